@@ -1,0 +1,146 @@
+"""The ``pnpgen`` command: build, list (and later check, stats).
+
+Content errors are printed as one message (file:line, what is wrong, what to
+do) with exit status 2 — never a traceback. Exit 1 means the content was read
+but is inconsistent (e.g. a deck that does not have its declared count).
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from generator import __version__
+from generator.build import BuildResult, Progress, build_game
+from generator.errors import BuildError, ContentError
+from generator.load.game import load_game
+
+err_console = Console(stderr=True, highlight=False)
+out_console = Console(highlight=False)
+
+
+def find_games(paths: tuple[str, ...]) -> list[Path]:
+    """Game folders named on the command line, or every folder under content/."""
+    if paths:
+        return [Path(p) for p in paths]
+    root = Path("content")
+    if not root.is_dir():
+        raise ContentError(None, "no game given and no content/ folder here",
+                           "run pnpgen from the project folder, or name a game folder: pnpgen build content/ttr-germany")
+    games = sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
+    if not games:
+        raise ContentError(None, "content/ holds no game folder (a folder with game.yaml)", "add a game folder")
+    return games
+
+
+def _fail(error: ContentError) -> None:
+    err_console.print(f"[bold red]error[/]: {error.source}: {error.message}", markup=True, soft_wrap=True)
+    if error.hint:
+        err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+    sys.exit(1 if isinstance(error, BuildError) else 2)
+
+
+class _ConsoleProgress(Progress):
+    """A progress bar on a terminal; one line per game elsewhere (CI, pipes)."""
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.bar = None
+
+    def start(self, game, steps):
+        self.label = game.id
+        if self.console.is_terminal:
+            self.bar = RichProgress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                    TextColumn("{task.fields[step]}"), TimeElapsedColumn(), console=self.console,
+                                    transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(game.id, total=steps, step="")
+        else:
+            self.console.print(f"building {game.id} …")
+
+    def step(self, message):
+        if self.bar:
+            self.bar.update(self.task, advance=1, step=message)
+
+    def done(self):
+        if self.bar:
+            self.bar.stop()
+            self.bar = None
+
+
+@click.group()
+@click.version_option(__version__, prog_name="pnpgen")
+def main():
+    """pnpgen: print-and-play components from YAML game content."""
+
+
+@main.command()
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="Paper for home-printer sheets.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+              help="Folder that receives output/<game>/.")
+def build(games, paper, out_dir):
+    """Build every game under content/ (or the GAMES given) into OUT/<game>/."""
+    results: list[tuple[BuildResult, float]] = []
+    try:
+        for folder in find_games(games):
+            started = time.perf_counter()
+            game = load_game(folder)
+            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console))
+            results.append((result, time.perf_counter() - started))
+    except ContentError as error:
+        _fail(error)
+    table = Table(title="written", show_edge=False, header_style="bold")
+    for column in ("game", "file", "kind", "pages", "size", "time"):
+        table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left")
+    for result, seconds in results:
+        first = True
+        for written in result.files:
+            size = _size(written.path)
+            table.add_row(result.game.id if first else "", str(written.path), written.kind,
+                          str(written.pages), size, f"{seconds:.1f}s" if first else "")
+            first = False
+    out_console.print(table)
+
+
+def _size(path: Path) -> str:
+    total = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
+    return f"{total / 1024:.0f} KB" if total < 10 * 1024 * 1024 else f"{total / 1048576:.1f} MB"
+
+
+@main.command(name="list")
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def list_components(games, fmt):
+    """List each game's components with their counts."""
+    try:
+        loaded = [load_game(folder) for folder in find_games(games)]
+    except ContentError as error:
+        _fail(error)
+    if fmt == "json":
+        data = [{"game": g.id, "title": g.label,
+                 "components": [{"name": c["name"], "id": c["id"], "kind": c["kind"], "count": c["count"]}
+                                for c in g.components()]} for g in loaded]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for game in loaded:
+        table = Table(title=f"{game.label} ({game.id})", show_edge=False, header_style="bold", title_justify="left")
+        table.add_column("component")
+        table.add_column("kind")
+        table.add_column("count", justify="right")
+        table.add_column("declared", justify="right")
+        for c in game.components():
+            table.add_row(c["name"], c["kind"], str(c["count"]), str(c["expected"]))
+        out_console.print(table)
+        out_console.print()
+
+
+if __name__ == "__main__":
+    main()

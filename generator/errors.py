@@ -1,0 +1,59 @@
+"""One error type for everything a user can fix in their content.
+
+Every error carries where it came from (file and line) and what to do, so the
+CLI can print one clear message instead of a traceback.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from difflib import get_close_matches
+from pathlib import Path
+
+
+@dataclass
+class Source:
+    """A place in a content file: what every model value remembers."""
+
+    file: Path | None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        if self.file is None:
+            return "<content>"
+        name = _display_path(self.file)
+        return f"{name}:{self.line}" if self.line else name
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class ContentError(Exception):
+    """Content that cannot be read or used: exit status 2 in the CLI."""
+
+    def __init__(self, source: Source | None, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.source = source or Source(None)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        text = f"{self.source}: error: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+
+class BuildError(ContentError):
+    """Content that reads fine but cannot be built (counts, overflow)."""
+
+
+def did_you_mean(word: str, choices) -> str | None:
+    """A 'did you mean' hint for a misspelt name, or None."""
+    matches = get_close_matches(str(word), [str(c) for c in choices], n=3, cutoff=0.6)
+    if not matches:
+        return None
+    return "did you mean " + " or ".join(repr(m) for m in matches) + "?"

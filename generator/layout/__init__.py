@@ -1,0 +1,1 @@
+"""Layout: components → pages of drawing primitives in millimetres."""

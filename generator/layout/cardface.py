@@ -1,0 +1,246 @@
+"""Card faces from declarative layouts: YAML elements placed in mm.
+
+A layout (``templates/layouts/<name>.yaml``, or the game folder's
+``layouts/<name>.yaml``, which wins, as a theme is overridden in a static-site
+generator) lists elements — rect, circle, line, polygon, text, icon, group —
+whose values may be Jinja expressions over ``card``, ``deck``, ``back``,
+``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. Jinja runs
+sandboxed: content can read values, never call into Python.
+
+The result of a face is a ``Form`` named by a hash of its drawing, so equal
+faces (twelve red train cards) are stored and drawn once.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from generator import PROJECT_ROOT
+from generator.errors import BuildError, ContentError, Source, did_you_mean
+from generator.layout import text as textfit
+from generator.layout.icons import ICONS
+from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.load.yamlsource import LDict, LList, load_yaml
+from generator.model.game import Color, Game
+from generator.render.fonts import PT_TO_MM, missing_glyphs
+
+TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
+
+#: element kind → the attributes it takes (the first group are required)
+ELEMENTS = {
+    "rect": (("x", "y", "w", "h"), ("fill", "stroke", "stroke_width", "radius")),
+    "circle": (("cx", "cy", "r"), ("fill", "stroke", "stroke_width")),
+    "line": (("x1", "y1", "x2", "y2"), ("stroke", "stroke_width", "dash")),
+    "polygon": (("points",), ("fill", "stroke", "stroke_width", "closed")),
+    "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines")),
+    "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
+    "group": (("elements",), ("x", "y", "rotate")),
+}
+COMMON = ("when", "repeat", "step")
+
+_env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@dataclass
+class Layout:
+    name: str
+    file: Path
+    elements: LList
+
+
+def find_layout(name: str, game: Game, src: Source) -> Layout:
+    for folder in (game.folder / "layouts", TEMPLATE_DIR):
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            data = load_yaml(path)
+            if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
+                raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
+                                   "see templates/layouts/ for examples")
+            for key in data:
+                if key not in ("elements", "description"):
+                    raise ContentError(data.src(key), f"unknown key '{key}' in layout",
+                                       did_you_mean(key, ("elements", "description")) or "a layout has description: and elements:")
+            _validate(data["elements"])
+            return Layout(name, path, data["elements"])
+    known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()
+                    for p in folder.glob("*.yaml")})
+    raise ContentError(src, f"no layout named '{name}'",
+                       did_you_mean(name, known) or f"add layouts/{name}.yaml to the game, or use one of: {', '.join(known)}")
+
+
+def _validate(elements: LList) -> None:
+    for i, element in enumerate(elements):
+        src = elements.src(i)
+        kinds = [k for k in element if k in ELEMENTS] if isinstance(element, dict) else []
+        if len(kinds) != 1:
+            raise ContentError(src, "each element is one of: " + ", ".join(ELEMENTS) + " (plus when/repeat/step)",
+                               "write e.g. `- rect: {x: 0, y: 0, w: 10, h: 10}`")
+        kind = kinds[0]
+        for key in element:
+            if key != kind and key not in COMMON:
+                raise ContentError(element.src(key), f"unknown key '{key}' beside {kind}",
+                                   did_you_mean(key, COMMON) or "allowed: " + ", ".join(COMMON))
+        attrs = element[kind]
+        if not isinstance(attrs, dict):
+            raise ContentError(src, f"{kind} needs a mapping of attributes", "write e.g. {x: 0, y: 0}")
+        required, optional = ELEMENTS[kind]
+        for key in attrs:
+            if key not in required and key not in optional:
+                raise ContentError(attrs.src(key), f"unknown attribute '{key}' of {kind}",
+                                   did_you_mean(key, required + optional) or "allowed: " + ", ".join(required + optional))
+        for key in required:
+            if key not in attrs:
+                raise ContentError(src, f"{kind} needs '{key}'", f"add {key}: …")
+        if kind == "group":
+            _validate(attrs["elements"])
+
+
+class FaceRenderer:
+    """Evaluates layouts for cards; one per game so compiled expressions are shared."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._layouts: dict[str, Layout] = {}
+        self._compiled: dict[str, object] = {}
+
+    def layout(self, name: str, src: Source) -> Layout:
+        if name not in self._layouts:
+            self._layouts[name] = find_layout(name, self.game, src)
+        return self._layouts[name]
+
+    def face(self, layout_name: str, context: dict, what: str, src: Source, prefix: str) -> Form:
+        """Draw one face; ``what`` names it in errors (deck and card)."""
+        layout = self.layout(layout_name, src)
+        geometry = context["geometry"]
+        scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
+                     palette=self.game.palette)
+        items = tuple(self._elements(layout, layout.elements, scope, what, src))
+        digest = hashlib.sha1(repr(items).encode("utf-8")).hexdigest()[:12]
+        b = geometry.bleed
+        return Form(f"{prefix}-{digest}", items, (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b))
+
+    # ------------------------------------------------------------------ evaluation
+    def _eval(self, value, scope, where: Source, what: str):
+        if isinstance(value, str) and "{{" in value:
+            try:
+                stripped = value.strip()
+                if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
+                    fn = self._compiled.get(stripped)
+                    if fn is None:
+                        fn = self._compiled[stripped] = _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False)
+                    return fn(**scope)
+                fn = self._compiled.get(value)
+                if fn is None:
+                    fn = self._compiled[value] = _env.from_string(value)
+                return fn.render(**scope)
+            except TemplateError as exc:
+                raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
+                                 "fix the expression in the layout, or give the card the value it reads") from None
+        if isinstance(value, list):
+            return [self._eval(v, scope, where, what) for v in value]
+        return value
+
+    def _num(self, value, scope, where, what, name) -> float:
+        result = self._eval(value, scope, where, what)
+        try:
+            return float(result)
+        except (TypeError, ValueError):
+            raise BuildError(where, f"'{name}' should be a number for {what}, got {result!r}",
+                             "give a number in mm (an expression must give a number)") from None
+
+    def _color(self, value, scope, where, what):
+        result = self._eval(value, scope, where, what)
+        if result is None or result == "none":
+            return None
+        if isinstance(result, Color):
+            return result.hex
+        text = str(result).strip()
+        if text.startswith("#") and len(text) == 7:
+            return text.lower()
+        if text in self.game.palette:
+            return self.game.palette[text].hex
+        raise BuildError(where, f"unknown colour '{text}' for {what}",
+                         did_you_mean(text, self.game.palette) or "use '#rrggbb' or a palette name")
+
+    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source):
+        for i, element in enumerate(elements):
+            where = elements.src(i)
+            if "when" in element and not self._eval(element["when"], scope, where, what):
+                continue
+            repeat = int(self._num(element.get("repeat", 1), scope, where, what, "repeat"))
+            step = element.get("step", [0, 0])
+            dx, dy = (self._num(v, scope, where, what, "step") for v in step)
+            kind = next(k for k in element if k in ELEMENTS)
+            for n in range(repeat):
+                drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
+                if n and (dx or dy):
+                    yield Group(tuple(drawn), dx * n, dy * n)
+                else:
+                    yield from drawn
+
+    def _element(self, layout, kind, a: LDict, scope, where, what, card_src):
+        num = lambda key, default=None: (self._num(a[key], scope, where, what, key) if key in a else default)  # noqa: E731
+        col = lambda key, default=None: (self._color(a[key], scope, where, what) if key in a else default)  # noqa: E731
+        if kind == "rect":
+            yield Rect(num("x"), num("y"), num("w"), num("h"), col("fill"), col("stroke"),
+                       num("stroke_width", 0.25), num("radius", 0.0))
+        elif kind == "circle":
+            yield Circle(num("cx"), num("cy"), num("r"), col("fill"), col("stroke"), num("stroke_width", 0.25))
+        elif kind == "line":
+            dash = tuple(float(d) for d in self._eval(a.get("dash", []), scope, where, what))
+            yield Line(num("x1"), num("y1"), num("x2"), num("y2"), col("stroke", "#000000"), num("stroke_width", 0.25), dash)
+        elif kind == "polygon":
+            points = self._eval(a["points"], scope, where, what)
+            pts = tuple((float(self._eval(p[0], scope, where, what)), float(self._eval(p[1], scope, where, what)))
+                        for p in points)
+            yield Polygon(pts, bool(self._eval(a.get("closed", True), scope, where, what)), col("fill"), col("stroke"),
+                          num("stroke_width", 0.25))
+        elif kind == "icon":
+            name = str(self._eval(a["name"], scope, where, what))
+            if name not in ICONS:
+                raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, ICONS) or "icons: " + ", ".join(ICONS))
+            extra = {}
+            if "text" in a:
+                extra["text"] = str(self._eval(a["text"], scope, where, what))
+            if "ink" in a:
+                extra["ink"] = col("ink")
+            yield from ICONS[name](num("x"), num("y"), num("size"), col("color", "#000000"), accent=col("accent"), **extra)
+        elif kind == "group":
+            inner = tuple(self._elements(layout, a["elements"], scope, what, card_src))
+            yield Group(inner, num("x", 0.0), num("y", 0.0), num("rotate", 0.0))
+        elif kind == "text":
+            yield from self._text(a, scope, where, what, card_src, num, col)
+
+    def _text(self, a, scope, where, what, card_src, num, col):
+        value = self._eval(a["text"], scope, where, what)
+        content = "" if value is None else str(value).strip()
+        if not content:
+            return
+        missing = missing_glyphs(content)
+        if missing:
+            raise BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} in {content!r}",
+                             "replace those characters; they would print as empty boxes")
+        x, y, w, h = num("x"), num("y"), num("w"), num("h")
+        size = num("size", 9.0)
+        min_size = num("min_size", size)
+        leading = num("leading", 1.2)
+        max_lines = int(num("max_lines", 0)) or None
+        fitted = textfit.fit(content, w, h, size, min_size, leading, max_lines)
+        if fitted is None:
+            raise BuildError(card_src, f"{what}: text {content!r} does not fit its box "
+                                       f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
+                             "shorten the text, or give the layout a larger box or a smaller min_size")
+        align = str(self._eval(a.get("align", "left"), scope, where, what))
+        valign = str(self._eval(a.get("valign", "top"), scope, where, what))
+        anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
+        cap = fitted.size * PT_TO_MM * 0.88
+        block = cap + fitted.line_height * (len(fitted.lines) - 1)
+        top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
+        color = col("color", "#000000")
+        bold = bool(self._eval(a.get("bold", False), scope, where, what))
+        for i, line in enumerate(fitted.lines):
+            yield Text(tx, top + cap + i * fitted.line_height, line, fitted.size, color, anchor, bold)

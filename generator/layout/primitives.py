@@ -1,0 +1,121 @@
+"""The drawing model shared by every renderer.
+
+Everything pnpgen prints is described once as these primitives, in
+millimetres with the origin at the top-left and y growing downwards (as in
+SVG). Renderers translate them to their backend; nothing is drawn twice in
+two backends' own terms. Artwork repeated many times (card faces, backs) is a
+``Form`` placed with ``Use``, so a PDF stores it once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Color = str | None  # "#rrggbb" or None for "no paint"
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Color = None
+    stroke: Color = None
+    stroke_width: float = 0.25  # mm
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: Color = None
+    stroke: Color = None
+    stroke_width: float = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Color = "#000000"
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """Straight segments through ``points``; closed polygons may be filled."""
+
+    points: tuple[tuple[float, float], ...]
+    closed: bool = True
+    fill: Color = None
+    stroke: Color = None
+    stroke_width: float = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; wrapping happens in layout, so renderers agree."""
+
+    x: float
+    y: float  # baseline
+    text: str
+    size: float  # points, as designers think of type
+    fill: Color = "#000000"
+    anchor: str = "start"  # start | middle | end
+    bold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Items moved by (dx, dy) and turned by ``rotate`` degrees (clockwise)."""
+
+    items: tuple
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Place the form ``name`` with its origin at (x, y)."""
+
+    name: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """Reusable artwork; ``box`` = (x, y, w, h) clips it (e.g. a card's bleed box)."""
+
+    name: str
+    items: tuple
+    box: tuple[float, float, float, float]
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    items: list = field(default_factory=list)
+    trim_box: tuple[float, float, float, float] | None = None   # x, y, w, h in mm
+    bleed_box: tuple[float, float, float, float] | None = None
+    label: str = ""
+
+
+@dataclass
+class Document:
+    """Pages plus the forms they use; what a renderer turns into one file."""
+
+    title: str
+    pages: list[Page] = field(default_factory=list)
+    forms: dict[str, Form] = field(default_factory=dict)
+
+    def add_form(self, form: Form) -> str:
+        self.forms.setdefault(form.name, form)
+        return form.name

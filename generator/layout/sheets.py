@@ -1,0 +1,114 @@
+"""Imposition: card faces onto printable sheets.
+
+Home printing: as many cards as fit at real size, bleed boxes abutting (a
+neighbour's bleed would paint over any mark between cards, so crop marks go
+in the outer margin only), each front page followed by its back page with the
+columns mirrored for long-edge duplex and shifted by the printer's back
+offset. Print shop: one card per page, page = bleed box, TrimBox and BleedBox
+set.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.layout.primitives import Line, Page, Use
+from generator.model.game import CardGeometry
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTER_MARGIN = 5.0   # mm a home printer cannot print
+MARK_LENGTH = 4.0      # mm of crop mark
+MARK_GAP = 1.0         # mm between bleed edge and the mark's start
+MARK_WIDTH = 0.1       # mm (≈ 0.25 pt)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where cards sit on a sheet: trim-box origins of each slot, row by row."""
+
+    paper: tuple[float, float]
+    cols: int
+    rows: int
+    left: float   # x of the first column's bleed edge
+    top: float    # y of the first row's bleed edge
+    geometry: CardGeometry
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    def slot(self, col: int, row: int) -> tuple[float, float]:
+        g = self.geometry
+        return (self.left + col * (g.width + 2 * g.bleed) + g.bleed,
+                self.top + row * (g.height + 2 * g.bleed) + g.bleed)
+
+
+def grid_for(geometry: CardGeometry, paper: str) -> Grid:
+    width, height = PAPERS[paper]
+    reserve = PRINTER_MARGIN + MARK_GAP + MARK_LENGTH
+    cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
+    cols = int((width - 2 * reserve) // cell_w)
+    rows = int((height - 2 * reserve) // cell_h)
+    if cols < 1 or rows < 1:
+        raise ValueError(f"a {geometry.width} × {geometry.height} mm card does not fit on {paper}")
+    left = (width - cols * cell_w) / 2
+    top = (height - rows * cell_h) / 2
+    return Grid((width, height), cols, rows, left, top, geometry)
+
+
+def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Line]:
+    """Marks along every trim line, in the outer margin only."""
+    g = grid.geometry
+    right = grid.left + grid.cols * (g.width + 2 * g.bleed)
+    bottom = grid.top + grid.rows * (g.height + 2 * g.bleed)
+    marks = []
+    for col in range(grid.cols):
+        x0, _ = grid.slot(col, 0)
+        for x in (x0, x0 + g.width):
+            marks.append(Line(x + dx, grid.top - MARK_GAP - MARK_LENGTH + dy, x + dx, grid.top - MARK_GAP + dy,
+                              stroke="#000000", stroke_width=MARK_WIDTH))
+            marks.append(Line(x + dx, bottom + MARK_GAP + dy, x + dx, bottom + MARK_GAP + MARK_LENGTH + dy,
+                              stroke="#000000", stroke_width=MARK_WIDTH))
+    for row in range(grid.rows):
+        _, y0 = grid.slot(0, row)
+        for y in (y0, y0 + g.height):
+            marks.append(Line(grid.left - MARK_GAP - MARK_LENGTH + dx, y + dy, grid.left - MARK_GAP + dx, y + dy,
+                              stroke="#000000", stroke_width=MARK_WIDTH))
+            marks.append(Line(right + MARK_GAP + dx, y + dy, right + MARK_GAP + MARK_LENGTH + dx, y + dy,
+                              stroke="#000000", stroke_width=MARK_WIDTH))
+    return marks
+
+
+def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
+                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "") -> list[Page]:
+    """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i."""
+    grid = grid_for(geometry, paper)
+    width, height = grid.paper
+    dx, dy = back_offset
+    marks = crop_marks(grid)
+    back_marks = crop_marks(grid, dx, dy)
+    pages = []
+    for start in range(0, len(fronts), grid.per_sheet):
+        chunk = range(start, min(start + grid.per_sheet, len(fronts)))
+        sheet = start // grid.per_sheet + 1
+        front = Page(width, height, list(marks), label=f"{label} sheet {sheet} front")
+        back = Page(width, height, list(back_marks), label=f"{label} sheet {sheet} back")
+        for n, i in enumerate(chunk):
+            col, row = n % grid.cols, n // grid.cols
+            x, y = grid.slot(col, row)
+            front.items.append(Use(fronts[i], x, y))
+            bx, by = grid.slot(grid.cols - 1 - col, row)  # long-edge duplex mirrors the columns
+            back.items.append(Use(backs[i], bx + dx, by + dy))
+        pages += [front, back]
+    return pages
+
+
+def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> list[Page]:
+    """One page per card face, the page being the bleed box; ``faces`` = (form, label)."""
+    g = geometry
+    pages = []
+    for name, label in faces:
+        page = Page(g.width + 2 * g.bleed, g.height + 2 * g.bleed, [Use(name, g.bleed, g.bleed)], label=label)
+        page.trim_box = (g.bleed, g.bleed, g.width, g.height)
+        page.bleed_box = (0.0, 0.0, page.width, page.height)
+        pages.append(page)
+    return pages

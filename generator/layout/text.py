@@ -1,0 +1,99 @@
+"""Fit text into a box: wrap, shrink, and refuse what still does not fit.
+
+Wrapping is done here, with the PDF font's own metrics, so PDF and SVG break
+lines at the same places. Latin text breaks at spaces; Japanese may break
+between any two characters, except that no line may start with closing
+punctuation (。、）」 …) nor end with opening punctuation (「（ …): kinsoku
+shori, which ReportLab's own CJK wrapping applies only in part.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.render.fonts import PT_TO_MM, text_width_mm
+
+NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
+NO_LINE_END = set("「『（(【〔〈《[{")
+
+
+def _is_wide(ch: str) -> bool:
+    return ord(ch) >= 0x2E80  # CJK, kana and full-width forms
+
+
+def tokens(text: str) -> list[str]:
+    """Unbreakable pieces: Latin words (with their trailing space) or single CJK chars."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        if _is_wide(ch):
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        elif ch == " ":
+            word += ch
+            out.append(word)
+            word = ""
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    # kinsoku: glue forbidden starters to the token before, openers to the token after
+    glued: list[str] = []
+    carry = ""
+    for tok in out:
+        tok = carry + tok
+        carry = ""
+        if glued and tok[0] in NO_LINE_START:
+            glued[-1] += tok
+        elif tok[-1] in NO_LINE_END:
+            carry = tok
+        else:
+            glued.append(tok)
+    if carry:
+        glued.append(carry)
+    return glued
+
+
+def wrap(text: str, width_mm: float, size_pt: float) -> list[str] | None:
+    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for tok in tokens(paragraph):
+            candidate = line + tok
+            if text_width_mm(candidate.rstrip(), size_pt) <= width_mm + 1e-6:
+                line = candidate
+                continue
+            if not line:
+                return None  # a single piece wider than the box
+            lines.append(line.rstrip())
+            line = tok.lstrip()
+            if text_width_mm(line.rstrip(), size_pt) > width_mm + 1e-6:
+                return None
+        lines.append(line.rstrip())
+    return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float        # pt
+    line_height: float  # mm between baselines
+
+
+def fit(text: str, width_mm: float, height_mm: float, size_pt: float,
+        min_size_pt: float | None = None, leading: float = 1.2, max_lines: int | None = None) -> Fitted | None:
+    """Largest size from ``size_pt`` down to ``min_size_pt`` (0.5 pt steps) that fits; else None."""
+    size = size_pt
+    floor = min_size_pt if min_size_pt is not None else size_pt
+    while size >= floor - 1e-9:
+        lines = wrap(text, width_mm, size)
+        if lines is not None and (max_lines is None or len(lines) <= max_lines):
+            line_height = size * PT_TO_MM * leading
+            # the box holds the first line's cap height plus the following baselines
+            needed = size * PT_TO_MM * 0.88 + line_height * (len(lines) - 1)
+            if needed <= height_mm + 1e-6:
+                return Fitted(tuple(lines), size, line_height)
+        size = round(size - 0.5, 2)
+    return None

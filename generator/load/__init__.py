@@ -1,0 +1,1 @@
+"""Load: YAML files of a game folder into plain data that remembers lines."""

@@ -1,0 +1,310 @@
+"""Load a game folder (game.yaml + the files it includes) into a ``Game``.
+
+Structure is validated with the JSON Schema in ``generator/schema`` (the same
+file editors can use); its errors are mapped back to file:line. References
+by name (a ticket's city, a card's colour) are resolved here, with a "did you
+mean" when a name is wrong.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from generator import PROJECT_ROOT
+from generator.errors import ContentError, Source, did_you_mean
+from generator.load.yamlsource import LDict, LList, load_yaml
+from generator.model.game import Card, CardGeometry, Color, Deck, Entity, Game, Route, Side
+
+SCHEMA_FILE = Path(__file__).resolve().parents[1] / "schema" / "game.schema.json"
+DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
+
+#: content section → the field type that names its entries
+COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines": "line", "train_types": "train_type"}
+
+#: attributes each collection's entries may have, with their types
+ATTRIBUTES = {
+    "place": {"at": "pair", "kind": "text", "area": "area", "passengers": "int", "note": "text"},
+    "area": {"color": "color", "note": "text"},
+    "station": {"note": "text"},
+    "line": {"color": "color", "note": "text"},
+    "train_type": {"color": "color", "stops": "list of station", "advance": "int", "note": "text"},
+}
+PLACE_KINDS = ("city", "country", "attraction", "free-city")
+MERGED_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
+DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def load_game(folder: Path) -> Game:
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise ContentError(Source(folder), "no such game folder",
+                           "give a folder under content/ that holds game.yaml")
+    main_file = folder / "game.yaml"
+    if not main_file.is_file():
+        raise ContentError(Source(folder), "no game.yaml in this folder",
+                           "every game folder needs game.yaml with a `game:` section")
+    main = _read(main_file)
+    if "game" not in main:
+        raise ContentError(main.src(), "game.yaml has no `game:` section", "add `game:` with at least `title:`")
+    files = [main_file] + [_inside(folder, name, main["include"].src(i))
+                           for i, name in enumerate(main.get("include", []))]
+    merged: dict = {}
+    routes = LList()
+    routes.file, routes.line, routes.item_lines = main_file, 1, []
+    for path in files:
+        data = main if path == main_file else _read(path)
+        for key in ("game", "include", "print"):
+            if key in data and path != main_file:
+                raise ContentError(data.src(key), f"`{key}:` belongs in game.yaml only", "move it to game.yaml")
+        for section in MERGED_SECTIONS:
+            if section in data:
+                _merge(merged, section, data[section])
+        if "routes" in data:
+            routes.extend(data["routes"])
+            routes.item_lines.extend(data["routes"].item_lines)
+            routes.file = data["routes"].file  # rows carry their own lines via item_lines
+            routes.sources = getattr(routes, "sources", []) + [data["routes"].src(i) for i in range(len(data["routes"]))]
+    return _build(folder, main, merged, routes)
+
+
+def _inside(folder: Path, name: str, src: Source) -> Path:
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder.resolve()):
+        raise ContentError(src, f"'{name}' is outside the game folder", "content may only include files inside its own folder")
+    if not path.is_file():
+        raise ContentError(src, f"included file '{name}' does not exist",
+                           did_you_mean(name, [p.name for p in folder.glob("*.y*ml")]) or "check the file name")
+    return path
+
+
+def _read(path: Path) -> LDict:
+    data = load_yaml(path)
+    if not isinstance(data, dict):
+        raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)")
+    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    if errors:
+        raise _schema_error(data, errors[0])
+    return data
+
+
+def _locate(data, path) -> Source:
+    node, src = data, data.src()
+    for key in path:
+        if isinstance(node, LDict) and key in node:
+            src = node.src(key)
+        elif isinstance(node, LList) and isinstance(key, int) and key < len(node):
+            src = node.src(key)
+        else:
+            break
+        node = node[key]
+    return src
+
+
+def _schema_error(data: LDict, error) -> ContentError:
+    where = ".".join(str(p) for p in error.absolute_path) or "top level"
+    src = _locate(data, error.absolute_path)
+    if error.validator == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        bad = extra[0] if extra else "?"
+        if isinstance(error.instance, LDict) and bad in error.instance:
+            src = error.instance.src(bad)
+        hint = did_you_mean(bad, allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
+        return ContentError(src, f"unknown key '{bad}' in {where}", hint)
+    if error.validator == "required":
+        return ContentError(src, f"{where}: {error.message}", "add the missing key")
+    if error.validator == "type":
+        return ContentError(src, f"{where} should be of type {error.validator_value}, not {error.instance!r}",
+                            "fix the value's type")
+    if error.validator == "oneOf" and where.startswith("palette"):
+        return ContentError(src, f"{where}: a colour is '#rrggbb' or {{hex: '#rrggbb', name: …}}",
+                            "write the colour as six hex digits after #")
+    return ContentError(src, f"{where}: {error.message}", "see generator/schema/game.schema.json for the format")
+
+
+def _merge(merged: dict, section: str, value: LDict) -> None:
+    target = merged.setdefault(section, {})
+    for key, item in value.items():
+        if key in target:
+            first = target[key][1]
+            raise ContentError(value.src(key), f"'{key}' is defined twice in {section} (first at {first})",
+                               "rename or remove one of them")
+        target[key] = (item, value.src(key))
+
+
+# --------------------------------------------------------------------------- build
+
+def _build(folder: Path, main: LDict, merged: dict, routes: LList) -> Game:
+    meta = main["game"]
+    game_id = meta.get("id", folder.name)
+    printing = main.get("print", {})
+    card = printing.get("card", {})
+    size = card.get("size", (DEFAULT_CARD.width, DEFAULT_CARD.height))
+    geometry = CardGeometry(float(size[0]), float(size[1]), float(card.get("bleed", DEFAULT_CARD.bleed)),
+                            float(card.get("safe", DEFAULT_CARD.safe)))
+    collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
+    for section, kind in COLLECTIONS.items():
+        collections[kind] = {key: Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")),
+                                         attrs, src)
+                             for key, (attrs, src) in merged.get(section, {}).items()}
+    resolver = _Resolver(collections)
+    for kind, entities in collections.items():
+        if kind == "color":
+            continue
+        allowed = ATTRIBUTES[kind]
+        for entity in entities.values():
+            raw = entity.attrs
+            entity.attrs = {}
+            for key, value in raw.items():
+                if key in ("name", "latin"):
+                    continue
+                if key not in allowed:
+                    raise ContentError(raw.src(key), f"unknown attribute '{key}' for {kind} '{entity.id}'",
+                                       did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed))
+                entity.attrs[key] = resolver.value(value, allowed[key], raw.src(key), f"{kind} '{entity.id}' {key}")
+            if kind == "place" and entity.attrs.get("kind", "city") not in PLACE_KINDS:
+                raise ContentError(raw.src("kind"), f"unknown place kind '{entity.attrs['kind']}'",
+                                   "use one of: " + ", ".join(PLACE_KINDS))
+    decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver)
+             for deck_id, (spec, src) in merged.get("decks", {}).items()}
+    route_list = [_route(row, src, resolver) for row, src in zip(routes, getattr(routes, "sources", []))]
+    tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
+    players = tuple(meta["players"]) if "players" in meta else None
+    return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
+                language=meta.get("language", "ja"), players=players, geometry=geometry,
+                back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
+                decks=decks, routes=route_list, tables=tables, source=main.src("game"))
+
+
+def _palette(game_palette: dict) -> dict[str, Color]:
+    base = load_yaml(DEFAULT_PALETTE).get("palette", {})
+    merged = {key: (value, base.src(key)) for key, value in base.items()}
+    merged.update(game_palette)
+    colors = {}
+    for key, (value, src) in merged.items():
+        attrs = {"hex": value} if isinstance(value, str) else dict(value)
+        attrs["hex"] = attrs["hex"].lower()
+        colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", key)), attrs, src)
+    return colors
+
+
+class _Resolver:
+    """Turns content values into typed values, resolving names to entities."""
+
+    SCALARS = ("int", "text", "bool", "pair", "number")
+
+    def __init__(self, collections):
+        self.collections = collections
+
+    def check_type(self, type_name: str, src: Source, what: str) -> None:
+        base = type_name.removeprefix("list of ").rstrip("?")
+        if base not in self.SCALARS and base not in self.collections:
+            raise ContentError(src, f"unknown field type '{type_name}' for {what}",
+                               did_you_mean(base, [*self.SCALARS, *self.collections])
+                               or "types: " + ", ".join([*self.SCALARS, *self.collections]) + " (or 'list of <type>')")
+
+    def value(self, value, type_name: str, src: Source, what: str):
+        type_name = type_name.rstrip("?")
+        if type_name.startswith("list of "):
+            if not isinstance(value, list):
+                raise ContentError(src, f"{what} should be a list, not {value!r}", "write it as [a, b, c]")
+            return [self.value(v, type_name[8:], src, what) for v in value]
+        if type_name == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ContentError(src, f"{what} should be a whole number, not {value!r}", "write a number such as 7")
+            return value
+        if type_name == "number":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ContentError(src, f"{what} should be a number, not {value!r}", "write a number such as 7.5")
+            return float(value)
+        if type_name == "bool":
+            if not isinstance(value, bool):
+                raise ContentError(src, f"{what} should be true or false, not {value!r}", "write true or false")
+            return value
+        if type_name == "text":
+            if isinstance(value, (dict, list)) or value is None:
+                raise ContentError(src, f"{what} should be text, not {value!r}", "write plain text (quote it if needed)")
+            return str(value)
+        if type_name == "pair":
+            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)):
+                raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}", "write [x, y]")
+            return (float(value[0]), float(value[1]))
+        entities = self.collections[type_name]
+        if isinstance(value, (dict, list)) or str(value) not in entities:
+            hint = did_you_mean(value, entities) if not isinstance(value, (dict, list)) else None
+            section = next((s for s, k in COLLECTIONS.items() if k == type_name), "palette")
+            raise ContentError(src, f"{what}: unknown {type_name} '{value}'",
+                               hint or f"define it under `{section}:` or use one of: " + ", ".join(list(entities)[:12]))
+        return entities[str(value)]
+
+
+def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver) -> Deck:
+    size = spec.get("size", (default.width, default.height))
+    geometry = CardGeometry(float(size[0]), float(size[1]), float(spec.get("bleed", default.bleed)),
+                            float(spec.get("safe", default.safe)))
+    fields = dict(spec.get("fields", {}))
+    for name, type_name in fields.items():
+        resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")
+    back_spec = spec["back"]
+    back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, spec.src("back"))
+    deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
+                layout=spec["layout"], back=back, geometry=geometry, fields=fields,
+                vars=dict(spec.get("vars", {})), source=src)
+    columns = spec.get("columns")
+    if columns is not None:
+        for i, column in enumerate(columns):
+            if column != "count" and column not in fields:
+                raise ContentError(spec["columns"].src(i), f"column '{column}' is not a field of deck '{deck_id}'",
+                                   did_you_mean(column, fields) or "declare it under fields:")
+    cards = spec["cards"]
+    for index, row in enumerate(cards):
+        row_src = cards.src(index)
+        if isinstance(row, list):
+            if columns is None:
+                raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' is a row but the deck has no columns:",
+                                   "add `columns: [field, …]` to the deck, or write the card as a mapping")
+            if len(row) != len(columns):
+                raise ContentError(row_src, f"card row has {len(row)} values but columns: lists {len(columns)} ({', '.join(columns)})",
+                                   "give one value per column")
+            row = dict(zip(columns, row))
+        values = {}
+        count = 1
+        for key, value in row.items():
+            if key == "count":
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    raise ContentError(row_src, f"count should be a whole number ≥ 1, not {value!r}", "write e.g. count: 12")
+                count = value
+                continue
+            if key not in fields:
+                raise ContentError(row_src, f"unknown field '{key}' on a card of deck '{deck_id}'",
+                                   did_you_mean(key, fields) or "declare it under the deck's fields:")
+            values[key] = resolver.value(value, fields[key], row_src, f"deck '{deck_id}' card {index + 1} field '{key}'")
+        for name, type_name in fields.items():
+            if name not in values:
+                if type_name.endswith("?"):
+                    values[name] = None
+                else:
+                    raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' has no '{name}'",
+                                       f"add {name}: … (or declare the field optional as '{type_name}?')")
+        deck.cards.append(Card(deck, index, values, count, row_src))
+    return deck
+
+
+def _route(row, src: Source, resolver: _Resolver) -> Route:
+    a = resolver.value(row[0], "place", src, "route end")
+    b = resolver.value(row[1], "place", src, "route end")
+    length = resolver.value(row[2], "int", src, "route length")
+    colors = row[3] if len(row) > 3 else "gray"
+    colors = colors if isinstance(colors, list) else [colors]
+    colors = tuple(resolver.value(c, "color", src, "route colour") for c in colors)
+    extras = dict(row[4]) if len(row) > 4 and isinstance(row[4], dict) else {}
+    return Route(a, b, length, colors, extras, src)

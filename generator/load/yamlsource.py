@@ -1,0 +1,99 @@
+"""Safe YAML loading that keeps the line of every key and item.
+
+PyYAML's SafeLoader never executes anything; on top of it mappings and
+sequences are built as ``LDict``/``LList`` that remember the source line of
+each key and item, so later stages can point errors at the exact line.
+Duplicate keys are an error (PyYAML would silently keep the last one).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from generator.errors import ContentError, Source
+
+
+class LDict(dict):
+    """A mapping that knows its file, its own line and each key's line."""
+
+    file: Path
+    line: int
+    key_lines: dict
+
+    def src(self, key=None) -> Source:
+        if key is not None and key in self.key_lines:
+            return Source(self.file, self.key_lines[key])
+        return Source(self.file, self.line)
+
+
+class LList(list):
+    """A sequence that knows its file, its own line and each item's line."""
+
+    file: Path
+    line: int
+    item_lines: list
+
+    def src(self, index=None) -> Source:
+        if index is not None and 0 <= index < len(self.item_lines):
+            return Source(self.file, self.item_lines[index])
+        return Source(self.file, self.line)
+
+
+def _make_loader(path: Path):
+    class LineLoader(yaml.SafeLoader):
+        pass
+
+    def construct_mapping(loader, node, deep=False):
+        result = LDict()
+        result.file, result.line, result.key_lines = path, node.start_mark.line + 1, {}
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise ContentError(Source(path, key_node.start_mark.line + 1),
+                                   f"a key must be a plain name, not {key!r}")
+            if key in result:
+                raise ContentError(
+                    Source(path, key_node.start_mark.line + 1),
+                    f"duplicate key '{key}' (first at line {result.key_lines[key]})",
+                    "remove or rename one of them: YAML would silently keep only the last")
+            result.key_lines[key] = key_node.start_mark.line + 1
+            result[key] = loader.construct_object(value_node, deep=True)
+        return result
+
+    def construct_sequence(loader, node, deep=False):
+        result = LList(loader.construct_object(child, deep=True) for child in node.value)
+        result.file, result.line = path, node.start_mark.line + 1
+        result.item_lines = [child.start_mark.line + 1 for child in node.value]
+        return result
+
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
+    LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
+    return LineLoader
+
+
+def load_yaml(path: Path):
+    """Read one YAML file safely; every failure becomes a ContentError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(Source(path), "file not found",
+                           "check the path; game folders hold game.yaml and the files it lists") from None
+    except UnicodeDecodeError as exc:
+        raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})",
+                           "save the file as UTF-8") from None
+    try:
+        data = yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        problem = exc.problem or "malformed YAML"
+        context = f" ({exc.context})" if exc.context else ""
+        raise ContentError(Source(path, line), f"malformed YAML: {problem}{context}",
+                           "check indentation, colons and quotes on this line and the one before") from None
+    except yaml.YAMLError as exc:
+        raise ContentError(Source(path), f"malformed YAML: {exc}") from None
+    if data is None:
+        data = LDict()
+        data.file, data.line, data.key_lines = path, 1, {}
+    return data

@@ -1,0 +1,1 @@
+"""Model: what a game is — collections, decks of cards, routes, tables."""

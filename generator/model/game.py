@@ -1,0 +1,170 @@
+"""Typed model of a game, built by ``generator.load.game`` from content.
+
+Every object keeps the ``Source`` it came from so checks and builds can point
+at the file and line to change. Layout templates read these objects (through
+a sandboxed Jinja), e.g. ``card.start.name`` or ``deck.vars.color``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import Source
+
+
+@dataclass(eq=False)
+class Entity:
+    """An item of a named collection (a place, area, station, line, colour…)."""
+
+    kind: str
+    id: str
+    name: str
+    latin: str
+    attrs: dict
+    source: Source
+
+    def __getattr__(self, key):
+        attrs = self.__dict__.get("attrs")
+        if attrs is not None and key in attrs:
+            return attrs[key]
+        raise AttributeError(key)
+
+    @property
+    def label(self) -> str:
+        """Name with its Latin form beside it where both exist: ベルリン / Berlin."""
+        if self.latin and self.latin != self.name:
+            return f"{self.name} / {self.latin}"
+        return self.name
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(eq=False)
+class Color(Entity):
+    """A palette colour; ``hex`` is what gets printed, ``ink`` the text on it."""
+
+    @property
+    def hex(self) -> str:
+        return self.attrs["hex"]
+
+    @property
+    def ink(self) -> str:
+        return self.attrs.get("ink") or _contrast(self.attrs["hex"])
+
+
+def _contrast(hex_color: str) -> str:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"
+
+
+@dataclass(frozen=True)
+class CardGeometry:
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+
+@dataclass(eq=False)
+class Card:
+    """One distinct card of a deck, printed ``count`` times."""
+
+    deck: "Deck"
+    index: int
+    values: dict
+    count: int
+    source: Source
+
+    def __getattr__(self, key):
+        values = self.__dict__.get("values")
+        if values is not None and key in values:
+            return values[key]
+        raise AttributeError(key)
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    @property
+    def ref(self) -> str:
+        """How a card is named in messages: deck and position."""
+        return f"{self.deck.id} card {self.index + 1}"
+
+
+@dataclass(eq=False)
+class Side:
+    """A layout plus the values it reads (``back.*`` for backs)."""
+
+    layout: str
+    vars: dict
+    source: Source
+
+    def __getattr__(self, key):
+        values = self.__dict__.get("vars")
+        if values is not None and key in values:
+            return values[key]
+        raise AttributeError(key)
+
+
+@dataclass(eq=False)
+class Deck:
+    id: str
+    name: str
+    latin: str
+    expected: int
+    layout: str
+    back: Side
+    geometry: CardGeometry
+    fields: dict
+    vars: dict
+    source: Source
+    cards: list[Card] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        """Printed cards: the sum of every distinct card's count."""
+        return sum(card.count for card in self.cards)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+
+
+@dataclass(eq=False)
+class Route:
+    a: Entity
+    b: Entity
+    length: int
+    colors: tuple  # one Color per parallel track
+    extras: dict
+    source: Source
+
+
+@dataclass(eq=False)
+class Game:
+    id: str
+    folder: Path
+    title: str
+    latin: str
+    language: str
+    players: tuple[int, int] | None
+    geometry: CardGeometry
+    back_offset: tuple[float, float]
+    collections: dict[str, dict[str, Entity]]
+    decks: dict[str, Deck]
+    routes: list[Route]
+    tables: dict
+    source: Source
+
+    @property
+    def palette(self) -> dict[str, Color]:
+        return self.collections["color"]
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
+
+    def components(self) -> list[dict]:
+        """The component list: name, kind and count of everything the game prints."""
+        return [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
+                 "expected": deck.expected} for deck in self.decks.values()]

@@ -1,0 +1,1 @@
+"""Render: documents of primitives → PDF (ReportLab) and SVG (svgwrite)."""

@@ -1,0 +1,46 @@
+"""The one typeface pnpgen prints with, and text measurement.
+
+IPAexGothic is a TrueType font covering Japanese, Latin and German text, so
+one embedded, subset font serves every game (ReportLab cannot embed CFF/OTF,
+and its built-in CID fonts are not embedded). Layout measures text with the
+same metrics the PDF uses, so wrapping is identical in PDF and SVG.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from generator import FONT_DIR
+
+FONT_NAME = "IPAexGothic"
+FONT_FILE = FONT_DIR / "ipaexg.ttf"
+PT_TO_MM = 25.4 / 72.0
+
+
+@lru_cache(maxsize=None)
+def register() -> str:
+    """Register the font with ReportLab once; returns its name."""
+    pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE)))
+    return FONT_NAME
+
+
+@lru_cache(maxsize=65536)
+def text_width_mm(text: str, size_pt: float) -> float:
+    """Width of ``text`` at ``size_pt`` in millimetres."""
+    register()
+    return pdfmetrics.stringWidth(text, FONT_NAME, size_pt) * PT_TO_MM
+
+
+@lru_cache(maxsize=None)
+def _charset() -> frozenset[int]:
+    register()
+    face = pdfmetrics.getFont(FONT_NAME).face
+    return frozenset(face.charToGlyph.keys())
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters of ``text`` the font cannot print (they would show as boxes)."""
+    chars = _charset()
+    return sorted({c for c in text if not c.isspace() and ord(c) not in chars})

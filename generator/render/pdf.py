@@ -1,0 +1,159 @@
+"""PDF renderer (ReportLab): one Document → one PDF file.
+
+Forms become PDF XObjects drawn once and placed many times (measured 10-65x
+faster and far smaller for large decks). ``invariant=1`` keeps the output
+byte-identical for the same input.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas as rl_canvas
+
+from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
+from generator.render import fonts
+
+
+def render_pdf(doc: Document, path: Path) -> None:
+    font = fonts.register()
+    # initialFontName: otherwise ReportLab names an unembedded Helvetica on every page
+    c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=font)
+    c.setTitle(doc.title)
+    c.setCreator("pnpgen")
+    c.setAuthor("pnpgen")
+    defined: set[str] = set()
+    painter = _Painter(c, font, doc, defined)
+    for page in doc.pages:
+        c.setPageSize((page.width * mm, page.height * mm))
+        c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
+        c.setBleedBox(_box(page.bleed_box, page.height) if page.bleed_box else None)
+        painter.height = page.height
+        for item in page.items:
+            painter.draw(item)
+        c.showPage()
+    c.save()
+
+
+def _box(box, page_height):
+    x, y, w, h = box
+    return (x * mm, (page_height - y - h) * mm, (x + w) * mm, (page_height - y) * mm)
+
+
+class _Painter:
+    """Draws primitives; ``height`` flips y (page height, or 0 inside a form)."""
+
+    def __init__(self, c, font, doc, defined):
+        self.c, self.font, self.doc, self.defined = c, font, doc, defined
+        self.height = 0.0
+        self._fill = self._stroke = self._width = None
+
+    # graphics state is cached: setting the same colour 1000 times bloats the PDF
+    def _paint(self, fill, stroke, width):
+        c = self.c
+        if fill and fill != self._fill:
+            c.setFillColor(HexColor(fill))
+            self._fill = fill
+        if stroke:
+            if stroke != self._stroke:
+                c.setStrokeColor(HexColor(stroke))
+                self._stroke = stroke
+            if width != self._width:
+                c.setLineWidth(width * mm)
+                self._width = width
+        return (1 if fill else 0), (1 if stroke else 0)
+
+    def _reset(self):
+        self._fill = self._stroke = self._width = None
+
+    def Y(self, y):
+        return (self.height - y) * mm
+
+    def draw(self, item):
+        getattr(self, "_" + type(item).__name__)(item)
+
+    def _Rect(self, r: Rect):
+        fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
+        if not (fill or stroke):
+            return
+        if r.radius:
+            self.c.roundRect(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm, r.radius * mm, stroke, fill)
+        else:
+            self.c.rect(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm, stroke, fill)
+
+    def _Circle(self, ci: Circle):
+        fill, stroke = self._paint(ci.fill, ci.stroke, ci.stroke_width)
+        if fill or stroke:
+            self.c.circle(ci.cx * mm, self.Y(ci.cy), ci.r * mm, stroke, fill)
+
+    def _Line(self, ln: Line):
+        self._paint(None, ln.stroke, ln.stroke_width)
+        if ln.dash:
+            self.c.setDash([d * mm for d in ln.dash])
+        self.c.line(ln.x1 * mm, self.Y(ln.y1), ln.x2 * mm, self.Y(ln.y2))
+        if ln.dash:
+            self.c.setDash()
+
+    def _Polygon(self, pg: Polygon):
+        fill, stroke = self._paint(pg.fill, pg.stroke, pg.stroke_width)
+        if not (fill or stroke) or len(pg.points) < 2:
+            return
+        path = self.c.beginPath()
+        (x0, y0), *rest = pg.points
+        path.moveTo(x0 * mm, self.Y(y0))
+        for x, y in rest:
+            path.lineTo(x * mm, self.Y(y))
+        if pg.closed:
+            path.close()
+        self.c.drawPath(path, stroke=stroke, fill=fill if pg.closed else 0)
+
+    def _Text(self, t: Text):
+        c = self.c
+        self._paint(t.fill, t.fill if t.bold else None, t.size * 0.035)
+        obj = c.beginText()
+        obj.setFont(self.font, t.size)
+        if t.bold:
+            obj.setTextRenderMode(2)
+        width = fonts.text_width_mm(t.text, t.size)
+        x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
+        obj.setTextOrigin(x * mm, self.Y(t.y))
+        obj.textOut(t.text)
+        c.drawText(obj)
+
+    def _Group(self, g: Group):
+        c = self.c
+        c.saveState()
+        c.translate(g.dx * mm, -g.dy * mm)
+        if g.rotate:
+            # rotate about the group's origin, which sits at (0, Y(0)) after the translate
+            c.translate(0, self.Y(0))
+            c.rotate(-g.rotate)
+            c.translate(0, -self.Y(0))
+        for item in g.items:
+            self.draw(item)
+        c.restoreState()
+        self._reset()
+
+    def _Use(self, u: Use):
+        c = self.c
+        form = self.doc.forms[u.name]
+        if u.name not in self.defined:
+            self._define(form)
+        c.saveState()
+        c.translate(u.x * mm, self.Y(u.y))
+        c.doForm(u.name)
+        c.restoreState()
+
+    def _define(self, form):
+        c = self.c
+        x, y, w, h = form.box
+        outer_height, self.height = self.height, 0.0
+        self._reset()
+        c.beginForm(form.name, x * mm, -(y + h) * mm, (x + w) * mm, -y * mm)
+        for item in form.items:
+            self.draw(item)
+        c.endForm()
+        self.height = outer_height
+        self._reset()
+        self.defined.add(form.name)

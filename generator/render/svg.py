@@ -1,0 +1,107 @@
+"""SVG renderer (svgwrite): the same primitives, one viewBox unit = 1 mm.
+
+Forms become ``<symbol>`` definitions placed with ``<use>``. Numbers are
+rounded to 0.001 mm so output is stable and diffable.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import svgwrite
+
+from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
+from generator.render import fonts
+
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _n(v: float) -> str:
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def render_svg(doc: Document, page: Page, path: Path) -> None:
+    """Write one page of ``doc`` as an SVG file, sized in mm."""
+    view = page.bleed_box or (0, 0, page.width, page.height)
+    x, y, w, h = view
+    dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
+    dwg.viewbox(x, y, w, h)
+    dwg["font-family"] = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
+    builder = _Builder(dwg, doc)
+    for item in page.items:
+        dwg.add(builder.build(item))
+    dwg.save(pretty=True)
+
+
+class _Builder:
+    def __init__(self, dwg, doc):
+        self.dwg, self.doc, self.defined = dwg, doc, set()
+
+    def build(self, item):
+        return getattr(self, "_" + type(item).__name__)(item)
+
+    @staticmethod
+    def _paint(el, fill, stroke, width):
+        el["fill"] = fill or "none"
+        if stroke:
+            el["stroke"] = stroke
+            el["stroke-width"] = _n(width)
+        return el
+
+    def _Rect(self, r: Rect):
+        el = self.dwg.rect((_n(r.x), _n(r.y)), (_n(r.w), _n(r.h)))
+        if r.radius:
+            el["rx"] = el["ry"] = _n(r.radius)
+        return self._paint(el, r.fill, r.stroke, r.stroke_width)
+
+    def _Circle(self, c: Circle):
+        return self._paint(self.dwg.circle((_n(c.cx), _n(c.cy)), _n(c.r)), c.fill, c.stroke, c.stroke_width)
+
+    def _Line(self, ln: Line):
+        el = self.dwg.line((_n(ln.x1), _n(ln.y1)), (_n(ln.x2), _n(ln.y2)))
+        self._paint(el, None, ln.stroke, ln.stroke_width)
+        if ln.dash:
+            el["stroke-dasharray"] = " ".join(_n(d) for d in ln.dash)
+        return el
+
+    def _Polygon(self, pg: Polygon):
+        pts = [(_n(x), _n(y)) for x, y in pg.points]
+        el = self.dwg.polygon(pts) if pg.closed else self.dwg.polyline(pts)
+        return self._paint(el, pg.fill if pg.closed else None, pg.stroke, pg.stroke_width)
+
+    def _Text(self, t: Text):
+        el = self.dwg.text(t.text, insert=(_n(t.x), _n(t.y)))
+        el["font-size"] = _n(t.size * fonts.PT_TO_MM)
+        el["fill"] = t.fill or "none"
+        if t.anchor != "start":
+            el["text-anchor"] = _ANCHOR[t.anchor]
+        if t.bold:
+            el["stroke"] = t.fill
+            el["stroke-width"] = _n(t.size * 0.035)
+        return el
+
+    def _Group(self, g: Group):
+        el = self.dwg.g()
+        transform = []
+        if g.dx or g.dy:
+            transform.append(f"translate({_n(g.dx)},{_n(g.dy)})")
+        if g.rotate:
+            transform.append(f"rotate({_n(g.rotate)})")
+        if transform:
+            el["transform"] = " ".join(transform)
+        for item in g.items:
+            el.add(self.build(item))
+        return el
+
+    def _Use(self, u: Use):
+        form = self.doc.forms[u.name]
+        if u.name not in self.defined:
+            x, y, w, h = form.box
+            symbol = self.dwg.symbol(id=u.name)
+            symbol.viewbox(x, y, w, h)
+            for item in form.items:
+                symbol.add(self.build(item))
+            self.dwg.defs.add(symbol)
+            self.defined.add(u.name)
+        x, y, w, h = form.box
+        return self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
