@@ -110,6 +110,10 @@ class _Painter:
 
     def _Text(self, t: Text):
         c = self.c
+        if t.bold:
+            # text render mode is graphics state that outlives the text object (and
+            # ReportLab skips "0 Tr" in a new one): confine the bold mode with q/Q
+            c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * 0.035)
         obj = c.beginText()
         obj.setFont(self.font, t.size)
@@ -120,6 +124,9 @@ class _Painter:
         obj.setTextOrigin(x * mm, self.Y(t.y))
         obj.textOut(t.text)
         c.drawText(obj)
+        if t.bold:
+            c.restoreState()
+            self._reset()
 
     def _Group(self, g: Group):
         c = self.c
