@@ -65,7 +65,8 @@ class DeckArt:
 
 def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
     context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
-    faces = [renderer.face(deck.layout, dict(context, card=card), f"{card.ref}", card.source, f"{deck.id}-face")
+    faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, f"{deck.id}-face",
+                           deck.layout_source)
              for card in deck.cards]
     back = renderer.face(deck.back.layout, dict(context, card=None), f"the back of deck '{deck.id}'",
                          deck.back.source, f"{deck.id}-back")

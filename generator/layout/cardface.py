@@ -112,9 +112,10 @@ class FaceRenderer:
             self._layouts[name] = find_layout(name, self.game, src)
         return self._layouts[name]
 
-    def face(self, layout_name: str, context: dict, what: str, src: Source, prefix: str) -> Form:
-        """Draw one face; ``what`` names it in errors (deck and card)."""
-        layout = self.layout(layout_name, src)
+    def face(self, layout_name: str, context: dict, what: str, src: Source, prefix: str,
+             layout_src: Source | None = None) -> Form:
+        """Draw one face; ``what`` names it in errors, ``src`` is the card's content line."""
+        layout = self.layout(layout_name, layout_src or src)
         geometry = context["geometry"]
         scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
                      palette=self.game.palette)

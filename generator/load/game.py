@@ -255,10 +255,10 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     for name, type_name in fields.items():
         resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")
     back_spec = spec["back"]
-    back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, spec.src("back"))
+    back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, back_spec.src("layout"))
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
-                vars=dict(spec.get("vars", {})), source=src)
+                vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"))
     columns = spec.get("columns")
     if columns is not None:
         for i, column in enumerate(columns):

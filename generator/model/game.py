@@ -118,6 +118,7 @@ class Deck:
     fields: dict
     vars: dict
     source: Source
+    layout_source: Source
     cards: list[Card] = field(default_factory=list)
 
     @property

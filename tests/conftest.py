@@ -1,0 +1,33 @@
+"""Shared fixtures: a copy of the tiny test game, and a CLI runner."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def mini(tmp_path) -> Path:
+    """A writable copy of tests/fixtures/mini, to break in each test."""
+    target = tmp_path / "mini"
+    shutil.copytree(FIXTURES / "mini", target)
+    return target
+
+
+@pytest.fixture
+def run(monkeypatch):
+    """Run ``pnpgen ARGS`` in-process from the project root; returns the click Result."""
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+
+    def _run(*args):
+        return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return _run

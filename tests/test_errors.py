@@ -1,0 +1,106 @@
+"""Bad input: one clear message (file:line, what, what to do), exit 2, no traceback, output untouched."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"fixture no longer contains {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+CASES = [
+    # (file, old, new, expected line, words in the message, words in the hint)
+    ("decks.yaml", "    cards:\n      - {color: red, count: 2}", "    cards:\n      - {color: red, count: 2\n",
+     None, "malformed YAML", "indentation"),
+    ("decks.yaml", "    latin: Tickets\n", "    latin: Tickets\n    latn: Tickets\n", 17, "unknown key 'latn'", "did you mean 'latin'"),
+    ("decks.yaml", "    expected: 11\n", "    expected: 11\n    expected: 12\n", 18, "duplicate key 'expected'", "remove or rename"),
+    ("decks.yaml", "    expected: 5\n", "    expected: five\n", 5, "should be of type integer", "type"),
+    ("decks.yaml", "      - [Berlin, Koeln, 12]\n", "      - [Berlin, Kooln, 12]\n", 25, "unknown place 'Kooln'", "did you mean 'Koeln'"),
+    ("decks.yaml", "      - {color: blue, count: 2}", "      - {color: bleu, count: 2}", 12, "unknown color 'bleu'", "did you mean 'blue'"),
+    ("decks.yaml", "      - [Hamburg, Koeln, 8]\n", "      - [Hamburg, Koeln, eight]\n", 26, "should be a whole number", "number"),
+    ("game.yaml", "include: [decks.yaml]", "include: [deks.yaml]", 6, "included file 'deks.yaml' does not exist", "did you mean 'decks.yaml'"),
+    ("game.yaml", "include: [decks.yaml]", "include: [decks.yaml, ../../etc/x.yaml]", 6, "outside the game folder", "inside its own folder"),
+    ("decks.yaml", "    layout: ttr-ticket\n", "    layout: ttr-tiket\n", 18, "no layout named 'ttr-tiket'", "did you mean 'ttr-ticket'"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,line,message,hint", CASES, ids=[c[3] and f"{c[0]}:{c[3]}" or c[4] for c in CASES])
+def test_bad_content_gives_one_clear_error(mini, run, tmp_path, file, old, new, line, message, hint):
+    out = tmp_path / "out"
+    assert run("build", mini, "--out", out).exit_code == 0
+    before = {p: p.read_bytes() for p in (out / "mini").rglob("*") if p.is_file()}
+    _edit(mini / file, old, new)
+    result = run("build", mini, "--out", out)
+    assert result.exit_code == 2, result.output
+    err = result.stderr
+    assert "Traceback" not in err
+    assert message in err
+    assert hint in err
+    where = f"{file}:{line}" if line else f"{file}:"
+    assert where in err
+    after = {p: p.read_bytes() for p in (out / "mini").rglob("*") if p.is_file()}
+    assert after == before, "a failed build must leave the previous output untouched"
+    assert [p.name for p in out.iterdir()] == ["mini"], "no staging folder may be left behind"
+
+
+def test_malformed_yaml_points_at_the_line(mini, run):
+    _edit(mini / "decks.yaml", "    expected: 5\n", "    expected: [5\n")
+    result = run("build", mini, "--out", mini / "out")
+    assert result.exit_code == 2
+    assert "decks.yaml:" in result.stderr and "malformed YAML" in result.stderr
+
+
+def test_unsafe_yaml_tag_is_refused_not_executed(mini, run, tmp_path):
+    marker = tmp_path / "pwned"
+    _edit(mini / "decks.yaml", "    expected: 5\n",
+          f"    expected: !!python/object/apply:os.system ['touch {marker}']\n")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert not marker.exists()
+    assert "decks.yaml:5" in result.stderr
+
+
+def test_missing_game_folder(run, tmp_path):
+    result = run("build", tmp_path / "nope")
+    assert result.exit_code == 2
+    assert "no such game folder" in result.stderr
+
+
+def test_count_mismatch_refuses_and_names_the_deck(mini, run, tmp_path):
+    out = tmp_path / "out"
+    _edit(mini / "decks.yaml", "    expected: 11\n", "    expected: 12\n")
+    result = run("build", mini, "--out", out)
+    assert result.exit_code == 1
+    assert "deck 'tickets' has 11 cards but declares expected: 12" in result.stderr
+    assert "decks.yaml:" in result.stderr
+    assert not (out / "mini").exists()
+
+
+def test_text_that_does_not_fit_names_card_and_field(mini, run, tmp_path):
+    _edit(mini / "game.yaml", "Koeln: {name: ケルン,", "Koeln: {name: ケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルンケルン,")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "tickets card 2" in result.stderr and "does not fit its box" in result.stderr
+    assert "ttr-ticket.yaml:" in result.stderr  # the layout line of the field
+
+
+def test_missing_glyph_is_an_error(mini, run, tmp_path):
+    _edit(mini / "game.yaml", "Koeln: {name: ケルン,", "Koeln: {name: ケルン♞,")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "no glyph" in result.stderr and "♞" in result.stderr
+
+
+def test_real_command_prints_no_traceback(mini, tmp_path):
+    """Through the installed entry point, as a user runs it."""
+    (mini / "decks.yaml").write_text("decks: [\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(mini), "--out", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert "decks.yaml:" in proc.stderr

@@ -1,0 +1,77 @@
+"""Sheet geometry in mm: grid, crop marks in the outer margin, duplex backs that line up."""
+from __future__ import annotations
+
+import pytest
+
+from generator.layout.primitives import Line, Use
+from generator.layout.sheets import PAPERS, PRINTER_MARGIN, duplex_sheets, grid_for, print_shop_pages
+from generator.model.game import CardGeometry
+
+TTR = CardGeometry(44, 68, 3, 3)
+
+
+@pytest.mark.parametrize("paper,cols,rows", [("a4", 3, 3), ("letter", 3, 3)])
+def test_ttr_cards_fit_three_by_three(paper, cols, rows):
+    grid = grid_for(TTR, paper)
+    assert (grid.cols, grid.rows) == (cols, rows)
+    width, height = PAPERS[paper]
+    # centred, bleed boxes abutting: 3 × 50 mm wide, 3 × 74 mm tall
+    assert grid.left == pytest.approx((width - 150) / 2)
+    assert grid.top == pytest.approx((height - 222) / 2)
+    assert grid.slot(1, 0)[0] - grid.slot(0, 0)[0] == pytest.approx(50)
+    assert grid.slot(0, 1)[1] - grid.slot(0, 0)[1] == pytest.approx(74)
+
+
+def _uses(page):
+    return [item for item in page.items if isinstance(item, Use)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_lines_up_with_front_for_long_edge_duplex(paper):
+    fronts = [f"f{i}" for i in range(7)]
+    pages = duplex_sheets(fronts, ["back"] * 7, TTR, paper)
+    front, back = pages
+    width = PAPERS[paper][0]
+    assert len(_uses(front)) == len(_uses(back)) == 7
+    for f, b in zip(_uses(front), _uses(back)):
+        # flipping the sheet about its long (vertical) edge maps x to width - x - card width
+        assert b.x == pytest.approx(width - f.x - TTR.width)
+        assert b.y == pytest.approx(f.y)
+
+
+def test_back_offset_moves_backs_only():
+    pages = duplex_sheets(["a"], ["b"], TTR, "a4", back_offset=(0.7, -0.4))
+    plain = duplex_sheets(["a"], ["b"], TTR, "a4")
+    assert _uses(pages[0])[0] == _uses(plain[0])[0]
+    assert _uses(pages[1])[0].x == pytest.approx(_uses(plain[1])[0].x + 0.7)
+    assert _uses(pages[1])[0].y == pytest.approx(_uses(plain[1])[0].y - 0.4)
+
+
+def test_crop_marks_stay_in_the_outer_margin_and_printable_area():
+    grid = grid_for(TTR, "a4")
+    page = duplex_sheets(["a"] * 9, ["b"] * 9, TTR, "a4")[0]
+    marks = [item for item in page.items if isinstance(item, Line)]
+    assert len(marks) == 2 * 3 * 2 * 2  # (cols + rows) × 2 trim lines × 2 sides
+    right = grid.left + 150
+    bottom = grid.top + 222
+    for m in marks:
+        xs, ys = (m.x1, m.x2), (m.y1, m.y2)
+        outside = max(ys) <= grid.top or min(ys) >= bottom or max(xs) <= grid.left or min(xs) >= right
+        assert outside, f"crop mark {m} lies inside the card grid"
+        assert min(xs) >= PRINTER_MARGIN and max(xs) <= 210 - PRINTER_MARGIN
+        assert min(ys) >= PRINTER_MARGIN and max(ys) <= 297 - PRINTER_MARGIN
+    trims_x = sorted({m.x1 for m in marks if m.x1 == m.x2})
+    assert trims_x == pytest.approx(sorted([grid.slot(c, 0)[0] for c in range(3)] + [grid.slot(c, 0)[0] + 44 for c in range(3)]))
+
+
+def test_sheets_are_front_back_interleaved():
+    pages = duplex_sheets([f"f{i}" for i in range(19)], ["b"] * 19, TTR, "a4")
+    assert len(pages) == 6  # 3 sheets of 9, each front + back
+    assert [len(_uses(p)) for p in pages] == [9, 9, 9, 9, 1, 1]
+
+
+def test_print_shop_page_is_the_bleed_box_with_trim_box():
+    (page,) = print_shop_pages([("f", "x")], TTR)
+    assert (page.width, page.height) == (50, 74)
+    assert page.trim_box == (3, 3, 44, 68)
+    assert page.bleed_box == (0, 0, 50, 74)

@@ -1,0 +1,36 @@
+"""Text fitting: wrapping, shrinking, and Japanese line-breaking rules."""
+from __future__ import annotations
+
+from generator.layout.text import NO_LINE_END, NO_LINE_START, fit, wrap
+from generator.render.fonts import text_width_mm
+
+SAMPLE = "ゲーム終了時、達成した行き先チケットの枚数が一番多いプレイヤーが「ボーナス」（15点）を受け取る。同数なら全員が受け取る。"
+
+
+def test_lines_fit_their_width():
+    for width in (12, 18, 25, 34):
+        lines = wrap(SAMPLE, width, 7)
+        assert lines and all(text_width_mm(line, 7) <= width + 1e-6 for line in lines)
+        assert "".join(lines) == SAMPLE
+
+
+def test_kinsoku_no_line_starts_with_closing_or_ends_with_opening_punctuation():
+    for width in range(8, 40):
+        lines = wrap(SAMPLE, width, 7) or []
+        for line in lines[1:]:
+            assert line[0] not in NO_LINE_START, (width, lines)
+        for line in lines[:-1]:
+            assert line[-1] not in NO_LINE_END, (width, lines)
+
+
+def test_latin_breaks_at_spaces_only():
+    lines = wrap("Bremerhaven to Regensburg via Hannover", 22, 9)
+    assert lines == ["Bremerhaven to", "Regensburg via", "Hannover"] or all(" " not in l or l.count(" ") <= 2 for l in lines)
+    assert all(word in " ".join(lines).split() for word in ("Bremerhaven", "Regensburg", "Hannover"))
+
+
+def test_shrinks_to_fit_and_refuses_what_cannot():
+    fitted = fit("ブレーマーハーフェン", 34, 6, 10, 6)
+    assert fitted is not None and 6 <= fitted.size <= 10 and len(fitted.lines) == 1
+    assert fit("ブレーマーハーフェン" * 10, 34, 6, 10, 6) is None
+    assert fit("Unbreakablewordthatiswaytoolong", 10, 20, 9, 8) is None
