@@ -1,0 +1,563 @@
+"""Card-sheet benchmark: pnpgen against a hand-written ReportLab floor.
+
+    python benchmarks/bench_cards.py                     # N = 199, 1000, 10000; best of 3
+    python benchmarks/bench_cards.py --sizes 199 1000 --repeat 5
+    python benchmarks/bench_cards.py --keep /tmp/bench   # keep the generated games and outputs
+
+What is generated
+-----------------
+For each N a synthetic pnpgen game is written to a temporary folder
+(``bench-<N>/``): ttr-germany's palette (copied from content/ttr-germany), one
+place per city of ``CITIES`` (Japanese name + Latin name), and three decks that
+use the shared layouts exactly as content/ttr-germany does:
+
+* ``train-cards``   110 cards (8 colours x 12 + 14 locomotives), layout ttr-train;
+* ``short-tickets`` / ``long-tickets``: the other N - 110 cards, split 55:34 as in
+  Germany (so N = 199 gives exactly Germany's 110 + 55 + 34), layout ttr-ticket,
+  points 2-11 (short) and 12-22 (long). Every ticket is a distinct
+  (from, to, points) triple, drawn by a seeded shuffle, so each ticket is its
+  own face: nothing can be de-duplicated away.
+
+Card size [44, 67] with 3 mm bleed (the floor's geometry: 3 x 3 cards on A4);
+every deck's ``expected:`` is its real count, so pnpgen's count check passes.
+
+What is timed (each a separate process, via measure.measure_command: wall
+time and peak RSS of that process alone; the best wall time of --repeat runs)
+-----------------------------------------------------------------------------
+floor      ``python benchmarks/floor_reportlab.py --cards N --out X.pdf``: one
+           PDF, fronts drawn inline, one back form, crop marks.
+pnpgen     ``pnpgen build bench-N --out OUT``: the whole build as a user runs
+           it: load + validate YAML, lay out faces, write one PDF per deck
+           *and* the print-shop PDF (one page per card face, 2N pages) *and*
+           one SVG per distinct face (about N files).
+decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
+           the same pipeline restricted to what the floor does. It calls
+           generator.load.game.load_game, generator.build.check_counts and
+           generator.build.draw_deck, then generator.layout.sheets.duplex_sheets
+           and generator.render.pdf.render_pdf per deck -- the loop body of
+           generator.build.build_game without the print-shop PDF, the SVGs
+           and the staging-folder swap. It is still a fresh Python process,
+           so interpreter start-up and imports count, as they do for the
+           floor. Its deck PDFs are byte-compared with the full build's
+           (ReportLab ``invariant=1``), so it provably produces the same files.
+
+Honesty notes: "decks" vs "floor" is the like-for-like figure (same pages, same
+geometry, same font), but not identical work. pnpgen's cards carry more
+drawing than the floor's (a ticket: 2 panels, 5 text lines with fitting, a
+dashed line, 2 circles, a badge), it writes 3 files (one subset font embedded
+in each) where the floor writes 1, and it also parses and validates YAML
+content, which the floor has none of. pnpgen draws each distinct face once as
+a form; the floor draws every front inline. The CLI's stdout/stderr go to a log
+file (not a terminal), so rich shows no progress bar -- the usual CI setting.
+Output folders are removed before each run (outside the timing), so pnpgen
+never pays for deleting a previous build.
+
+Sizes: "deck PDF" is the sum of output/<game>/*.pdf without the print-shop
+PDF; "all output" adds the print-shop PDF and the SVGs. KB = 1024 bytes (as
+the pnpgen CLI prints sizes).
+
+Targets (checked and written to benchmarks/results.md, overwritten each run):
+  * speed   decks-only time <= 1.5 x floor time, for every N;
+  * linear  per-card time at 10000 <= LINEAR_TOLERANCE x per-card time at 1000
+            (fixed start-up cost makes small N look dearer per card, so the
+            marginal cost per card 199->1000 vs 1000->10000 is shown too);
+  * size    deck PDF bytes per card < 5 KB.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+from measure import measure_command  # noqa: E402
+
+RESULTS = HERE / "results.md"
+FLOOR = HERE / "floor_reportlab.py"
+GERMANY = ROOT / "content" / "ttr-germany"
+DEFAULT_SIZES = (199, 1000, 10000)
+SPEED_TARGET = 1.5
+LINEAR_TOLERANCE = 1.2
+BYTES_TARGET = 5 * 1024
+
+TRAIN_COLOURS = ["purple", "blue", "orange", "white", "green", "yellow", "black", "red"]
+TRAIN_CARDS = 8 * 12 + 14
+SHORT_POINTS = range(2, 12)
+LONG_POINTS = range(12, 23)
+
+#: Latin id/name → Japanese name. Latin-1 accents on purpose (ü ö ø ã é í ó).
+CITIES = {
+    "Tokyo": "東京", "Osaka": "大阪", "Kyoto": "京都", "Sapporo": "札幌", "Nagoya": "名古屋",
+    "Yokohama": "横浜", "Kobe": "神戸", "Fukuoka": "福岡", "Hiroshima": "広島", "Sendai": "仙台",
+    "Nagasaki": "長崎", "Kanazawa": "金沢", "Niigata": "新潟", "Kagoshima": "鹿児島", "Naha": "那覇",
+    "Beijing": "北京", "Shanghai": "上海", "Hong Kong": "香港", "Seoul": "ソウル", "Taipei": "台北",
+    "Bangkok": "バンコク", "Singapore": "シンガポール", "Delhi": "デリー", "Istanbul": "イスタンブール",
+    "Berlin": "ベルリン", "Hamburg": "ハンブルク", "München": "ミュンヘン", "Köln": "ケルン",
+    "Zürich": "チューリッヒ", "Wien": "ウィーン", "Paris": "パリ", "London": "ロンドン", "Roma": "ローマ",
+    "Madrid": "マドリード", "Lisboa": "リスボン", "Genève": "ジュネーヴ", "Bruxelles": "ブリュッセル",
+    "Amsterdam": "アムステルダム", "København": "コペンハーゲン", "Stockholm": "ストックホルム",
+    "Oslo": "オスロ", "Helsinki": "ヘルシンキ", "Praha": "プラハ", "Budapest": "ブダペスト",
+    "Athína": "アテネ", "Kraków": "クラクフ", "São Paulo": "サンパウロ", "Rio de Janeiro": "リオデジャネイロ",
+    "Buenos Aires": "ブエノスアイレス", "Ciudad de México": "メキシコシティ", "New York": "ニューヨーク",
+    "Montréal": "モントリオール", "Vancouver": "バンクーバー", "Sydney": "シドニー",
+    "Auckland": "オークランド", "Cape Town": "ケープタウン", "Nairobi": "ナイロビ", "Reykjavík": "レイキャビク",
+}
+
+
+# --------------------------------------------------------------------------- synthetic game
+
+def q(value) -> str:
+    """A YAML scalar: JSON strings are valid double-quoted YAML."""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
+
+
+def ticket_split(n_cards: int) -> tuple[int, int]:
+    tickets = n_cards - TRAIN_CARDS
+    if tickets < 0:
+        raise SystemExit(f"N must be at least {TRAIN_CARDS} (the train cards), not {n_cards}")
+    short = round(tickets * 55 / 89)
+    return short, tickets - short
+
+
+def tickets(count: int, points: range, rng: random.Random, taken: set) -> list[tuple[str, str, int]]:
+    """``count`` distinct (from, to, points) triples, none already in ``taken``."""
+    cities = list(CITIES)
+    pool = [(a, b, p) for a in cities for b in cities if a != b for p in points]
+    rng.shuffle(pool)
+    chosen = []
+    for triple in pool:
+        if len(chosen) == count:
+            break
+        if (triple[0], triple[1]) in taken:  # a pair is short or long, never both
+            continue
+        chosen.append(triple)
+    if len(chosen) < count:
+        raise SystemExit(f"only {len(chosen)} distinct tickets available, need {count}: add cities to CITIES")
+    taken.update((a, b) for a, b, _ in chosen)
+    return chosen
+
+
+def write_game(folder: Path, n_cards: int) -> dict:
+    """Write game ``bench-<N>`` into ``folder``; returns the deck sizes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n_short, n_long = ticket_split(n_cards)
+    (folder / "game.yaml").write_text(
+        f"# Synthetic benchmark game: {n_cards} cards (generated by benchmarks/bench_cards.py).\n"
+        "game:\n"
+        "  title: ベンチマーク鉄道\n"
+        f"  latin: \"pnpgen benchmark ({n_cards} cards)\"\n"
+        "  language: ja\n"
+        "  players: [2, 5]\n"
+        "include: [palette.yaml, map.yaml, decks.yaml]\n"
+        "print:\n"
+        "  card: {size: [44, 67], bleed: 3, safe: 3}\n"
+        "  back_offset: [0, 0]\n", encoding="utf-8")
+    shutil.copyfile(GERMANY / "palette.yaml", folder / "palette.yaml")
+    places = "".join(f"  {q(latin)}: {{name: {q(name)}, latin: {q(latin)}, kind: city, passengers: 1}}\n"
+                     for latin, name in CITIES.items())
+    (folder / "map.yaml").write_text("places:\n" + places, encoding="utf-8")
+
+    rng = random.Random(f"pnpgen-bench-{n_cards}")
+    taken: set = set()
+    short = tickets(n_short, SHORT_POINTS, rng, taken)
+    long = tickets(n_long, LONG_POINTS, rng, taken)
+    train_rows = "".join(f"      - {{color: {c}, count: 12}}\n" for c in TRAIN_COLOURS)
+    train_rows += "      - {color: locomotive, count: 14}\n"
+
+    def ticket_deck(deck_id, name, latin, back_color, back_title, back_latin, rows):
+        lines = "".join(f"      - [{q(a)}, {q(b)}, {p}]\n" for a, b, p in rows)
+        return (f"  {deck_id}:\n"
+                f"    name: {name}\n"
+                f"    latin: {latin}\n"
+                f"    expected: {len(rows)}\n"
+                "    layout: ttr-ticket\n"
+                f"    back: {{layout: ttr-back, color: {back_color}, title: {back_title}, latin: {back_latin}, icon: station}}\n"
+                f"    vars: {{color: {back_color}}}\n"
+                "    fields: {from: place, to: place, points: int}\n"
+                "    columns: [from, to, points]\n"
+                "    cards:\n" + lines)
+
+    decks = ("decks:\n"
+             "  train-cards:\n"
+             "    name: 列車カード\n"
+             "    latin: Train cards\n"
+             f"    expected: {TRAIN_CARDS}\n"
+             "    layout: ttr-train\n"
+             "    back: {layout: ttr-back, color: game-back, title: 列車カード, latin: Train card, icon: wagon}\n"
+             "    vars: {wild: locomotive, wild_icon: locomotive, icon: wagon}\n"
+             "    fields: {color: color}\n"
+             "    cards:\n" + train_rows)
+    decks += "\n" + ticket_deck("short-tickets", "行き先チケット（短距離）", "Destination tickets (short)",
+                                "short-back", "短距離チケット", "Short routes", short)
+    decks += "\n" + ticket_deck("long-tickets", "行き先チケット（長距離）", "Destination tickets (long)",
+                                "long-back", "長距離チケット", "Long routes", long)
+    (folder / "decks.yaml").write_text(decks, encoding="utf-8")
+    return {"train-cards": TRAIN_CARDS, "short-tickets": n_short, "long-tickets": n_long}
+
+
+# --------------------------------------------------------------------------- decks-only build (child process)
+
+def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
+    """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
+    from generator.build import check_counts, draw_deck
+    from generator.layout.cardface import FaceRenderer
+    from generator.layout.primitives import Document
+    from generator.layout.sheets import duplex_sheets
+    from generator.load.game import load_game
+    from generator.render.pdf import render_pdf
+
+    game = load_game(Path(game_folder))
+    check_counts(game)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    renderer = FaceRenderer(game)
+    for deck in game.decks.values():
+        art = draw_deck(game, deck, renderer)
+        order = art.print_order()
+        doc = Document(f"{game.label} — {deck.label}")
+        for form in [*art.faces, art.back]:
+            doc.add_form(form)
+        doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, paper,
+                                  game.back_offset, deck.id)
+        render_pdf(doc, out / f"{deck.id}.pdf")
+
+
+# --------------------------------------------------------------------------- measuring
+
+@contextlib.contextmanager
+def output_to(log: Path):
+    """Send this process's fd 1 and 2 (inherited by children) to ``log``."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    with open(log, "ab") as f:
+        os.dup2(f.fileno(), 1)
+        os.dup2(f.fileno(), 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        os.close(saved[0])
+        os.close(saved[1])
+
+
+def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) -> dict:
+    """Best wall time of ``repeat`` runs, max peak RSS; {"error": text} if the command fails."""
+    walls, peaks = [], []
+    for _ in range(repeat):
+        if clean is not None and clean.exists():
+            shutil.rmtree(clean) if clean.is_dir() else clean.unlink()
+        log.write_bytes(b"")
+        try:
+            with output_to(log):
+                m = measure_command(argv)
+        except subprocess.CalledProcessError as exc:
+            text = log.read_text(encoding="utf-8", errors="replace").strip()
+            return {"error": f"exit status {exc.returncode}: {' '.join(map(str, argv))}\n{text}"}
+        walls.append(m["wall_s"])
+        peaks.append(m["peak_mib"])
+    return {"wall_s": min(walls), "walls": walls, "peak_mib": max(peaks)}
+
+
+def pdf_bytes(folder: Path, game_id: str | None = None) -> int:
+    return sum(p.stat().st_size for p in folder.glob("*.pdf")
+               if not (game_id and p.name == f"{game_id}-print-shop.pdf"))
+
+
+def tree_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def pnpgen_command() -> str:
+    beside = Path(sys.executable).parent / "pnpgen"
+    return str(beside) if beside.exists() else (shutil.which("pnpgen") or "pnpgen")
+
+
+def run_size(n: int, work: Path, repeat: int) -> dict:
+    game = work / f"bench-{n}"
+    decks = write_game(game, n)
+    row: dict = {"n": n, "decks": decks}
+    log = work / f"log-{n}.txt"
+
+    floor_pdf = work / f"floor-{n}.pdf"
+    row["floor"] = best_of([sys.executable, str(FLOOR), "--cards", str(n), "--out", str(floor_pdf)],
+                           repeat, log, clean=floor_pdf)
+    if "error" not in row["floor"]:
+        row["floor"]["bytes"] = floor_pdf.stat().st_size
+
+    out_full = work / f"out-full-{n}"
+    row["full"] = best_of([pnpgen_command(), "build", str(game), "--out", str(out_full)], repeat, log,
+                          clean=out_full)
+    if "error" not in row["full"]:
+        built = out_full / game.name
+        row["full"]["bytes"] = pdf_bytes(built, game.name)
+        row["full"]["all_bytes"] = tree_bytes(built)
+
+    out_decks = work / f"out-decks-{n}"
+    row["decks_only"] = best_of([sys.executable, str(Path(__file__).resolve()), "--decks-only", str(game),
+                                 str(out_decks)], repeat, log, clean=out_decks)
+    if "error" not in row["decks_only"]:
+        row["decks_only"]["bytes"] = pdf_bytes(out_decks)
+        if "error" not in row["full"]:
+            built = out_full / game.name
+            names = sorted(p.name for p in out_decks.glob("*.pdf"))
+            row["identical"] = names == sorted(p.name for p in built.glob("*.pdf") if "print-shop" not in p.name) \
+                and all((out_decks / name).read_bytes() == (built / name).read_bytes() for name in names)
+    return row
+
+
+def startup(repeat: int, log: Path) -> dict:
+    """Fixed costs: bare interpreter, floor imports, pnpgen CLI start-up (--version imports everything)."""
+    return {
+        "python": best_of([sys.executable, "-c", "pass"], repeat, log),
+        "reportlab import": best_of([sys.executable, "-c", "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"],
+                                    repeat, log),
+        "pnpgen --version": best_of([pnpgen_command(), "--version"], repeat, log),
+    }
+
+
+# --------------------------------------------------------------------------- report
+
+def machine() -> dict:
+    cpu = platform.processor() or platform.machine()
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        nproc = str(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count())
+    try:
+        import reportlab
+        rl = reportlab.Version
+    except ImportError:
+        rl = "?"
+    commit = "?"
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--", "generator", "templates"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        commit += " (generator/ or templates/ modified)" if dirty else ""
+    return {"nproc": nproc, "cpu": cpu, "python": platform.python_version(), "platform": platform.platform(),
+            "reportlab": rl, "commit": commit,
+            "date": dt.datetime.now().astimezone().isoformat(timespec="seconds")}
+
+
+def fmt_s(m: dict) -> str:
+    return "FAILED" if "error" in m else f"{m['wall_s']:.3f}"
+
+
+def fmt_mib(m: dict) -> str:
+    return "—" if "error" in m else f"{m['peak_mib']:.0f}"
+
+
+def fmt_bpc(m: dict, n: int) -> str:
+    return "—" if "error" in m else f"{m['bytes'] / n:,.0f}"
+
+
+def ratio(a: dict, b: dict) -> float | None:
+    if "error" in a or "error" in b:
+        return None
+    return a["wall_s"] / b["wall_s"]
+
+
+def fmt_ratio(r: float | None) -> str:
+    return "—" if r is None else f"{r:.2f}×"
+
+
+def table(rows: list[dict]) -> list[list[str]]:
+    head = ["N", "floor s", "decks-only s", "decks/floor", "full build s", "full/floor",
+            "floor B/card", "pnpgen B/card", "all output B/card", "peak MiB floor/decks/full"]
+    body = [head]
+    for r in rows:
+        n = r["n"]
+        full = r["full"]
+        body.append([
+            str(n), fmt_s(r["floor"]), fmt_s(r["decks_only"]), fmt_ratio(ratio(r["decks_only"], r["floor"])),
+            fmt_s(full), fmt_ratio(ratio(full, r["floor"])), fmt_bpc(r["floor"], n),
+            fmt_bpc(r["decks_only"] if "error" not in r["decks_only"] else full, n),
+            "—" if "error" in full else f"{full['all_bytes'] / n:,.0f}",
+            "/".join(fmt_mib(r[k]) for k in ("floor", "decks_only", "full")),
+        ])
+    return body
+
+
+def print_table(body: list[list[str]]) -> None:
+    widths = [max(len(row[i]) for row in body) for i in range(len(body[0]))]
+    for k, row in enumerate(body):
+        print("  ".join(cell.rjust(w) for cell, w in zip(row, widths)))
+        if k == 0:
+            print("  ".join("-" * w for w in widths))
+
+
+def markdown_table(body: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(body[0]) + " |", "|" + "|".join("---:" for _ in body[0]) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in body[1:]]
+    return "\n".join(lines)
+
+
+def verdicts(rows: list[dict]) -> list[str]:
+    out = []
+    by_n = {r["n"]: r for r in rows}
+
+    # speed
+    parts, ok = [], True
+    for r in rows:
+        rr = ratio(r["decks_only"], r["floor"])
+        rf = ratio(r["full"], r["floor"])
+        if rr is None:
+            ok = False
+            parts.append(f"N={r['n']}: not measured (a run failed)")
+        else:
+            ok &= rr <= SPEED_TARGET
+            parts.append(f"N={r['n']}: decks-only {rr:.2f}×" + (f", full build {rf:.2f}×" if rf else ""))
+    out.append(f"- **Within {SPEED_TARGET}× of the floor** (decks-only vs floor): "
+               f"{'HOLDS' if ok else 'DOES NOT HOLD'} — " + "; ".join(parts))
+
+    # linearity
+    if 1000 in by_n and 10000 in by_n:
+        lines = []
+        verdict = None
+        for key, label in (("decks_only", "decks-only"), ("full", "full build"), ("floor", "floor")):
+            a, b = by_n[1000][key], by_n[10000][key]
+            if "error" in a or "error" in b:
+                lines.append(f"{label}: not measured")
+                continue
+            per_a, per_b = a["wall_s"] / 1000 * 1e3, b["wall_s"] / 10000 * 1e3
+            k = per_b / per_a
+            marginal = ""
+            if 199 in by_n and "error" not in by_n[199][key]:
+                m1 = (a["wall_s"] - by_n[199][key]["wall_s"]) / (1000 - 199) * 1e3
+                m2 = (b["wall_s"] - a["wall_s"]) / (10000 - 1000) * 1e3
+                marginal = f"; marginal {m1:.2f} ms/card (199→1000) vs {m2:.2f} ms/card (1000→10000)"
+            lines.append(f"{label}: {per_a:.2f} → {per_b:.2f} ms/card (×{k:.2f}){marginal}")
+            if key == "decks_only":
+                verdict = k <= LINEAR_TOLERANCE
+        state = "not measured" if verdict is None else ("HOLDS" if verdict else "DOES NOT HOLD")
+        out.append(f"- **Linear in the number of cards** (per-card time at 10000 ≤ {LINEAR_TOLERANCE}× that at "
+                   f"1000, decks-only): {state} — " + "; ".join(lines))
+    else:
+        out.append("- **Linear in the number of cards**: not measured (needs N = 1000 and N = 10000)")
+
+    # size
+    parts, ok = [], True
+    for r in rows:
+        m = r["decks_only"] if "error" not in r["decks_only"] else r["full"]
+        if "error" in m:
+            ok = False
+            parts.append(f"N={r['n']}: not measured")
+            continue
+        per = m["bytes"] / r["n"]
+        ok &= per < BYTES_TARGET
+        parts.append(f"N={r['n']}: {per:,.0f} B/card")
+    out.append(f"- **Under 5 KB of PDF per card** (deck PDFs, 5 KB = {BYTES_TARGET} B): "
+               f"{'HOLDS' if ok else 'DOES NOT HOLD'} — " + "; ".join(parts))
+    return out
+
+
+def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body: list[list[str]]) -> str:
+    md = ["# Card-sheet benchmark results", "",
+          "Written by `python benchmarks/bench_cards.py` (overwritten on every run); see benchmarks/README.md.", "",
+          f"- date: {info['date']}",
+          f"- machine: nproc {info['nproc']}, {info['cpu']}, {info['platform']}",
+          f"- Python {info['python']}, ReportLab {info['reportlab']}, pnpgen commit {info['commit']}",
+          f"- best wall time of {repeat} run(s) each; peak = max RSS of the process (max over runs)", "",
+          "## Figures", "",
+          "floor = benchmarks/floor_reportlab.py (one PDF); decks-only = pnpgen's load + layout + deck PDFs only, "
+          "in a fresh process (the floor's job); full build = `pnpgen build` (deck PDFs + print-shop PDF + SVGs). "
+          "pnpgen B/card = deck PDFs only; all output = deck PDFs + print-shop PDF + SVGs.", "",
+          markdown_table(body), ""]
+    md += ["Decks per game: " + "; ".join(f"N={r['n']}: " + ", ".join(f"{k} {v}" for k, v in r["decks"].items())
+                                         for r in rows), ""]
+    same = [f"N={r['n']}: {'identical' if r.get('identical') else 'DIFFERENT' if 'identical' in r else 'not compared'}"
+            for r in rows]
+    md += ["Decks-only PDFs vs the full build's deck PDFs (byte comparison): " + "; ".join(same), ""]
+    md += ["Fixed start-up cost (best of runs): " +
+           "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
+    md += ["## Targets", ""] + verdicts(rows) + [""]
+    errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")
+              if "error" in r[key]]
+    if errors:
+        md += ["## Failures", ""]
+        for n, key, text in errors:
+            md += [f"N={n}, {key}:", "", "```", text, "```", ""]
+    text = "\n".join(md)
+    RESULTS.write_text(text, encoding="utf-8")
+    return text
+
+
+# --------------------------------------------------------------------------- main
+
+def parse_sizes(values: list[str]) -> list[int]:
+    sizes = [int(v) for value in values for v in value.split(",") if v.strip()]
+    for n in sizes:
+        ticket_split(n)
+    return sizes
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", default=[",".join(map(str, DEFAULT_SIZES))],
+                        help="card counts N (default 199 1000 10000; '199,1000' also works)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best wall time counts")
+    parser.add_argument("--keep", metavar="DIR", help="write games and outputs to DIR and keep them")
+    parser.add_argument("--decks-only", nargs=2, metavar=("GAME", "OUT"), help=argparse.SUPPRESS)
+    parser.add_argument("--write-game", nargs=2, metavar=("N", "DIR"),
+                        help="only write the synthetic game for N cards into DIR (e.g. to profile it)")
+    args = parser.parse_args(argv)
+
+    if args.decks_only:
+        decks_only(*args.decks_only)
+        return
+    if args.write_game:
+        n, folder = int(args.write_game[0]), Path(args.write_game[1])
+        print(folder, write_game(folder, n))
+        return
+
+    sizes = parse_sizes(args.sizes)
+    repeat = max(1, args.repeat)
+    info = machine()
+    with contextlib.ExitStack() as stack:
+        if args.keep:
+            work = Path(args.keep).resolve()
+            work.mkdir(parents=True, exist_ok=True)
+        else:
+            work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pnpgen-bench-")))
+        print(f"benchmark in {work}: N = {', '.join(map(str, sizes))}, best of {repeat}", flush=True)
+        starts = startup(repeat, work / "log-startup.txt")
+        rows = []
+        for n in sizes:
+            print(f"  N = {n} …", flush=True)
+            rows.append(run_size(n, work, repeat))
+    body = table(rows)
+    print()
+    print_table(body)
+    print()
+    print("start-up: " + "; ".join(f"{k} {fmt_s(v)} s" for k, v in starts.items()))
+    for line in verdicts(rows):
+        print(line.replace("**", ""))
+    for r in rows:
+        for key in ("floor", "full", "decks_only"):
+            if "error" in r[key]:
+                print(f"\nN={r['n']} {key} FAILED:\n{r[key]['error']}")
+    write_results(info, rows, starts, repeat, body)
+    print(f"\nwrote {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
