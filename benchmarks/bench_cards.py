@@ -130,22 +130,14 @@ def ticket_split(n_cards: int) -> tuple[int, int]:
     return short, tickets - short
 
 
-def tickets(count: int, points: range, rng: random.Random, taken: set) -> list[tuple[str, str, int]]:
-    """``count`` distinct (from, to, points) triples, none already in ``taken``."""
+def tickets(count: int, points: range, rng: random.Random) -> list[tuple[str, str, int]]:
+    """``count`` distinct (from, to, points) triples, ``points`` from the given range."""
     cities = list(CITIES)
     pool = [(a, b, p) for a in cities for b in cities if a != b for p in points]
+    if len(pool) < count:
+        raise SystemExit(f"only {len(pool)} distinct tickets available, need {count}: add cities to CITIES")
     rng.shuffle(pool)
-    chosen = []
-    for triple in pool:
-        if len(chosen) == count:
-            break
-        if (triple[0], triple[1]) in taken:  # a pair is short or long, never both
-            continue
-        chosen.append(triple)
-    if len(chosen) < count:
-        raise SystemExit(f"only {len(chosen)} distinct tickets available, need {count}: add cities to CITIES")
-    taken.update((a, b) for a, b, _ in chosen)
-    return chosen
+    return pool[:count]
 
 
 def write_game(folder: Path, n_cards: int) -> dict:
@@ -169,9 +161,8 @@ def write_game(folder: Path, n_cards: int) -> dict:
     (folder / "map.yaml").write_text("places:\n" + places, encoding="utf-8")
 
     rng = random.Random(f"pnpgen-bench-{n_cards}")
-    taken: set = set()
-    short = tickets(n_short, SHORT_POINTS, rng, taken)
-    long = tickets(n_long, LONG_POINTS, rng, taken)
+    short = tickets(n_short, SHORT_POINTS, rng)
+    long = tickets(n_long, LONG_POINTS, rng)  # other points: never equal to a short ticket
     train_rows = "".join(f"      - {{color: {c}, count: 12}}\n" for c in TRAIN_COLOURS)
     train_rows += "      - {color: locomotive, count: 14}\n"
 

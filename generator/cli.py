@@ -18,7 +18,7 @@ from rich.table import Table
 
 from generator import __version__
 from generator.build import BuildResult, Progress, build_game
-from generator.errors import BuildError, ContentError
+from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
 
 err_console = Console(stderr=True, highlight=False)
@@ -97,6 +97,10 @@ def build(games, paper, out_dir):
             results.append((result, time.perf_counter() - started))
     except ContentError as error:
         _fail(error)
+    except OSError as error:
+        _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
+                           f"cannot write the output: {error.strerror or error}",
+                           "check that the --out folder is writable and the disk has room"))
     table = Table(title="written", show_edge=False, header_style="bold")
     for column in ("game", "file", "kind", "pages", "size", "time"):
         table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left")

@@ -104,3 +104,11 @@ def test_real_command_prints_no_traceback(mini, tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert "decks.yaml:" in proc.stderr
+
+
+def test_unwritable_output_is_a_message_not_a_traceback(mini, run, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run("build", mini, "--out", blocker / "sub")
+    assert result.exit_code == 2
+    assert "cannot write the output" in result.stderr
