@@ -56,8 +56,8 @@ def taxi(x, y, s, color, accent=None, **_):
         Rect(x + s * 0.42, y + s * 0.20, s * 0.16, s * 0.10, fill=color, radius=s * 0.02),
         Polygon(_pts(x, y, s, [(0.38, 0.34), (0.49, 0.34), (0.49, 0.46), (0.29, 0.46)]), fill=accent),
         Polygon(_pts(x, y, s, [(0.53, 0.34), (0.64, 0.34), (0.73, 0.46), (0.53, 0.46)]), fill=accent),
-        Circle(x + s * 0.26, y + s * 0.72, s * 0.10, fill="#222222", stroke=accent, stroke_width=w),
-        Circle(x + s * 0.74, y + s * 0.72, s * 0.10, fill="#222222", stroke=accent, stroke_width=w),
+        Circle(x + s * 0.26, y + s * 0.72, s * 0.10, fill=color, stroke=accent, stroke_width=w * 2),
+        Circle(x + s * 0.74, y + s * 0.72, s * 0.10, fill=color, stroke=accent, stroke_width=w * 2),
     ]
 
 

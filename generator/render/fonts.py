@@ -17,6 +17,8 @@ from generator import FONT_DIR
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
 PT_TO_MM = 25.4 / 72.0
+#: bold is the one font filled and outlined; outline width in mm per pt of size (0.16 mm at 13 pt)
+BOLD_STROKE = 0.012
 
 
 @lru_cache(maxsize=None)

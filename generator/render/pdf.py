@@ -114,7 +114,7 @@ class _Painter:
             # text render mode is graphics state that outlives the text object (and
             # ReportLab skips "0 Tr" in a new one): confine the bold mode with q/Q
             c.saveState()
-        self._paint(t.fill, t.fill if t.bold else None, t.size * 0.035)
+        self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
         obj = c.beginText()
         obj.setFont(self.font, t.size)
         if t.bold:

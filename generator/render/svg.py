@@ -77,7 +77,7 @@ class _Builder:
             el["text-anchor"] = _ANCHOR[t.anchor]
         if t.bold:
             el["stroke"] = t.fill
-            el["stroke-width"] = _n(t.size * 0.035)
+            el["stroke-width"] = _n(t.size * fonts.BOLD_STROKE)
         return el
 
     def _Group(self, g: Group):
