@@ -75,3 +75,15 @@ def test_print_shop_page_is_the_bleed_box_with_trim_box():
     assert (page.width, page.height) == (50, 74)
     assert page.trim_box == (3, 3, 44, 68)
     assert page.bleed_box == (0, 0, 50, 74)
+
+
+def test_shorter_crop_marks_buy_a_third_row_for_thurn_and_taxis_cards():
+    grid = grid_for(CardGeometry(56, 87, 3, 3), "a4")
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert grid.mark_length == 2.5
+    marks = [m for m in duplex_sheets(["a"] * 9, ["b"] * 9, CardGeometry(56, 87, 3, 3), "a4")[0].items
+             if isinstance(m, Line)]
+    assert min(min(m.y1, m.y2) for m in marks) >= PRINTER_MARGIN
+    assert max(max(m.y1, m.y2) for m in marks) <= 297 - PRINTER_MARGIN
+    # Ticket to Ride cards keep the full 4 mm marks: shorter ones would not gain anything
+    assert grid_for(TTR, "a4").mark_length == 4.0

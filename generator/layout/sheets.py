@@ -18,6 +18,7 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PRINTER_MARGIN = 5.0   # mm a home printer cannot print
 MARK_LENGTH = 4.0      # mm of crop mark
 MARK_GAP = 1.0         # mm between bleed edge and the mark's start
+SHORT_MARK = (2.5, 0.5)  # (length, gap) when that lets one more row or column fit
 MARK_WIDTH = 0.1       # mm (≈ 0.25 pt)
 
 
@@ -31,6 +32,8 @@ class Grid:
     left: float   # x of the first column's bleed edge
     top: float    # y of the first row's bleed edge
     geometry: CardGeometry
+    mark_length: float = MARK_LENGTH
+    mark_gap: float = MARK_GAP
 
     @property
     def per_sheet(self) -> int:
@@ -43,16 +46,22 @@ class Grid:
 
 
 def grid_for(geometry: CardGeometry, paper: str) -> Grid:
+    """The fullest grid: shorter crop marks are used only when they gain a row or column."""
     width, height = PAPERS[paper]
-    reserve = PRINTER_MARGIN + MARK_GAP + MARK_LENGTH
     cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
-    cols = int((width - 2 * reserve) // cell_w)
-    rows = int((height - 2 * reserve) // cell_h)
+    best = None
+    for length, gap in ((MARK_LENGTH, MARK_GAP), SHORT_MARK):
+        reserve = PRINTER_MARGIN + gap + length
+        cols = int((width - 2 * reserve) // cell_w)
+        rows = int((height - 2 * reserve) // cell_h)
+        if best is None or cols * rows > best[0] * best[1]:
+            best = (cols, rows, length, gap)
+    cols, rows, length, gap = best
     if cols < 1 or rows < 1:
         raise ValueError(f"a {geometry.width} × {geometry.height} mm card does not fit on {paper}")
     left = (width - cols * cell_w) / 2
     top = (height - rows * cell_h) / 2
-    return Grid((width, height), cols, rows, left, top, geometry)
+    return Grid((width, height), cols, rows, left, top, geometry, length, gap)
 
 
 def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Line]:
@@ -64,16 +73,16 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Line]:
     for col in range(grid.cols):
         x0, _ = grid.slot(col, 0)
         for x in (x0, x0 + g.width):
-            marks.append(Line(x + dx, grid.top - MARK_GAP - MARK_LENGTH + dy, x + dx, grid.top - MARK_GAP + dy,
+            marks.append(Line(x + dx, grid.top - grid.mark_gap - grid.mark_length + dy, x + dx, grid.top - grid.mark_gap + dy,
                               stroke="#000000", stroke_width=MARK_WIDTH))
-            marks.append(Line(x + dx, bottom + MARK_GAP + dy, x + dx, bottom + MARK_GAP + MARK_LENGTH + dy,
+            marks.append(Line(x + dx, bottom + grid.mark_gap + dy, x + dx, bottom + grid.mark_gap + grid.mark_length + dy,
                               stroke="#000000", stroke_width=MARK_WIDTH))
     for row in range(grid.rows):
         _, y0 = grid.slot(0, row)
         for y in (y0, y0 + g.height):
-            marks.append(Line(grid.left - MARK_GAP - MARK_LENGTH + dx, y + dy, grid.left - MARK_GAP + dx, y + dy,
+            marks.append(Line(grid.left - grid.mark_gap - grid.mark_length + dx, y + dy, grid.left - grid.mark_gap + dx, y + dy,
                               stroke="#000000", stroke_width=MARK_WIDTH))
-            marks.append(Line(right + MARK_GAP + dx, y + dy, right + MARK_GAP + MARK_LENGTH + dx, y + dy,
+            marks.append(Line(right + grid.mark_gap + dx, y + dy, right + grid.mark_gap + grid.mark_length + dx, y + dy,
                               stroke="#000000", stroke_width=MARK_WIDTH))
     return marks
 
