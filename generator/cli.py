@@ -101,14 +101,17 @@ def build(games, paper, out_dir):
         _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
                            f"cannot write the output: {error.strerror or error}",
                            "check that the --out folder is writable and the disk has room"))
-    table = Table(title="written", show_edge=False, header_style="bold")
+    table = Table(title=f"written to {out_dir}/<game>/", show_edge=False, header_style="bold")
     for column in ("game", "file", "kind", "pages", "size", "time"):
-        table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left")
+        table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left",
+                         overflow="fold")
     for result, seconds in results:
+        if not result.files:
+            table.add_row(result.game.id, "(nothing printable yet)", "", "", "", f"{seconds:.1f}s")
         first = True
         for written in result.files:
             size = _size(written.path)
-            table.add_row(result.game.id if first else "", str(written.path), written.kind,
+            table.add_row(result.game.id if first else "", written.path.name, written.kind,
                           str(written.pages), size, f"{seconds:.1f}s" if first else "")
             first = False
     out_console.print(table)
