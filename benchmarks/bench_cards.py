@@ -481,6 +481,12 @@ def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body:
     md += ["Fixed start-up cost (best of runs): " +
            "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
     md += ["## Targets", ""] + verdicts(rows) + [""]
+    md += ["## Every run (wall s)", ""]
+    for r in rows:
+        md += [f"- N={r['n']}: " + "; ".join(
+            f"{key} " + (", ".join(f"{w:.3f}" for w in r[key]["walls"]) if "error" not in r[key] else "failed")
+            for key in ("floor", "decks_only", "full"))]
+    md += [""]
     errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")
               if "error" in r[key]]
     if errors:
