@@ -82,16 +82,17 @@ def test_print_shop_pdf_has_trim_and_bleed_boxes(germany):
     assert bleed == pytest.approx([0, 0, 50, 74], abs=0.01)
 
 
-def test_card_forms_sit_at_their_slots_in_mm(germany):
-    """The placed card forms' origins are at the grid slots (front) and mirrored slots (back)."""
+@pytest.mark.parametrize("deck", ["short-tickets", "train-cards"])  # faces drawn in place / as reused forms
+def test_cards_sit_at_their_slots_in_mm(germany, deck):
+    """Each card's origin (its trim box corner) is at its grid slot on the front, mirrored on the back."""
     import re
-    reader = PdfReader(germany / "short-tickets.pdf")
+    reader = PdfReader(germany / f"{deck}.pdf")
     grid = grid_for(CardGeometry(44, 68, 3, 3), "a4")
 
     def origins(page):
         data = page.get_contents().get_data().decode("latin-1")
         return [(float(x) / MM, 297 - float(y) / MM)
-                for x, y in re.findall(r"1 0 0 1 ([\d.]+) ([\d.]+) cm\s*/\S+ Do", data)]
+                for x, y in re.findall(r"1 0 0 1 ([\d.]+) ([\d.]+) cm", data) if (float(x), float(y)) != (0, 0)]
 
     flat = lambda pts: [v for pt in pts for v in pt]  # noqa: E731
     front, back = origins(reader.pages[0]), origins(reader.pages[1])

@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, TemplateError, meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator import PROJECT_ROOT
@@ -106,6 +106,8 @@ class FaceRenderer:
         self.game = game
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
+        self._per_card: dict[str, bool] = {}   # expression → does it read the card (or n)?
+        self._memo: dict[tuple, object] = {}   # (expression, deck) → value, for the rest
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -127,23 +129,40 @@ class FaceRenderer:
     # ------------------------------------------------------------------ evaluation
     def _eval(self, value, scope, where: Source, what: str):
         if isinstance(value, str) and "{{" in value:
-            try:
-                stripped = value.strip()
-                if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
-                    fn = self._compiled.get(stripped)
-                    if fn is None:
-                        fn = self._compiled[stripped] = _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False)
-                    return fn(**scope)
-                fn = self._compiled.get(value)
-                if fn is None:
-                    fn = self._compiled[value] = _env.from_string(value)
-                return fn.render(**scope)
-            except TemplateError as exc:
-                raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
-                                 "fix the expression in the layout, or give the card the value it reads") from None
+            per_card = self._per_card.get(value)
+            if per_card is None:
+                try:
+                    names = meta.find_undeclared_variables(_env.parse(value))
+                except TemplateError as exc:
+                    raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
+                                     "fix the expression in the layout") from None
+                per_card = self._per_card[value] = bool(names & {"card", "n"})
+            if not per_card:
+                # geometry and deck values are the same on every card of a deck: evaluate once
+                key = (value, id(scope.get("deck")), id(scope.get("back")))
+                if key not in self._memo:
+                    self._memo[key] = self._run(value, scope, where, what)
+                return self._memo[key]
+            return self._run(value, scope, where, what)
         if isinstance(value, list):
             return [self._eval(v, scope, where, what) for v in value]
         return value
+
+    def _run(self, value: str, scope, where: Source, what: str):
+        try:
+            stripped = value.strip()
+            if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
+                fn = self._compiled.get(stripped)
+                if fn is None:
+                    fn = self._compiled[stripped] = _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False)
+                return fn(**scope)
+            fn = self._compiled.get(value)
+            if fn is None:
+                fn = self._compiled[value] = _env.from_string(value)
+            return fn.render(**scope)
+        except TemplateError as exc:
+            raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
+                             "fix the expression in the layout, or give the card the value it reads") from None
 
     def _num(self, value, scope, where, what, name) -> float:
         result = self._eval(value, scope, where, what)

@@ -9,6 +9,7 @@ shori, which ReportLab's own CJK wrapping applies only in part.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.render.fonts import PT_TO_MM, text_width_mm
 
@@ -56,20 +57,26 @@ def tokens(text: str) -> list[str]:
 
 
 def wrap(text: str, width_mm: float, size_pt: float) -> list[str] | None:
-    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit."""
+    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit.
+
+    Widths add up (the font has no kerning), so each piece is measured once.
+    """
     lines: list[str] = []
+    space = text_width_mm(" ", size_pt)
+    limit = width_mm + 1e-6
     for paragraph in text.split("\n"):
-        line = ""
+        line, used = "", 0.0
         for tok in tokens(paragraph):
-            candidate = line + tok
-            if text_width_mm(candidate.rstrip(), size_pt) <= width_mm + 1e-6:
-                line = candidate
+            tok_width = text_width_mm(tok, size_pt)
+            trailing = space if tok.endswith(" ") else 0.0
+            if used + tok_width - trailing <= limit:
+                line, used = line + tok, used + tok_width
                 continue
             if not line:
                 return None  # a single piece wider than the box
             lines.append(line.rstrip())
-            line = tok.lstrip()
-            if text_width_mm(line.rstrip(), size_pt) > width_mm + 1e-6:
+            line, used = tok.lstrip(), text_width_mm(tok.lstrip(), size_pt)
+            if used - trailing > limit:
                 return None
         lines.append(line.rstrip())
     return lines
@@ -82,6 +89,7 @@ class Fitted:
     line_height: float  # mm between baselines
 
 
+@lru_cache(maxsize=65536)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float,
         min_size_pt: float | None = None, leading: float = 1.2, max_lines: int | None = None) -> Fitted | None:
     """Largest size from ``size_pt`` down to ``min_size_pt`` (0.5 pt steps) that fits; else None."""

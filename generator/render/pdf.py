@@ -24,7 +24,14 @@ def render_pdf(doc: Document, path: Path) -> None:
     c.setCreator("pnpgen")
     c.setAuthor("pnpgen")
     defined: set[str] = set()
+    uses: dict[str, int] = {}
+    for page in doc.pages:
+        for item in page.items:
+            if isinstance(item, Use):
+                uses[item.name] = uses.get(item.name, 0) + 1
     painter = _Painter(c, font, doc, defined)
+    # a face placed once is cheaper drawn in place (clipped) than as its own XObject
+    painter.inline = {name for name, n in uses.items() if n == 1}
     for page in doc.pages:
         c.setPageSize((page.width * mm, page.height * mm))
         c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
@@ -47,6 +54,7 @@ class _Painter:
     def __init__(self, c, font, doc, defined):
         self.c, self.font, self.doc, self.defined = c, font, doc, defined
         self.height = 0.0
+        self.inline: set[str] = set()
         self._fill = self._stroke = self._width = None
 
     # graphics state is cached: setting the same colour 1000 times bloats the PDF
@@ -145,12 +153,32 @@ class _Painter:
     def _Use(self, u: Use):
         c = self.c
         form = self.doc.forms[u.name]
+        if u.name in self.inline:
+            self._inline(form, u)
+            return
         if u.name not in self.defined:
             self._define(form)
         c.saveState()
         c.translate(u.x * mm, self.Y(u.y))
         c.doForm(u.name)
         c.restoreState()
+
+    def _inline(self, form, u: Use):
+        c = self.c
+        x, y, w, h = form.box
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)
+        c.clipPath(clip, stroke=0, fill=0)
+        outer_height = self.height
+        c.translate(u.x * mm, self.Y(u.y))
+        self.height = 0.0
+        self._reset()
+        for item in form.items:
+            self.draw(item)
+        self.height = outer_height
+        c.restoreState()
+        self._reset()
 
     def _define(self, form):
         c = self.c
