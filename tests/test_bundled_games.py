@@ -17,6 +17,13 @@ def games():
     return {name: load_game(ROOT / "content" / name) for name in GAMES}
 
 
+def _per_colour(deck) -> Counter:
+    counts = Counter()
+    for card in deck.cards:
+        counts[card.color.id] += card.count
+    return counts
+
+
 def _sizes(game):
     return {deck.id: deck.size for deck in game.decks.values()}
 
@@ -29,9 +36,7 @@ def test_every_bundled_game_loads_and_declares_its_counts(games):
 def test_germany(games):
     game = games["ttr-germany"]
     assert _sizes(game) == {"train-cards": 110, "short-tickets": 55, "long-tickets": 34, "bonus-cards": 1}
-    per_colour = Counter()
-    for card in game.decks["train-cards"].cards:
-        per_colour[card.color.id] += card.count
+    per_colour = _per_colour(game.decks["train-cards"])
     assert per_colour.pop("locomotive") == 14
     assert sorted(per_colour) == sorted(["purple", "blue", "orange", "white", "green", "yellow", "black", "red"])
     assert set(per_colour.values()) == {12}
@@ -54,9 +59,7 @@ def test_germany(games):
 def test_new_york(games):
     game = games["ttr-new-york"]
     assert _sizes(game) == {"transport-cards": 44, "tickets": 18}
-    per_colour = Counter()
-    for card in game.decks["transport-cards"].cards:
-        per_colour[card.color.id] += card.count
+    per_colour = _per_colour(game.decks["transport-cards"])
     assert per_colour.pop("taxi") == 8
     assert sorted(per_colour) == sorted(["blue", "green", "black", "pink", "red", "orange"])
     assert set(per_colour.values()) == {6}

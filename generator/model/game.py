@@ -12,8 +12,21 @@ from pathlib import Path
 from generator.errors import Source
 
 
+class _ReadsThrough:
+    """Lets layouts write ``card.color`` for ``card.values["color"]``: the values
+    dict named by ``_through`` answers attribute reads the object itself lacks."""
+
+    _through = "attrs"
+
+    def __getattr__(self, key):
+        values = self.__dict__.get(self._through)
+        if values is not None and key in values:
+            return values[key]
+        raise AttributeError(key)
+
+
 @dataclass(eq=False)
-class Entity:
+class Entity(_ReadsThrough):
     """An item of a named collection (a place, area, station, line, colour…)."""
 
     kind: str
@@ -22,12 +35,6 @@ class Entity:
     latin: str
     attrs: dict
     source: Source
-
-    def __getattr__(self, key):
-        attrs = self.__dict__.get("attrs")
-        if attrs is not None and key in attrs:
-            return attrs[key]
-        raise AttributeError(key)
 
     @property
     def label(self) -> str:
@@ -67,20 +74,15 @@ class CardGeometry:
 
 
 @dataclass(eq=False)
-class Card:
+class Card(_ReadsThrough):
     """One distinct card of a deck, printed ``count`` times."""
 
+    _through = "values"
     deck: "Deck"
     index: int
     values: dict
     count: int
     source: Source
-
-    def __getattr__(self, key):
-        values = self.__dict__.get("values")
-        if values is not None and key in values:
-            return values[key]
-        raise AttributeError(key)
 
     def __getitem__(self, key):
         return self.values[key]
@@ -92,18 +94,13 @@ class Card:
 
 
 @dataclass(eq=False)
-class Side:
+class Side(_ReadsThrough):
     """A layout plus the values it reads (``back.*`` for backs)."""
 
+    _through = "vars"
     layout: str
     vars: dict
     source: Source
-
-    def __getattr__(self, key):
-        values = self.__dict__.get("vars")
-        if values is not None and key in values:
-            return values[key]
-        raise AttributeError(key)
 
 
 @dataclass(eq=False)
