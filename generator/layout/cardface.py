@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import StrictUndefined, TemplateError, meta
+from jinja2 import StrictUndefined, TemplateError, Undefined, meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator import PROJECT_ROOT
@@ -155,7 +155,10 @@ class FaceRenderer:
                 fn = self._compiled.get(stripped)
                 if fn is None:
                     fn = self._compiled[stripped] = _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False)
-                return fn(**scope)
+                result = fn(**scope)
+                if isinstance(result, Undefined):
+                    result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
+                return result
             fn = self._compiled.get(value)
             if fn is None:
                 fn = self._compiled[value] = _env.from_string(value)
@@ -256,6 +259,9 @@ class FaceRenderer:
                              "shorten the text, or give the layout a larger box or a smaller min_size")
         align = str(self._eval(a.get("align", "left"), scope, where, what))
         valign = str(self._eval(a.get("valign", "top"), scope, where, what))
+        if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
+            raise BuildError(where, f"text align '{align}' / valign '{valign}' for {what}",
+                             "align is left, center or right; valign is top, middle or bottom")
         anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
         cap = fitted.size * PT_TO_MM * 0.88
         block = cap + fitted.line_height * (len(fitted.lines) - 1)

@@ -58,8 +58,7 @@ def load_game(folder: Path) -> Game:
     files = [main_file] + [_inside(folder, name, main["include"].src(i))
                            for i, name in enumerate(main.get("include", []))]
     merged: dict = {}
-    routes = LList()
-    routes.file, routes.line, routes.item_lines = main_file, 1, []
+    routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
     for path in files:
         data = main if path == main_file else _read(path)
         for key in ("game", "include", "print"):
@@ -69,10 +68,7 @@ def load_game(folder: Path) -> Game:
             if section in data:
                 _merge(merged, section, data[section])
         if "routes" in data:
-            routes.extend(data["routes"])
-            routes.item_lines.extend(data["routes"].item_lines)
-            routes.file = data["routes"].file  # rows carry their own lines via item_lines
-            routes.sources = getattr(routes, "sources", []) + [data["routes"].src(i) for i in range(len(data["routes"]))]
+            routes += [(row, data["routes"].src(i)) for i, row in enumerate(data["routes"])]
     return _build(folder, main, merged, routes)
 
 
@@ -143,7 +139,7 @@ def _merge(merged: dict, section: str, value: LDict) -> None:
 
 # --------------------------------------------------------------------------- build
 
-def _build(folder: Path, main: LDict, merged: dict, routes: LList) -> Game:
+def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     meta = main["game"]
     game_id = meta.get("id", folder.name)
     printing = main.get("print", {})
@@ -176,7 +172,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: LList) -> Game:
                                    "use one of: " + ", ".join(PLACE_KINDS))
     decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
-    route_list = [_route(row, src, resolver) for row, src in zip(routes, getattr(routes, "sources", []))]
+    route_list = [_route(row, src, resolver) for row, src in routes]
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     players = tuple(meta["players"]) if "players" in meta else None
     return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
