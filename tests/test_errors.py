@@ -114,26 +114,16 @@ def test_unwritable_output_is_a_message_not_a_traceback(mini, run, tmp_path):
     assert "cannot write the output" in result.stderr
 
 
-def test_layout_override_with_a_bad_value_names_the_layout_line(mini, run, tmp_path):
+@pytest.mark.parametrize("text_element,message", [
+    ("{x: 3, y: 3, w: 30, h: 8, text: '{{ card.points }}', align: middel}", "align is left, center or right"),
+    ("{x: 3, y: 3, w: 30, h: 8, text: '{{ card.pionts }}'}", "pionts"),
+])
+def test_mistake_in_a_game_layout_override_names_its_line(mini, run, tmp_path, text_element, message):
     """A game may override a layout; mistakes in it point at its own file and line."""
-    layouts = mini / "layouts"
-    layouts.mkdir()
-    (layouts / "ttr-ticket.yaml").write_text(
-        "elements:\n"
-        "  - text: {x: 3, y: 3, w: 30, h: 8, text: '{{ card.points }}', align: middel}\n", encoding="utf-8")
+    (mini / "layouts").mkdir()
+    (mini / "layouts" / "ttr-ticket.yaml").write_text(f"elements:\n  - text: {text_element}\n", encoding="utf-8")
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "layouts/ttr-ticket.yaml:2" in result.stderr
-    assert "align is left, center or right" in result.stderr
-
-
-def test_layout_expression_reading_a_missing_value(mini, run, tmp_path):
-    layouts = mini / "layouts"
-    layouts.mkdir()
-    (layouts / "ttr-ticket.yaml").write_text(
-        "elements:\n"
-        "  - text: {x: 3, y: 3, w: 30, h: 8, text: '{{ card.pionts }}'}\n", encoding="utf-8")
-    result = run("build", mini, "--out", tmp_path / "out")
-    assert result.exit_code == 1
-    assert "layouts/ttr-ticket.yaml:2" in result.stderr and "pionts" in result.stderr
+    assert message in result.stderr
     assert "Traceback" not in result.stderr
