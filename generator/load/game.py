@@ -18,7 +18,8 @@ from generator.errors import ContentError, Source, did_you_mean
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, Game, Route, Side
 
-SCHEMA_FILE = Path(__file__).resolve().parents[1] / "schema" / "game.schema.json"
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
+SCHEMA_FILE = SCHEMA_DIR / "game.schema.json"
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 
 #: content section → the field type that names its entries
@@ -33,14 +34,34 @@ ATTRIBUTES = {
     "train_type": {"color": "color", "stops": "list of station", "advance": "int", "note": "text"},
 }
 PLACE_KINDS = ("city", "country", "attraction", "free-city")
-MERGED_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
+CORE_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
+SINGLE_FILE_SECTIONS = ("game", "include", "print")
 DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)
 
 
 @lru_cache(maxsize=1)
-def _validator():
+def _schema() -> dict:
+    """game.schema.json plus every fragment in schema/sections/ (one per extra section).
+
+    A fragment is ``{"properties": {section: …}, "$defs": {…}}``; a new kind of
+    content adds its own fragment instead of editing the core schema.
+    """
     schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    for fragment in sorted((SCHEMA_DIR / "sections").glob("*.json")):
+        extra = json.loads(fragment.read_text(encoding="utf-8"))
+        schema["properties"].update(extra.get("properties", {}))
+        schema.setdefault("$defs", {}).update(extra.get("$defs", {}))
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    return jsonschema.Draft202012Validator(_schema())
+
+
+def merged_sections() -> tuple[str, ...]:
+    """Sections that may appear in any content file and are merged by key."""
+    return tuple(k for k in _schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
 
 
 def load_game(folder: Path) -> Game:
@@ -61,10 +82,10 @@ def load_game(folder: Path) -> Game:
     routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
     for path in files:
         data = main if path == main_file else _read(path)
-        for key in ("game", "include", "print"):
+        for key in SINGLE_FILE_SECTIONS:
             if key in data and path != main_file:
                 raise ContentError(data.src(key), f"`{key}:` belongs in game.yaml only", "move it to game.yaml")
-        for section in MERGED_SECTIONS:
+        for section in merged_sections():
             if section in data:
                 _merge(merged, section, data[section])
         if "routes" in data:
@@ -175,10 +196,13 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     route_list = [_route(row, src, resolver) for row, src in routes]
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     players = tuple(meta["players"]) if "players" in meta else None
+    extra = {section: merged[section] for section in merged_sections()
+             if section not in CORE_SECTIONS and section in merged}
     return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
-                decks=decks, routes=route_list, tables=tables, source=main.src("game"))
+                decks=decks, routes=route_list, tables=tables, source=main.src("game"),
+                meta=meta, sections=extra)
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:

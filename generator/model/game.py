@@ -153,6 +153,9 @@ class Game:
     routes: list[Route]
     tables: dict
     source: Source
+    meta: dict = field(default_factory=dict)  # the whole `game:` section, for keys a stage reads itself
+    #: extra sections (from schema/sections/*.json fragments): section → {key: (value, Source)}
+    sections: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:

@@ -1,0 +1,62 @@
+"""Build a game: model → layout → render, into output/<game>/.
+
+Each kind of output is a *producer* (``PRODUCERS`` below): a function that
+takes the game and a ``BuildContext`` and writes its files through the
+context. Adding a kind of component is adding one producer module and one
+line here.
+
+Everything is written into a fresh temporary folder beside the target and
+swapped in only when the whole build succeeded, so a failed build leaves the
+previous output untouched and never leaves a half-written file.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from generator.build.cards import check_counts, draw_deck, produce_cards
+from generator.build.context import BuildContext, BuildResult, Progress, Written
+from generator.model.game import Game
+
+__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "check_counts", "draw_deck",
+           "PRODUCERS"]
+
+#: producers in print order: each writes its files and registers its documents
+PRODUCERS = [produce_cards]
+
+
+def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None) -> BuildResult:
+    progress = progress or Progress()
+    check_counts(game)
+    out_root.mkdir(parents=True, exist_ok=True)
+    final = out_root / game.id
+    staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.", dir=out_root))
+    staging.chmod(0o755)  # mkdtemp makes it private; output is for people
+    try:
+        ctx = BuildContext(game, paper, staging, final, progress)
+        progress.start(game, sum(steps(game) for steps in (getattr(p, "steps", _one) for p in PRODUCERS)))
+        for produce in PRODUCERS:
+            produce(game, ctx)
+        _swap(staging, final)
+        progress.done()
+        return ctx.result
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _one(game: Game) -> int:
+    return 1
+
+
+def _swap(staging: Path, final: Path) -> None:
+    """Replace ``final`` by ``staging`` with renames only (no half-written state)."""
+    old = None
+    if final.exists():
+        old = final.with_name(f".{final.name}.old-{os.getpid()}")
+        final.rename(old)
+    staging.rename(final)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
