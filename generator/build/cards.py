@@ -4,19 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.build.context import BuildContext
-from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Page, Use
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Deck, Game
-
-
-def check_counts(game: Game) -> None:
-    """Refuse to build when a component does not have its declared count."""
-    for deck in game.decks.values():
-        if deck.size != deck.expected:
-            raise BuildError(deck.source, f"deck '{deck.id}' has {deck.size} cards but declares expected: {deck.expected}",
-                             "fix the card counts, or change `expected:` if the rulebook's component list says otherwise")
 
 
 @dataclass

@@ -278,7 +278,8 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, back_spec.src("layout"))
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
-                vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"))
+                vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
+                expected_source=spec.src("expected"))
     columns = spec.get("columns")
     if columns is not None:
         for i, column in enumerate(columns):

@@ -117,6 +117,8 @@ class Deck:
     source: Source
     layout_source: Source
     cards: list[Card] = field(default_factory=list)
+    #: where `expected:` is written, for count findings
+    expected_source: Source | None = None
 
     @property
     def size(self) -> int:
@@ -166,6 +168,11 @@ class Game:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
     def components(self) -> list[dict]:
-        """The component list: name, kind and count of everything the game prints."""
+        """The component list: name, kind and count of everything the game prints.
+
+        ``expected`` is the rulebook's count and ``source`` where it is declared
+        (the checker compares the two and points there).
+        """
         return [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
-                 "expected": deck.expected} for deck in self.decks.values()]
+                 "expected": deck.expected, "source": deck.expected_source or deck.source}
+                for deck in self.decks.values()]
