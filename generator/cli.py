@@ -142,7 +142,7 @@ def _report_build_findings(game, findings: list[Finding]) -> None:
         err_console.print(f"[bold red]--force[/]: built {game.id} despite {errors} check "
                           f"error{'s' if errors != 1 else ''}", soft_wrap=True)
     elif shown:
-        err_console.print(f"{game.id}: {report.summary(findings, 1)}", soft_wrap=True)
+        err_console.print(f"{game.id} checked: {report.tally(findings)}", soft_wrap=True)
 
 
 @main.command()
@@ -169,11 +169,9 @@ def check(games, fmt, list_checks):
     unreadable: list[ContentError] = []
     for folder in folders:
         try:
-            game = load_game(folder)
-        except ContentError as error:
+            findings += run_checks(load_game(folder))
+        except ContentError as error:  # the content (or a layout it names) cannot be read
             unreadable.append(error)
-            continue
-        findings += run_checks(game)
     if fmt == "json":
         rows = [f.to_json() for f in findings]
         rows += [{"game": "", "code": "LOAD", "severity": "error", "file": report.display_file(e.source),

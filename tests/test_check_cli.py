@@ -2,11 +2,21 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
 from generator.check import CATALOGUE, catalogue, check
 from generator.check.registry import Issue
+from tests.conftest import FIXTURES
+
+
+@pytest.fixture
+def game(tmp_path):
+    """A writable copy of tests/fixtures/check-routes, a small route game that checks clean."""
+    target = tmp_path / "routes"
+    shutil.copytree(FIXTURES / "check-routes", target)
+    return target
 
 
 def _edit(path, old, new):
@@ -15,48 +25,48 @@ def _edit(path, old, new):
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def _break_count(mini):
-    _edit(mini / "decks.yaml", "    expected: 11\n", "    expected: 12\n")
+def _break_count(game):
+    _edit(game / "decks.yaml", "    expected: 4\n", "    expected: 5\n")
 
 
-def test_clean_game_exits_0_with_a_summary(mini, run):
-    result = run("check", mini)
+def test_clean_game_exits_0_with_a_summary(game, run):
+    result = run("check", game)
     assert result.exit_code == 0, result.output
     assert "1 game checked: 0 errors, 0 warnings" in result.stdout
 
 
-def test_errors_exit_1_with_file_line_code_and_hint(mini, run):
-    _break_count(mini)
-    result = run("check", mini)
+def test_errors_exit_1_with_file_line_code_and_hint(game, run):
+    _break_count(game)
+    result = run("check", game)
     assert result.exit_code == 1
-    assert "decks.yaml:17: error PNP101 deck 'tickets' has 11 cards but declares expected: 12" in result.stdout
+    assert "decks.yaml:19: error PNP101 deck 'tickets' has 4 cards but declares expected: 5" in result.stdout
     assert "hint: fix the counts" in result.stdout
     assert "1 error, 0 warnings" in result.stdout
 
 
-def test_unreadable_content_exits_2_and_still_checks_the_others(mini, run, tmp_path):
+def test_unreadable_content_exits_2_and_still_checks_the_others(game, run, tmp_path):
     broken = tmp_path / "broken"
     broken.mkdir()
     (broken / "game.yaml").write_text("game: {title: x\n", encoding="utf-8")
-    _break_count(mini)
-    result = run("check", broken, mini)
+    _break_count(game)
+    result = run("check", broken, game)
     assert result.exit_code == 2
     assert "malformed YAML" in result.stderr and "game.yaml:" in result.stderr
     assert "PNP101" in result.stdout, "the readable game is still checked"
     assert "1 could not be read" in result.stdout
 
 
-def test_json_is_one_object_per_finding(mini, run):
-    _break_count(mini)
-    result = run("check", mini, "--format", "json")
+def test_json_is_one_object_per_finding(game, run):
+    _break_count(game)
+    result = run("check", game, "--format", "json")
     assert result.exit_code == 1
     rows = json.loads(result.stdout)
     assert len(rows) == 1
     row = rows[0]
-    assert {k: row[k] for k in ("code", "severity", "line")} == {"code": "PNP101", "severity": "error", "line": 17}
-    assert row["file"].endswith("mini/decks.yaml")
-    assert row["message"] == "deck 'tickets' has 11 cards but declares expected: 12"
-    assert row["game"] == "mini" and row["waived"] is None
+    assert {k: row[k] for k in ("code", "severity", "line")} == {"code": "PNP101", "severity": "error", "line": 19}
+    assert row["file"].endswith("routes/decks.yaml")
+    assert row["message"] == "deck 'tickets' has 4 cards but declares expected: 5"
+    assert row["game"] == "routes" and row["waived"] is None
 
 
 def test_json_for_unreadable_content(run, tmp_path):
@@ -95,21 +105,44 @@ def test_a_code_cannot_be_registered_twice():
         check("PNP999", "fatal", "bad severity")
 
 
-def test_build_refuses_on_check_errors(mini, run, tmp_path):
-    _break_count(mini)
+def test_build_refuses_on_check_errors(game, run, tmp_path):
+    _break_count(game)
     out = tmp_path / "out"
-    result = run("build", mini, "--out", out)
+    result = run("build", game, "--out", out)
     assert result.exit_code == 1
     assert "PNP101" in result.stderr
-    assert "build refused: mini has 1 check error" in result.stderr and "--force" in result.stderr
-    assert not (out / "mini").exists()
+    assert "build refused: routes has 1 check error" in result.stderr and "--force" in result.stderr
+    assert not (out / "routes").exists()
 
 
-def test_build_force_builds_anyway_and_says_so(mini, run, tmp_path):
-    _break_count(mini)
+def test_build_force_builds_anyway_and_says_so(game, run, tmp_path):
+    _break_count(game)
     out = tmp_path / "out"
-    result = run("build", mini, "--out", out, "--force")
+    result = run("build", game, "--out", out, "--force")
     assert result.exit_code == 0, result.output
     assert "PNP101" in result.stderr
-    assert "--force: built mini despite 1 check error" in result.stderr
-    assert (out / "mini" / "tickets.pdf").is_file()
+    assert "--force: built routes despite 1 check error" in result.stderr
+    assert (out / "routes" / "tickets.pdf").is_file()
+
+
+def test_build_prints_warnings_and_builds(game, run, tmp_path):
+    _edit(game / "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Dheim, 5]")
+    result = run("build", game, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "decks.yaml:28: warning PNP404" in result.stderr
+    assert "routes checked: 0 errors, 1 warning" in result.stderr
+
+
+def test_waived_findings_are_shown_with_their_reason(game, run):
+    _edit(game / "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Dheim, 5]  # waive PNP404: as printed")
+    result = run("check", game)
+    assert result.exit_code == 0
+    assert "waived PNP404" in result.stdout and "reason: as printed" in result.stdout
+    assert "0 errors, 0 warnings, 1 waived" in result.stdout
+
+
+def test_a_layout_that_cannot_be_read_exits_2(game, run):
+    _edit(game / "decks.yaml", "    layout: ttr-ticket", "    layout: ttr-tiket")
+    result = run("check", game)
+    assert result.exit_code == 2
+    assert "no layout named 'ttr-tiket'" in result.stderr and "decks.yaml:21" in result.stderr

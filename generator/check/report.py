@@ -18,13 +18,21 @@ def counts(findings: list[Finding]) -> dict[str, int]:
             "waived": sum(1 for f in findings if f.waived)}
 
 
-def summary(findings: list[Finding], games: int) -> str:
+def tally(findings: list[Finding]) -> str:
+    """'1 error, 2 warnings' (and how many are waived)."""
     c = counts(findings)
-    plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
-    text = f"{plural(games, 'game')} checked: {plural(c['errors'], 'error')}, {plural(c['warnings'], 'warning')}"
+    text = f"{_plural(c['errors'], 'error')}, {_plural(c['warnings'], 'warning')}"
     if c["waived"]:
         text += f", {c['waived']} waived (explained in the content)"
     return text
+
+
+def summary(findings: list[Finding], games: int) -> str:
+    return f"{_plural(games, 'game')} checked: {tally(findings)}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def print_findings(findings: list[Finding], console: Console) -> None:
