@@ -21,6 +21,7 @@ from generator import __version__
 from generator.build import BuildResult, Progress, build_game
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
 from generator.check import report
+from generator.check.stats import game_stats
 from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
 
@@ -190,6 +191,61 @@ def check(games, fmt, list_checks):
         style = "bold red" if errors_in(findings) or unreadable else "bold green"
         out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
     sys.exit(2 if unreadable else 1 if errors_in(findings) else 0)
+
+
+@main.command()
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def stats(games, fmt):
+    """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding."""
+    try:
+        figures = [game_stats(load_game(folder)) for folder in find_games(games)]
+    except ContentError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+        return
+    for data in figures:
+        _print_stats(data)
+
+
+def _print_stats(data: dict) -> None:
+    out_console.rule(f"[bold]{data['game']}")
+    if data["colours"]:
+        out_console.print("[bold]colours: train spaces on the map against cards (gray: any colour)[/]")
+        table = Table(show_edge=False, header_style="bold")
+        for column in ("colour", "tracks", "spaces", "cards"):
+            table.add_column(column, justify="left" if column == "colour" else "right")
+        for row in data["colours"]:
+            table.add_row(row["colour"], str(row["tracks"]), str(row["spaces"]), str(row["cards"]))
+        out_console.print(table)
+    for deck in data["points"]:
+        out_console.print(f"\n[bold]points, {deck['deck']}[/] ({deck['cards']} cards)")
+        for points, count in deck["histogram"].items():
+            out_console.print(f"  {points:>3} {'█' * count} {count}")
+    if data["routes_per_place"]:
+        out_console.print("\n[bold]places by number of routes[/]")
+        for count, places in data["routes_per_place"].items():
+            out_console.print(f"  {count:>3}: {', '.join(places)}", soft_wrap=True)
+    if data["crowding"]:
+        out_console.print("\n[bold]places no ticket names[/]: " + (", ".join(data["places_without_tickets"]) or "none"),
+                          soft_wrap=True)
+    if data["stops_per_station"]:
+        out_console.print("\n[bold]stations by number of train types that stop there[/]")
+        for count, stations in data["stops_per_station"].items():
+            out_console.print(f"  {count:>3}: {', '.join(stations)}", soft_wrap=True)
+    if not any(data[key] for key in ("colours", "points", "routes_per_place", "stops_per_station")):
+        out_console.print("nothing to count yet: no map and no cards with points")
+    for entry in data["crowding"]:
+        out_console.print(f"\n[bold]crowding with {entry['players']} players[/]: tickets whose shortest paths use a "
+                          f"route, per track the players may use", soft_wrap=True)
+        table = Table(show_edge=False, header_style="bold")
+        for column in ("route", "tickets", "tracks", "per track"):
+            table.add_column(column, justify="left" if column == "route" else "right")
+        for row in entry["routes"]:
+            table.add_row(row["route"], f"{row['tickets']:g}", str(row["tracks"]), f"{row['per_track']:g}")
+        out_console.print(table)
+    out_console.print()
 
 
 def _size(path: Path) -> str:
