@@ -1,9 +1,9 @@
 """PNP7xx — print: what would not print right, found by laying out every card face.
 
 The card layout itself (``generator.layout.cardface``) measures the text; the
-checker asks it to report problems instead of stopping at the first, so the
-rules for fitting text live in one place. Drawn once per game, shared by the
-checks below.
+checker asks it to lay out the text alone (shapes cannot overflow) and to
+report problems instead of stopping at the first, so the rules for fitting
+text live in one place. Laid out once per game, shared by the checks below.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def _print_problems(game) -> dict[str, list[BuildError]]:
         from generator.layout.cardface import FaceRenderer
 
         problems = {"overflow": [], "glyph": [], "layout": []}
-        renderer = FaceRenderer(game, on_print_problem=lambda kind, error: problems[kind].append(error))
+        renderer = FaceRenderer(game, on_print_problem=lambda kind, error: problems[kind].append(error), text_only=True)
         for deck in game.decks.values():
             try:
                 draw_deck(game, deck, renderer)

@@ -102,12 +102,14 @@ def _validate(elements: LList) -> None:
 class FaceRenderer:
     """Evaluates layouts for cards; one per game so compiled expressions are shared."""
 
-    def __init__(self, game: Game, on_print_problem=None):
+    def __init__(self, game: Game, on_print_problem=None, text_only: bool = False):
         """``on_print_problem(kind, error)``, if given, collects text that overflows its box
         (kind "overflow") and glyphs the font lacks ("glyph") instead of raising: the
-        checker reports them all, a build still stops at the first."""
+        checker reports them all, a build still stops at the first. ``text_only`` lays
+        out the text alone (what the checker measures), skipping every shape."""
         self.game = game
         self.on_print_problem = on_print_problem
+        self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
         self._per_card: dict[str, bool] = {}   # expression → does it read the card (or n)?
@@ -202,6 +204,8 @@ class FaceRenderer:
             step = element.get("step", [0, 0])
             dx, dy = (self._num(v, scope, where, what, "step") for v in step)
             kind = next(k for k in element if k in ELEMENTS)
+            if self.text_only and kind not in ("text", "group"):
+                continue
             for n in range(repeat):
                 drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
                 if n and (dx or dy):
