@@ -101,8 +101,12 @@ def build(games, paper, out_dir, force):
         for folder in find_games(games):
             started = time.perf_counter()
             game = load_game(folder)
-            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force)
-            _report_build_findings(game, result.findings)
+            findings = run_checks(game)
+            if errors_in(findings) and not force:
+                raise ChecksFailed(game, findings)
+            _report_build_findings(game, findings)
+            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force,
+                                findings=findings)
             results.append((result, time.perf_counter() - started))
     except ChecksFailed as failed:
         report.print_findings([f for f in failed.findings if not f.waived], err_console)
@@ -140,7 +144,7 @@ def _report_build_findings(game, findings: list[Finding]) -> None:
         report.print_findings(shown, err_console)
     errors = len(errors_in(findings))
     if errors:
-        err_console.print(f"[bold red]--force[/]: built {game.id} despite {errors} check "
+        err_console.print(f"[bold red]--force[/]: building {game.id} despite {errors} check "
                           f"error{'s' if errors != 1 else ''}", soft_wrap=True)
     elif shown:
         err_console.print(f"{game.id} checked: {report.tally(findings)}", soft_wrap=True)

@@ -121,7 +121,7 @@ def test_build_force_builds_anyway_and_says_so(game, run, tmp_path):
     result = run("build", game, "--out", out, "--force")
     assert result.exit_code == 0, result.output
     assert "PNP101" in result.stderr
-    assert "--force: built routes despite 1 check error" in result.stderr
+    assert "--force: building routes despite 1 check error" in result.stderr
     assert (out / "routes" / "tickets.pdf").is_file()
 
 
@@ -146,3 +146,16 @@ def test_a_layout_that_cannot_be_read_exits_2(game, run):
     result = run("check", game)
     assert result.exit_code == 2
     assert "no layout named 'ttr-tiket'" in result.stderr and "decks.yaml:21" in result.stderr
+
+
+def test_build_force_draws_text_that_does_not_fit(game, run, tmp_path):
+    _edit(game / "game.yaml", "Dheim: {name: デーハイム,", "Dheim: {name: " + "デーハイム" * 12 + ",")
+    out = tmp_path / "out"
+    refused = run("build", game, "--out", out)
+    assert refused.exit_code == 1 and "PNP701" in refused.stderr and "does not fit its box" in refused.stderr
+    forced = run("build", game, "--out", out, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert "--force: building routes despite" in forced.stderr
+    from pypdf import PdfReader
+    text = "".join(page.extract_text() for page in PdfReader(out / "routes" / "tickets.pdf").pages)
+    assert "デーハイム" * 3 in text.replace("\n", ""), "the overflowing name is printed, not dropped"

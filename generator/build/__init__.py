@@ -29,10 +29,13 @@ PRODUCERS = [produce_cards]
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
-               force: bool = False) -> BuildResult:
-    """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``."""
+               force: bool = False, findings: list | None = None) -> BuildResult:
+    """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
+
+    ``findings``: the checks' result when the caller ran them already (to show them first).
+    """
     progress = progress or Progress()
-    findings = run_checks(game)
+    findings = run_checks(game) if findings is None else findings
     if errors_in(findings) and not force:
         raise ChecksFailed(game, findings)
     out_root.mkdir(parents=True, exist_ok=True)
@@ -40,7 +43,7 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.", dir=out_root))
     staging.chmod(0o755)  # mkdtemp makes it private; output is for people
     try:
-        ctx = BuildContext(game, paper, staging, final, progress)
+        ctx = BuildContext(game, paper, staging, final, progress, force=force)
         ctx.result.findings = findings
         progress.start(game, sum(steps(game) for steps in (getattr(p, "steps", _one) for p in PRODUCERS)))
         for produce in PRODUCERS:

@@ -34,7 +34,8 @@ def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
     decks = list(game.decks.values())
-    renderer = FaceRenderer(game)
+    # with --force the checker has already reported text that does not fit or print: draw it anyway
+    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
     shop = Document(f"{game.label} — print shop")
     for deck in decks:
         ctx.progress.step(f"{deck.id}: faces")

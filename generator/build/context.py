@@ -44,6 +44,8 @@ class BuildContext:
     final: Path
     progress: Progress
     result: BuildResult = None
+    #: build despite check errors (``--force``): producers draw what they can instead of stopping
+    force: bool = False
 
     def __post_init__(self):
         if self.result is None:

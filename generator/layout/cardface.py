@@ -103,10 +103,11 @@ class FaceRenderer:
     """Evaluates layouts for cards; one per game so compiled expressions are shared."""
 
     def __init__(self, game: Game, on_print_problem=None, text_only: bool = False):
-        """``on_print_problem(kind, error)``, if given, collects text that overflows its box
-        (kind "overflow") and glyphs the font lacks ("glyph") instead of raising: the
-        checker reports them all, a build still stops at the first. ``text_only`` lays
-        out the text alone (what the checker measures), skipping every shape."""
+        """``on_print_problem(kind, error)``, if given, receives text that overflows its box
+        (kind "overflow") and glyphs the font lacks ("glyph") instead of an exception: the
+        checker collects them all, ``build --force`` draws such text anyway; without it the
+        first one stops the build. ``text_only`` lays out the text alone (what the checker
+        measures), skipping every shape."""
         self.game = game
         self.on_print_problem = on_print_problem
         self.text_only = text_only
@@ -261,7 +262,6 @@ class FaceRenderer:
             self._print_problem("glyph", BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} "
                                                               f"in {content!r}",
                                                     "replace those characters; they would print as empty boxes"))
-            return
         x, y, w, h = num("x"), num("y"), num("w"), num("h")
         size = num("size", 9.0)
         min_size = num("min_size", size)
@@ -273,7 +273,11 @@ class FaceRenderer:
                 card_src, f"{what}: text {content!r} does not fit its box "
                           f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
                 "shorten the text, or give the layout a larger box or a smaller min_size"))
-            return
+            if self.text_only:
+                return
+            # reported, and drawn anyway (``build --force``): at the smallest size, visibly too long
+            fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size) or content.split("\n")), min_size,
+                                    min_size * PT_TO_MM * leading)
         align = str(self._eval(a.get("align", "left"), scope, where, what))
         valign = str(self._eval(a.get("valign", "top"), scope, where, what))
         if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
