@@ -21,6 +21,7 @@ from generator import __version__
 from generator.build import BuildResult, Progress, build_game
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
 from generator.check import report
+from generator.check.registry import display_file
 from generator.check.stats import game_stats
 from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
@@ -179,7 +180,7 @@ def check(games, fmt, list_checks):
             unreadable.append(error)
     if fmt == "json":
         rows = [f.to_json() for f in findings]
-        rows += [{"game": "", "code": "LOAD", "severity": "error", "file": report.display_file(e.source),
+        rows += [{"game": "", "code": "LOAD", "severity": "error", "file": display_file(e.source),
                   "line": e.source.line, "message": e.message, "hint": e.hint, "waived": None} for e in unreadable]
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:

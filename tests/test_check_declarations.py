@@ -108,3 +108,17 @@ def test_points_auto_outside_a_ticket_deck(tmp_path):
     folder = _copy(tmp_path, "check-line", "game.yaml", "      - [s2, 1, a]", "      - [s2, auto, a]")
     with pytest.raises(ContentError, match="points: auto needs a ticket deck"):
         load_game(folder)
+
+
+def test_train_spaces_count_one_track_per_double_route_below_all_tracks_from(tmp_path):
+    # 2 players, one track per pair: 2 + 3 + 1 + 1 + 1 = 8 spaces; 3 players, every track: 10
+    folder = _copy(tmp_path, "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4.5")
+    with pytest.raises(ContentError):
+        load_game(folder)  # a whole number
+    folder = _copy(tmp_path / "b", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4")
+    messages = [f.message for f in run_checks(load_game(folder), codes={"PNP307"})]
+    assert messages == ["with 3 players the map has 10 usable train spaces, fewer than 4 trains × 3 players = 12"]
+    folder = _copy(tmp_path / "c", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 5")
+    messages = [f.message for f in run_checks(load_game(folder), codes={"PNP307"})]
+    assert messages[0] == ("with 2 players the map has 8 usable train spaces (one track per double route), "
+                           "fewer than 5 trains × 2 players = 10")

@@ -51,7 +51,7 @@ CASES = [
     ("PNP306", ROUTES, "game.yaml", "  - [Aburg, Bdorf, 2, [red, blue]]", "  - [Aburg, Bdorf, 2, [red, red]]", 28,
      "two red tracks between Aburg and Bdorf"),
     ("PNP307", ROUTES, "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4", 7,
-     "the map has 10 train spaces, fewer than 4 trains × 3 players = 12"),
+     "with 3 players the map has 10 usable train spaces, fewer than 4 trains × 3 players = 12"),
     ("PNP308", ROUTES, "game.yaml", "  Xland: {name:", "  Ezell: {name: エツェル, latin: Ezell, kind: city}\n  Xland: {name:", 26,
      "no route reaches Ezell"),
     ("PNP401", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Bdorf, 4]", 28,

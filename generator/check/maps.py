@@ -104,17 +104,28 @@ def parallel_colours(game):
                 seen.setdefault(colour.id, route)
 
 
-@check("PNP307", "warning", "the map has fewer train spaces than the players' trains (trains_per_player × players)")
+@check("PNP307", "warning", "the map has fewer usable train spaces than the players' trains (trains_per_player × players)")
 def enough_spaces(game):
     trains = game.meta.get("trains_per_player")
     if not trains or not game.routes or not game.players:
         return
-    spaces = sum(route.length * len(route.colors) for route in game.routes)
-    players = game.players[1]
-    if spaces < trains * players:
-        yield Issue(game.meta.src("trains_per_player"),
-                    f"the map has {spaces} train spaces, fewer than {trains} trains × {players} players = "
-                    f"{trains * players}", "check trains_per_player and the route lengths against the rulebook")
+    all_from = game.meta.get("all_tracks_from")
+    for players in dict.fromkeys(game.players):
+        one_track = bool(all_from and players < all_from)
+        spaces = sum(route.length * (1 if one_track else len(route.colors)) for route in _rows_per_pair(game, one_track))
+        if spaces < trains * players:
+            usable = " (one track per double route)" if one_track else ""
+            yield Issue(game.meta.src("trains_per_player"),
+                        f"with {players} players the map has {spaces} usable train spaces{usable}, fewer than "
+                        f"{trains} trains × {players} players = {trains * players}",
+                        "check trains_per_player, players and the route lengths against the rulebook")
+
+
+def _rows_per_pair(game, one_track: bool):
+    """Every route row; with ``one_track``, one row per pair of places (parallel rows count once)."""
+    if not one_track:
+        return game.routes
+    return [routes[0] for routes in network(game).pairs.values()]
 
 
 @check("PNP308", "warning", "a place that no route reaches")

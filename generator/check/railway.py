@@ -19,8 +19,8 @@ def stops_in_line_order(game):
         stops = train.attrs.get("stops") or []
         for before, after in zip(stops, stops[1:]):
             if order[after.id] <= order[before.id]:
-                yield Issue(train.source, f"train type '{train.id}' stops at {after.id} after "
-                                                          f"{before.id}, but the line runs the other way",
+                yield Issue(train.source, f"train type '{train.id}' stops at {after.id} after {before.id}, "
+                                          f"but the line runs the other way",
                             "list the stops in the order of stations:")
                 break
 

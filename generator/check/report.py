@@ -7,7 +7,7 @@ from itertools import groupby
 from rich.console import Console
 from rich.markup import escape
 
-from generator.check.registry import Check, Finding, display_file
+from generator.check.registry import Check, Finding
 
 STYLE = {"error": "bold red", "warning": "yellow"}
 

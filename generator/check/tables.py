@@ -25,7 +25,7 @@ def _rising(table, what: str, name: str):
 
 def _not_numbers(table, name: str):
     if not _numeric(table):
-        yield Issue(table.src(), f"table {name} should map whole numbers to points", f"write it as {{1: 1, 2: 2, …}}")
+        yield Issue(table.src(), f"table {name} should map whole numbers to points", "write it as {1: 1, 2: 2, …}")
 
 
 @check("PNP201", "error", "the route scoring table lacks a route length the map uses")
