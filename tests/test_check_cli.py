@@ -159,3 +159,9 @@ def test_build_force_draws_text_that_does_not_fit(game, run, tmp_path):
     from pypdf import PdfReader
     text = "".join(page.extract_text() for page in PdfReader(out / "routes" / "tickets.pdf").pages)
     assert "デーハイム" * 3 in text.replace("\n", ""), "the overflowing name is printed, not dropped"
+
+
+def test_every_bundled_game_checks_clean_from_the_command_line(run):
+    result = run("check")
+    assert result.exit_code == 0, result.output
+    assert "5 games checked: 0 errors, 0 warnings, 2 waived" in result.stdout

@@ -9,7 +9,7 @@ def component_count(game):
     for component in game.components():
         count, expected = component["count"], component["expected"]
         if expected is not None and count != expected:
-            yield Issue(component["source"],
+            yield Issue(component.get("source") or game.source,
                         f"{component['kind']} '{component['id']}' has {count} {_unit(component)} but declares "
                         f"expected: {expected}",
                         "fix the counts in the content, or change `expected:` if the rulebook's component list "

@@ -37,7 +37,9 @@ def _plural(n: int, word: str) -> str:
 
 def print_findings(findings: list[Finding], console: Console) -> None:
     """Findings grouped by file, one line each: line, severity, code, message; the hint below."""
-    for file, group in groupby(findings, key=lambda f: (f.game, f.file)):
+    for n, (file, group) in enumerate(groupby(findings, key=lambda f: (f.game, f.file))):
+        if n:
+            console.print()
         console.print(f"[bold]{escape(file[1])}[/]", soft_wrap=True)
         for f in group:
             where = escape(f"{f.file}:{f.line}" if f.line else f.file)
