@@ -43,8 +43,9 @@ def run_checks(game, codes=None) -> list[Finding]:
         if codes is not None and entry.code not in codes:
             continue
         for issue in entry.run(game):
-            findings.append(Finding(entry.code, entry.severity, issue.source, issue.message, issue.hint, game.id,
-                                    waivers.reason(entry.code, issue.source.file, issue.source.line)))
+            source = issue.source or game.source
+            findings.append(Finding(entry.code, entry.severity, source, issue.message, issue.hint, game.id,
+                                    waivers.reason(entry.code, source.file, source.line)))
     return sorted(findings, key=Finding.sort_key)
 
 
