@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -45,10 +46,15 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
 
 
 def _fail(error: ContentError) -> None:
-    err_console.print(f"[bold red]error[/]: {error.source}: {error.message}", markup=True, soft_wrap=True)
-    if error.hint:
-        err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+    _print_error(error)
     sys.exit(1 if isinstance(error, BuildError) else 2)
+
+
+def _print_error(error: ContentError, prefix: str = "") -> None:
+    for one in getattr(error, "errors", [error]):
+        err_console.print(f"[bold red]error[/]: {escape(str(one.source))}: {prefix}{escape(one.message)}", soft_wrap=True)
+        if one.hint:
+            err_console.print(f"  [cyan]hint[/]: {escape(one.hint)}", soft_wrap=True)
 
 
 class _ConsoleProgress(Progress):
@@ -181,15 +187,13 @@ def check(games, fmt, list_checks):
     if fmt == "json":
         rows = [f.to_json() for f in findings]
         rows += [{"game": "", "code": "LOAD", "severity": "error", "file": display_file(e.source),
-                  "line": e.source.line, "message": e.message, "hint": e.hint, "waived": None} for e in unreadable]
+                  "line": e.source.line, "message": e.message, "hint": e.hint, "waived": None}
+                 for error in unreadable for e in getattr(error, "errors", [error])]
         click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
         report.print_findings(findings, out_console)
         for error in unreadable:
-            err_console.print(f"[bold red]error[/]: {error.source}: cannot read the content: {error.message}",
-                              soft_wrap=True)
-            if error.hint:
-                err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+            _print_error(error, "cannot read the content: ")
         text = report.summary(findings, len(folders) - len(unreadable))
         if unreadable:
             text += f"; {len(unreadable)} could not be read"

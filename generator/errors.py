@@ -47,6 +47,18 @@ class ContentError(Exception):
         return text
 
 
+class ContentErrors(ContentError):
+    """Several independent mistakes found in one read (every misspelt name in cards and
+    routes), reported together rather than one per run."""
+
+    def __init__(self, errors: list[ContentError]):
+        super().__init__(errors[0].source, errors[0].message, errors[0].hint)
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
+
+
 class BuildError(ContentError):
     """Content that reads fine but cannot be built (counts, overflow)."""
 

@@ -165,3 +165,20 @@ def test_every_bundled_game_checks_clean_from_the_command_line(run):
     result = run("check")
     assert result.exit_code == 0, result.output
     assert "5 games checked: 0 errors, 0 warnings, 2 waived" in result.stdout
+
+
+def test_every_misspelt_name_is_reported_in_one_run(game, run):
+    _edit(game / "decks.yaml", "      - [Aburg, Dheim, 6]", "      - [Aburgg, Dheim, 6]")
+    _edit(game / "decks.yaml", "      - [Aburg, Xland, 1]", "      - [Aburg, Xlnd, 1]")
+    _edit(game / "game.yaml", "  - [Cstadt, Dheim, 1, gray]", "  - [Cstadt, Dheim, 1, grey]")
+    result = run("check", game)
+    assert result.exit_code == 2
+    err = result.stderr
+    assert "decks.yaml:27: cannot read the content: deck 'tickets' card 1 field 'from': unknown place 'Aburgg'" in err
+    assert "decks.yaml:30: cannot read the content: deck 'tickets' card 4 field 'to': unknown place 'Xlnd'" in err
+    assert "game.yaml:30: cannot read the content: route colour: unknown color 'grey'" in err
+    assert "did you mean 'Xland'" in err and "did you mean 'gray'" in err
+    rows = json.loads(run("check", game, "--format", "json").stdout)
+    assert [(r["code"], r["file"].rsplit("/", 1)[1], r["line"]) for r in rows] == [
+        ("LOAD", "decks.yaml", 27), ("LOAD", "decks.yaml", 30), ("LOAD", "game.yaml", 30)]
+    assert run("build", game, "--out", game / "out").exit_code == 2

@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 
 from generator import PROJECT_ROOT
-from generator.errors import ContentError, Source, did_you_mean
+from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
@@ -196,6 +196,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
     route_list = [_route(row, src, resolver) for row, src in routes]
+    resolver.raise_collected()
     _check_game_declarations(meta, collections)
     players = tuple(meta["players"]) if "players" in meta else None
     extra = {section: merged[section] for section in merged_sections()
@@ -255,6 +256,22 @@ class _Resolver:
 
     def __init__(self, collections):
         self.collections = collections
+        self.errors: list[ContentError] = []
+
+    def collect(self, value, type_name: str, src: Source, what: str):
+        """``value``, but a mistake is noted and reading goes on, so one run reports every
+        misspelt name in cards and routes (``raise_collected`` raises them together)."""
+        try:
+            return self.value(value, type_name, src, what)
+        except ContentError as error:
+            self.errors.append(error)
+            return None
+
+    def raise_collected(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise ContentErrors(self.errors)
 
     def check_type(self, type_name: str, src: Source, what: str) -> None:
         base = type_name.removeprefix("list of ").rstrip("?")
@@ -350,7 +367,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
             if key not in fields:
                 raise ContentError(row_src, f"unknown field '{key}' on a card of deck '{deck_id}'",
                                    did_you_mean(key, fields) or "declare it under the deck's fields:")
-            values[key] = resolver.value(value, fields[key], row_src, f"deck '{deck_id}' card {index + 1} field '{key}'")
+            values[key] = resolver.collect(value, fields[key], row_src, f"deck '{deck_id}' card {index + 1} field '{key}'")
         for name, type_name in fields.items():
             if name not in values:
                 if type_name.endswith("?"):
@@ -407,11 +424,11 @@ def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dic
 
 
 def _route(row, src: Source, resolver: _Resolver) -> Route:
-    a = resolver.value(row[0], "place", src, "route end")
-    b = resolver.value(row[1], "place", src, "route end")
+    a = resolver.collect(row[0], "place", src, "route end")
+    b = resolver.collect(row[1], "place", src, "route end")
     length = resolver.value(row[2], "int", src, "route length")
     colors = row[3] if len(row) > 3 else "gray"
     colors = colors if isinstance(colors, list) else [colors]
-    colors = tuple(resolver.value(c, "color", src, "route colour") for c in colors)
+    colors = tuple(resolver.collect(c, "color", src, "route colour") for c in colors)
     extras = dict(row[4]) if len(row) > 4 and isinstance(row[4], dict) else {}
     return Route(a, b, length, colors, extras, src)
