@@ -15,6 +15,7 @@ import jsonschema
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
+from generator.load.components import load_components
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, Game, Route, Side
 
@@ -198,11 +199,13 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     players = tuple(meta["players"]) if "players" in meta else None
     extra = {section: merged[section] for section in merged_sections()
              if section not in CORE_SECTIONS and section in merged}
-    return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
+    game = Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
+    game.parts = load_components(game, resolver)
+    return game
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:

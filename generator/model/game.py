@@ -156,6 +156,8 @@ class Game:
     meta: dict = field(default_factory=dict)  # the whole `game:` section, for keys a stage reads itself
     #: extra sections (from schema/sections/*.json fragments): section → {key: (value, Source)}
     sections: dict = field(default_factory=dict)
+    #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
+    parts: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:
@@ -166,6 +168,13 @@ class Game:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
     def components(self) -> list[dict]:
-        """The component list: name, kind and count of everything the game prints."""
-        return [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
-                 "expected": deck.expected} for deck in self.decks.values()]
+        """The component list: everything the game prints, decks first, then tokens, tiles, dice and sheets.
+
+        Each entry: id, name, kind, count (what the content makes), expected
+        (what the rulebook promises) and source (where it is declared).
+        """
+        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
+                  "expected": deck.expected, "source": deck.source} for deck in self.decks.values()]
+        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count,
+                  "expected": part.expected, "source": part.source} for part in self.parts.values()]
+        return decks + parts

@@ -1,0 +1,48 @@
+"""Tokens, tiles, dice and sheets: one PDF per component (two for dice), an SVG per distinct face."""
+from __future__ import annotations
+
+from generator.build.context import BuildContext
+from generator.errors import BuildError
+from generator.layout.cardface import FaceRenderer
+from generator.layout.components import KINDS, component_faces
+from generator.layout.primitives import Document, Page, Use
+from generator.model.game import Game
+
+
+def check_component_counts(game: Game) -> None:
+    """Refuse to build a component whose count is not the one the rulebook promises."""
+    for part in game.parts.values():
+        if part.count != part.expected:
+            raise BuildError(part.source, f"component '{part.id}' makes {part.count} {part.kind}s but declares "
+                                          f"expected: {part.expected}",
+                             "fix the counts (count:, count_each:, values:, dice:, copies:), or change `expected:` "
+                             "if the rulebook's component list says otherwise")
+
+
+def produce_components(game: Game, ctx: BuildContext) -> None:
+    check_component_counts(game)
+    renderer = FaceRenderer(game)
+    for part in game.parts.values():
+        ctx.progress.step(f"{part.id}: {part.kind}")
+        for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):
+            ctx.write_pdf(output.doc, output.name, part.kind, section=output.section)
+        if part.kind != "sheet":
+            doc = Document(part.label)
+            for n, form in enumerate(component_faces(game, part, renderer), start=1):
+                doc.add_form(form)
+                x, y, w, h = form.box
+                page = Page(w, h, [Use(form.name, -x, -y)])
+                ctx.write_svg(doc, page, f"svg/{part.id}/{n:03d}.svg")
+    _note_svg(ctx)
+
+
+def _note_svg(ctx: BuildContext) -> None:
+    """Count the svg/ folder once: update the card producer's entry if it made one."""
+    entry = next((w for w in ctx.result.files if w.path == ctx.final / "svg"), None)
+    if entry is None:
+        ctx.note_folder("svg", "svg")
+    else:
+        entry.pages = sum(1 for p in (ctx.staging / "svg").rglob("*") if p.is_file())
+
+
+produce_components.steps = lambda game: len(game.parts)
