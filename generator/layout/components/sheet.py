@@ -7,7 +7,8 @@ A sheet is a list of blocks, each one of
 - ``table: {table: <name in tables:>, header: [{name, latin}, {name, latin}]}`` — a
   game table (route scoring…) read from the model, so its figures are typed once;
 - ``score: {rows: [{name, latin, color?, sign?}], total: {name, latin}, players: N, games: M}``
-  — a score grid, one column per player, repeated ``games`` times.
+  — a score grid, one column per player, repeated ``games`` times (by default as
+  many times as the paper holds).
 
 ``format: page`` fills the paper; ``format: half`` prints two copies per
 page (cut on the dashed line). ``copies:`` is the count the build checks
@@ -125,18 +126,24 @@ class SheetKind:
         items: list = []
         y = MARGIN
         y = _title(items, component.options["title"], component.options["subtitle"], game.label, x, y, w)
+        overflow = None
         for kind, value, src in component.options["blocks"]:
             y += GAP
-            y = DRAW[kind](items, value, game, x, y, w, src)
+            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN)
+            if overflow is None and y > height - MARGIN + 1e-6:
+                overflow = src
         for item in items:
             missing = missing_glyphs(item.text) if isinstance(item, Text) else None
             if missing:
                 raise BuildError(component.source, f"sheet '{component.id}': the font has no glyph for "
                                                    f"{' '.join(missing)} in {item.text!r}",
                                  "replace those characters; they would print as empty boxes")
-        if y > height - MARGIN + 1e-6:
-            raise BuildError(component.source, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but the page is "
-                                               f"{height:.0f} mm tall", "shorten its blocks, or use format: page")
+        if overflow is not None:
+            half = component.options["format"] == "half"
+            raise BuildError(overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its "
+                                       f"{'half ' if half else ''}page is {height:.0f} mm tall; this block runs off the bottom",
+                             "shorten this block or the ones before it" + (", or use format: page" if half else
+                                                                          ", or split the sheet in two components"))
         return items
 
 
@@ -162,18 +169,18 @@ def _title(items, title, subtitle, game_label, x, y, w) -> float:
     return y + 1.5
 
 
-def _heading(items, value, game, x, y, w, src) -> float:
+def _heading(items, value, game, x, y, w, src, bottom) -> float:
     y = _lines(items, value["text"], x, y, w, 12, bold=True)
     if value.get("latin"):
         y = _lines(items, value["latin"], x, y + 0.5, w, 8, color="#555555")
     return y
 
 
-def _text(items, value, game, x, y, w, src) -> float:
+def _text(items, value, game, x, y, w, src, bottom) -> float:
     return _lines(items, value, x, y, w, 9)
 
 
-def _list(items, value, game, x, y, w, src) -> float:
+def _list(items, value, game, x, y, w, src, bottom) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
@@ -204,7 +211,7 @@ def _named(value) -> str:
     return f"{value['name']} / {value['latin']}" if value.get("latin") else value["name"]
 
 
-def _table(items, value, game, x, y, w, src) -> float:
+def _table(items, value, game, x, y, w, src, bottom) -> float:
     """A game table drawn across: the keys on the first row, the values under them."""
     table = game.tables[value["table"]]
     keys = list(table)
@@ -221,12 +228,15 @@ def _table(items, value, game, x, y, w, src) -> float:
     return y + 2 * row_h
 
 
-def _score(items, value, game, x, y, w, src) -> float:
-    players, games = value["players"], value.get("games", 1)
+def _score(items, value, game, x, y, w, src, bottom) -> float:
+    players = value["players"]
     rows = list(value["rows"]) + ([dict(value["total"], total=True)] if value.get("total") else [])
     label_w = w * LABEL_SHARE
     col_w = (w - label_w) / players
     head_h, row_h = 9.0, 9.5
+    grid_h = head_h + row_h * len(rows)
+    # without games:, as many grids as the paper holds (A4 and Letter differ), at least one
+    games = value.get("games") or max(1, int((bottom - y + GAP) // (grid_h + GAP)))
     for g in range(games):
         if g:
             y += GAP
