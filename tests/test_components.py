@@ -203,6 +203,21 @@ def test_stickers_fit_16_mm_dice(games):
     assert any(isinstance(i, Line) for i in doc.pages[0].items)  # crop marks
 
 
+def test_sticker_symbols_are_drawn_at_sticker_size(games):
+    """The same layout draws net faces (20 mm) and stickers (14 mm): each at its own size."""
+    g = games["ttr-dice"]
+    white = g.parts["white-dice"]
+    renderer = FaceRenderer(g)
+    KINDS["die"].nets(g, white, renderer, "a4")      # the net first, with the shared renderer
+    doc = KINDS["die"].stickers(g, white, renderer, "a4")
+    track = next(f for name, f in doc.forms.items() if name.startswith("white-dice-track-14-"))
+    rails = [i for i in track.items if isinstance(i, Line)]
+    assert rails
+    for rail in rails:
+        assert 0 < rail.x1 < rail.x2 < 14.0
+        assert (rail.x1 + rail.x2) / 2 == pytest.approx(7.0)   # centred on the sticker
+
+
 # ---------------------------------------------------------------------- tokens: duplex and fold-over
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
