@@ -401,3 +401,24 @@ def test_count_check_raises_build_error(games):
     g.parts["white-dice"].faces[0].count = 4
     with pytest.raises(BuildError, match="makes 4 dice but declares expected: 5"):
         check_component_counts(g)
+
+
+def test_a_token_back_of_its_own_lines_up_with_its_front(parts):
+    text = (parts / "components.yaml").read_text(encoding="utf-8")
+    (parts / "components.yaml").write_text(
+        text.replace("    count_each: 3\n", "    count_each: 3\n    back: {color: blue, text: 裏}\n", 1), encoding="utf-8")
+    g = load_game(parts)
+    chips = g.parts["chips"]
+    (out,) = KINDS["token"].outputs(g, chips, FaceRenderer(g), "a4")
+    front, back = out.doc.pages
+    fronts = [u for u in front.items if isinstance(u, Use)]
+    backs = [u for u in back.items if isinstance(u, Use)]
+    assert len(fronts) == len(backs) == 6
+    assert {u.name for u in backs}.isdisjoint({u.name for u in fronts})
+    for f, b in zip(fronts, backs):
+        assert b.x == pytest.approx(210.0 - f.x - 15.0) and b.y == pytest.approx(f.y)
+    # the back is blue whatever the front's colour, and says 裏
+    for name in {u.name for u in backs}:
+        items = out.doc.forms[name].items
+        assert any(getattr(i, "fill", None) == "#2244cc" for i in items)
+        assert any(getattr(i, "text", None) == "裏" for i in items)

@@ -9,14 +9,11 @@ from generator.layout.primitives import Document, Page, Use
 from generator.model.game import Game
 
 
-PLURAL = {"token": "tokens", "tile": "tiles", "die": "dice", "sheet": "sheets"}
-
-
 def check_component_counts(game: Game) -> None:
     """Refuse to build a component whose count is not the one the rulebook promises."""
     for part in game.parts.values():
         if part.count != part.expected:
-            raise BuildError(part.source, f"component '{part.id}' makes {part.count} {PLURAL[part.kind]} but declares "
+            raise BuildError(part.source, f"component '{part.id}' makes {part.count} {part.unit} but declares "
                                           f"expected: {part.expected}",
                              "fix the counts (count:, count_each:, values:, dice:, copies:), or change `expected:` "
                              "if the rulebook's component list says otherwise")

@@ -58,5 +58,10 @@ class Component(_ReadsThrough):
         return sum(face.count for face in self.faces)
 
     @property
+    def unit(self) -> str:
+        """What ``count`` counts, for messages: tokens, tiles, dice, sheets."""
+        return {"die": "dice"}.get(self.kind, f"{self.kind}s")
+
+    @property
     def label(self) -> str:
         return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name

@@ -170,11 +170,12 @@ class Game:
     def components(self) -> list[dict]:
         """The component list: everything the game prints, decks first, then tokens, tiles, dice and sheets.
 
-        Each entry: id, name, kind, count (what the content makes), expected
-        (what the rulebook promises) and source (where it is declared).
+        Each entry: id, name, kind, count (what the content makes), unit (what is
+        counted: cards, tokens, dice …), expected (what the rulebook promises) and
+        source (where it is declared).
         """
-        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
+        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
                   "expected": deck.expected, "source": deck.source} for deck in self.decks.values()]
-        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count,
+        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
                   "expected": part.expected, "source": part.source} for part in self.parts.values()]
         return decks + parts

@@ -71,6 +71,8 @@ class PieceKind:
                                     "properties": {k: {"type": "string"} for k in BACK_FIELDS}}]},
                 "colors": {"type": "array", "items": {"type": "string"}, "minItems": 1},
                 "count_each": {"type": "integer", "minimum": 1},
+                "per_player": {"type": "boolean", "description": "one colour (face) per player: the checker compares "
+                                                                 "faces with the game's player count"},
                 "face": {**_FACE_SCHEMA, "properties": {k: {} for k in FACE_FIELDS}},
                 "faces": {"type": "array", "items": _FACE_SCHEMA, "minItems": 1},
             },
@@ -107,7 +109,8 @@ class PieceKind:
                              "layout": spec.get("layout", self.layout), "same_back": back == "same",
                              "back": Side(back_vars["layout"] or self.back_layout, back_vars,
                                           back.src() if isinstance(back, dict) else spec.src()),
-                             "layout_source": spec.src("layout") if "layout" in spec else spec.src("kind")}
+                             "layout_source": spec.src("layout") if "layout" in spec else spec.src("kind"),
+                             "per_player": bool(spec.get("per_player", False))}
         component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
                                           float(spec.get("safe", self.safe)))
         component.faces = list(self._faces(component, spec, resolver))
@@ -234,5 +237,5 @@ def _distinct(forms: list[Form]) -> list[Form]:
     return out
 
 
-TOKEN = PieceKind("token", layout="token", back_layout="token", bleed=1.5, safe=1.0)
+TOKEN = PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0)
 TILE = PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5)
