@@ -7,7 +7,7 @@ from itertools import product
 import pytest
 from pypdf import PdfReader
 
-from generator.build.components import check_component_counts
+from generator.check import run_checks
 from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
@@ -38,7 +38,7 @@ def _per_colour(part) -> Counter:
 
 def test_every_component_has_its_declared_count(games):
     for game in games.values():
-        check_component_counts(game)
+        assert not [f for f in run_checks(game, {"PNP101"})], game.id
         for entry in game.components():
             assert {"id", "name", "kind", "count", "expected", "source"} <= set(entry)
             assert entry["count"] == entry["expected"], entry
@@ -365,7 +365,7 @@ MISTAKES = [
      "did you mean 'star'", 2),
     ("      - table: {table: scoring,", "      - table: {table: scorng,", 24, "shows table 'scorng'",
      "did you mean 'scoring'", 2),
-    ("    expected: 6\n", "    expected: 7\n", 2, "makes 6 tokens but declares expected: 7", "change `expected:`", 1),
+    ("    expected: 6\n", "    expected: 7\n", 5, "has 6 tokens but declares expected: 7", "change `expected:`", 1),
     ("    sides: 2\n", "    sides: 1\n    print: fold\n", 9, "is one-sided", "remove `print:`", 2),
 ]
 
@@ -396,29 +396,9 @@ def test_sheet_that_runs_off_the_page_is_refused(parts, run, tmp_path):
     assert "this block runs off the bottom" in result.stderr
 
 
-def test_count_check_raises_build_error(games):
+def test_count_check_is_the_checkers_pnp101(games):
     g = load_game(ROOT / "content" / "ttr-dice")
     g.parts["white-dice"].faces[0].count = 4
-    with pytest.raises(BuildError, match="makes 4 dice but declares expected: 5"):
-        check_component_counts(g)
-
-
-def test_a_token_back_of_its_own_lines_up_with_its_front(parts):
-    text = (parts / "components.yaml").read_text(encoding="utf-8")
-    (parts / "components.yaml").write_text(
-        text.replace("    count_each: 3\n", "    count_each: 3\n    back: {color: blue, text: 裏}\n", 1), encoding="utf-8")
-    g = load_game(parts)
-    chips = g.parts["chips"]
-    (out,) = KINDS["token"].outputs(g, chips, FaceRenderer(g), "a4")
-    front, back = out.doc.pages
-    fronts = [u for u in front.items if isinstance(u, Use)]
-    backs = [u for u in back.items if isinstance(u, Use)]
-    assert len(fronts) == len(backs) == 6
-    assert {u.name for u in backs}.isdisjoint({u.name for u in fronts})
-    for f, b in zip(fronts, backs):
-        assert b.x == pytest.approx(210.0 - f.x - 15.0) and b.y == pytest.approx(f.y)
-    # the back is blue whatever the front's colour, and says 裏
-    for name in {u.name for u in backs}:
-        items = out.doc.forms[name].items
-        assert any(getattr(i, "fill", None) == "#2244cc" for i in items)
-        assert any(getattr(i, "text", None) == "裏" for i in items)
+    (finding,) = run_checks(g, {"PNP101"})
+    assert "die 'white-dice' has 4 dice but declares expected: 5" in finding.message
+    assert str(finding.source).endswith("components.yaml:16")  # the `expected:` line

@@ -1,26 +1,18 @@
-"""Tokens, tiles, dice and sheets: one PDF per component (two for dice), an SVG per distinct face."""
+"""Tokens, tiles, dice and sheets: one PDF per component (two for dice), an SVG per distinct face.
+
+Counts are not checked here: the checker's PNP101 compares every entry of
+``Game.components()`` with its `expected:` before any producer runs.
+"""
 from __future__ import annotations
 
 from generator.build.context import BuildContext
-from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.primitives import Document, Page, Use
 from generator.model.game import Game
 
 
-def check_component_counts(game: Game) -> None:
-    """Refuse to build a component whose count is not the one the rulebook promises."""
-    for part in game.parts.values():
-        if part.count != part.expected:
-            raise BuildError(part.source, f"component '{part.id}' makes {part.count} {part.unit} but declares "
-                                          f"expected: {part.expected}",
-                             "fix the counts (count:, count_each:, values:, dice:, copies:), or change `expected:` "
-                             "if the rulebook's component list says otherwise")
-
-
 def produce_components(game: Game, ctx: BuildContext) -> None:
-    check_component_counts(game)
     renderer = FaceRenderer(game)
     for part in game.parts.values():
         ctx.progress.step(f"{part.id}: {part.kind}")

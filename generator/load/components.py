@@ -28,7 +28,8 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
                                did_you_mean(spec["kind"], KINDS) or "kinds: " + ", ".join(KINDS))
         _validate(cid, spec, kind)
         component = Component(id=cid, kind=spec["kind"], name=spec["name"], latin=spec.get("latin", ""),
-                              expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src)
+                              expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src,
+                              expected_source=spec.src("expected"))
         kind.read(component, spec, resolver, game)
         components[cid] = component
     return components
