@@ -13,7 +13,8 @@ from generator.model.game import Game
 
 
 def produce_components(game: Game, ctx: BuildContext) -> None:
-    renderer = FaceRenderer(game)
+    # with --force the checker has already reported what does not fit or print: draw it anyway
+    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
     for part in game.parts.values():
         ctx.progress.step(f"{part.id}: {part.kind}")
         for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):

@@ -149,14 +149,14 @@ class PieceKind:
             count = merged.get("count", 1)
             copies = values.pop("values")
             if copies is None:
-                yield Face(component, index, dict(values, copy=1, copies=count), count, src)
+                yield Face(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
                 index += 1
                 continue
             if "count" in merged or values["value"] is not None:
                 raise ContentError(src, f"a face of '{cid}' with values: {copies} prints one copy per value",
                                    "remove count: and value: (the number of values is the count)")
             for copy, value in enumerate(copies, start=1):
-                yield Face(component, index, dict(values, value=value, copy=copy, copies=len(copies)), 1, src)
+                yield Face(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
                 index += 1
 
     # ------------------------------------------------------------------ drawing

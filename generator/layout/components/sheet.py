@@ -96,7 +96,8 @@ class SheetKind:
     # ------------------------------------------------------------------ drawing
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         width, height = self._size(component, "a4")
-        return [Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height)), (0, 0, width, height))]
+        items = tuple(self.draw(game, component, width, height, renderer, "a4"))
+        return [Form(f"{component.id}-sheet", items, (0, 0, width, height))]
 
     def _size(self, component, paper):
         width, height = PAPERS[paper]
@@ -106,7 +107,7 @@ class SheetKind:
         from generator.layout.components import Output
         width, height = PAPERS[paper]
         cw, ch = self._size(component, paper)
-        form = Form(f"{component.id}-sheet", tuple(self.draw(game, component, cw, ch)), (0, 0, cw, ch))
+        form = Form(f"{component.id}-sheet", tuple(self.draw(game, component, cw, ch, renderer, paper)), (0, 0, cw, ch))
         doc = Document(f"{game.label} — {component.label}")
         doc.add_form(form)
         copies = component.count
@@ -120,8 +121,21 @@ class SheetKind:
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
-    def draw(self, game: Game, component: Component, width: float, height: float) -> list:
-        """The sheet's items in a box of ``width`` × ``height`` mm; refuses content that runs off the bottom."""
+    def draw(self, game: Game, component: Component, width: float, height: float,
+             renderer: FaceRenderer | None = None, paper: str = "a4") -> list:
+        """The sheet's items in a box of ``width`` × ``height`` mm.
+
+        Content that runs off the bottom, or characters the font lacks, stop the
+        build — or, when the renderer collects print problems (the checker,
+        ``build --force``), are reported to it and drawn anyway.
+        """
+        report = renderer.on_print_problem if renderer is not None else None
+
+        def problem(kind, error):
+            if report is None:
+                raise error
+            report(kind, error)
+
         x, w = MARGIN, width - 2 * MARGIN
         items: list = []
         y = MARGIN
@@ -129,21 +143,24 @@ class SheetKind:
         overflow = None
         for kind, value, src in component.options["blocks"]:
             y += GAP
+            start = len(items)
             y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN)
             if overflow is None and y > height - MARGIN + 1e-6:
                 overflow = src
-        for item in items:
-            missing = missing_glyphs(item.text) if isinstance(item, Text) else None
-            if missing:
-                raise BuildError(component.source, f"sheet '{component.id}': the font has no glyph for "
-                                                   f"{' '.join(missing)} in {item.text!r}",
-                                 "replace those characters; they would print as empty boxes")
+            for item in items[start:]:
+                missing = missing_glyphs(item.text) if isinstance(item, Text) else None
+                if missing:
+                    problem("glyph", BuildError(src, f"sheet '{component.id}': the font has no glyph for "
+                                                     f"{' '.join(missing)} in {item.text!r}",
+                                                "replace those characters; they would print as empty boxes"))
         if overflow is not None:
             half = component.options["format"] == "half"
-            raise BuildError(overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its "
-                                       f"{'half ' if half else ''}page is {height:.0f} mm tall; this block runs off the bottom",
-                             "shorten this block or the ones before it" + (", or use format: page" if half else
-                                                                          ", or split the sheet in two components"))
+            problem("overflow", BuildError(
+                overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
+                          f"{height:.0f} mm tall on {paper.upper() if paper == 'a4' else paper.title()}; "
+                          f"this block runs off the bottom",
+                "shorten this block or the ones before it" + (", or use format: page" if half else
+                                                             ", or split the sheet in two components")))
         return items
 
 
