@@ -352,6 +352,20 @@ def test_mini_components_build(parts, run, tmp_path):
         assert name in built
 
 
+def test_a_legend_shows_each_die_face_with_its_label(games):
+    g = games["ttr-dice"]
+    (sheet,) = component_faces(g, g.parts["turn-aid"])
+    faces = [i for i in sheet.items if isinstance(i, Group)]
+    assert len(faces) == 4 + 2   # white: track, double track, station, locomotive; black: tunnel, blank
+    texts = [i.text for i in sheet.items if hasattr(i, "text")]
+    for label in ("単線", "複線", "駅", "トンネル", "無地"):
+        assert label in texts
+    # real size, in one row, at least 20 mm + 5 mm apart
+    xs = [f.dx for f in faces]
+    assert len({f.dy for f in faces}) == 1
+    assert all(b - a >= 25.0 - 1e-6 for a, b in zip(xs, xs[1:]))
+
+
 MISTAKES = [
     # (old, new, exit code, line, message, hint)
     ("    kind: token\n", "    kind: tokn\n", 3, "unknown component kind 'tokn'", "did you mean 'token'", 2),
@@ -367,6 +381,8 @@ MISTAKES = [
      "did you mean 'scoring'", 2),
     ("    expected: 6\n", "    expected: 7\n", 5, "has 6 tokens but declares expected: 7", "change `expected:`", 1),
     ("    sides: 2\n", "    sides: 1\n    print: fold\n", 9, "is one-sided", "remove `print:`", 2),
+    ("      - heading: {text: 得点}\n", "      - legend: {component: chipz}\n", 23, "shows the faces of 'chipz'",
+     "did you mean 'chips'", 2),
 ]
 
 

@@ -97,6 +97,12 @@ class DieKind:
         symbols = list(dict.fromkeys(component.options["symbols"]))
         return [self._side(game, component, renderer, face, s, component.geometry) for s in symbols]
 
+    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+        """Each distinct face with its label (``labels:``, else the symbol's name), for player aids."""
+        symbols = list(dict.fromkeys(component.options["symbols"]))
+        labels = component.options["labels"]
+        return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
+
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
         from generator.layout.components import Output
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),

@@ -167,6 +167,16 @@ class PieceKind:
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         return _distinct(self._fronts(game, component, renderer))
 
+    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+        """Each distinct face with a caption (its text, title or colour), for player aids."""
+        out, seen = [], set()
+        for face, form in zip(component.faces, self._fronts(game, component, renderer)):
+            if form.name not in seen:
+                seen.add(form.name)
+                caption = face.get("text") or face.get("title") or (face.color.name if face.get("color") else "")
+                out.append((form, str(caption).replace("\n", "")))
+        return out
+
     def _fronts(self, game, component, renderer) -> list[Form]:
         return [renderer.face(component.options["layout"], self._context(game, component, face), face.ref, face.source,
                               f"{component.id}-face", component.options["layout_source"])

@@ -6,6 +6,8 @@ A sheet is a list of blocks, each one of
 - ``list: {items: [{title, text}], numbered: true}`` — e.g. a turn summary or the four officials;
 - ``table: {table: <name in tables:>, header: [{name, latin}, {name, latin}]}`` — a
   game table (route scoring…) read from the model, so its figures are typed once;
+- ``legend: {component: <id> or [<id>, …]}`` — the faces of token, tile or die sets at real size,
+  each with its caption (a die's ``labels:``, a face's text or colour);
 - ``score: {rows: [{name, latin, color?, sign?}], total: {name, latin}, players: N, games: M}``
   — a score grid, one column per player, repeated ``games`` times (by default as
   many times as the paper holds).
@@ -19,11 +21,11 @@ from __future__ import annotations
 from generator.errors import BuildError, ContentError, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
-from generator.layout.primitives import Document, Form, Line, Page, Rect, Text, Use
+from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
 from generator.layout.sheets import PAPERS
 from generator.model.components import Component, Face
 from generator.model.game import Game
-from generator.render.fonts import PT_TO_MM, missing_glyphs
+from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
 GAP = 5.0         # mm between blocks
@@ -49,6 +51,9 @@ _BLOCK = {
         "table": {"type": "object", "additionalProperties": False, "required": ["table", "header"],
                   "properties": {"table": {"type": "string"},
                                  "header": {"type": "array", "items": _NAMED, "minItems": 2, "maxItems": 2}}},
+        "legend": {"type": "object", "additionalProperties": False, "required": ["component"],
+                   "properties": {"component": {"oneOf": [{"type": "string"},
+                                                          {"type": "array", "items": {"type": "string"}, "minItems": 1}]}}},
         "score": {"type": "object", "additionalProperties": False, "required": ["rows", "players"],
                   "properties": {"rows": {"type": "array", "items": _NAMED, "minItems": 1},
                                  "total": _NAMED, "players": {"type": "integer", "minimum": 1, "maximum": 8},
@@ -79,6 +84,16 @@ class SheetKind:
                 raise ContentError(src, f"sheet '{component.id}' shows table '{value['table']}', which the game lacks",
                                    did_you_mean(value["table"], game.tables)
                                    or "define it under `tables:` (the figures live there, typed once)")
+            if kind == "legend":
+                value = {"components": [value["component"]] if isinstance(value["component"], str)
+                         else list(value["component"])}
+                others = game.sections.get("components", {})
+                pieces = [k for k, (v, _) in others.items() if v.get("kind") in ("token", "tile", "die")]
+                for name in value["components"]:
+                    if name not in pieces:
+                        raise ContentError(src, f"sheet '{component.id}' shows the faces of '{name}', "
+                                                f"which is no token, tile or die of this game",
+                                           did_you_mean(name, pieces) or "pieces: " + ", ".join(pieces))
             if kind == "score":
                 value = dict(value, rows=[self._row(r, src, resolver, component.id) for r in value["rows"]])
             blocks.append((kind, value, src))
@@ -280,6 +295,32 @@ def _score(items, value, game, x, y, w, src, bottom) -> float:
     return y
 
 
+def _legend(items, value, game, x, y, w, src, bottom) -> float:
+    """A row (or rows) of a component's faces at real size, each with its caption under it."""
+    from generator.layout.components import KINDS
+    # a renderer of its own: geometry expressions are evaluated once per component and renderer
+    renderer = FaceRenderer(game)
+    entries = [(game.parts[name], form, caption) for name in value["components"]
+               for form, caption in KINDS[game.parts[name].kind].legend(game, game.parts[name], renderer)]
+    gap, caption_h = 5.0, 5.0
+    cx, row_top, row_h = x, y, 0.0
+    for part, form, caption in entries:
+        fx, fy, fw, fh = form.box
+        tw, th = fw + 2 * fx, fh + 2 * fy   # the trim size (the box adds the bleed on both sides)
+        cell_w = max(tw, min(text_width_mm(caption, 8), 3 * tw))
+        if cx > x and cx + cell_w > x + w:
+            cx, row_top = x, row_top + row_h + gap
+            row_h = 0.0
+        left = cx + (cell_w - tw) / 2
+        items.append(Group(form.items, left, row_top))
+        if part.kind == "die":   # a die face is a square with no edge of its own: outline it
+            items.append(Rect(left, row_top, tw, th, stroke="#bbbbbb", stroke_width=0.15))
+        _lines(items, caption, cx, row_top + th + 1.0, cell_w, 8, anchor="middle")
+        row_h = max(row_h, th + 1.0 + caption_h)
+        cx += cell_w + gap
+    return row_top + row_h
+
+
 def _grid(items, x, y, widths, heights):
     total_w, total_h = sum(widths), sum(heights)
     cy = y
@@ -292,6 +333,6 @@ def _grid(items, x, y, widths, heights):
         items.append(Line(cx, y, cx, y + total_h, RULE, 0.25))
 
 
-DRAW = {"heading": _heading, "text": _text, "list": _list, "table": _table, "score": _score}
+DRAW = {"heading": _heading, "text": _text, "list": _list, "table": _table, "score": _score, "legend": _legend}
 
 SHEET = SheetKind()
