@@ -8,7 +8,6 @@ import pytest
 from pypdf import PdfReader
 
 from generator.check import run_checks
-from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.dicenet import CROSS, NetError, fold

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from generator.errors import ContentError, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Document, Form, Group, Line, Page, Use
+from generator.layout.primitives import Document, Form, Group, Line, Page
 from generator.layout.sheets import duplex_sheets, simplex_sheets
 from generator.model.components import Component, Face
 from generator.model.game import CardGeometry, Game, Side
