@@ -107,6 +107,12 @@ def test_s_railway_pieces(games):
                           "player-markers": ("token", 25), "player-aid": ("sheet", 5)}
 
 
+def test_optional_sets_say_so(games):
+    notes = {c["id"]: c.get("note", "") for c in games["ttr-germany"].components()}
+    assert notes["trains"].startswith("optional")
+    assert notes["passengers"] == ""
+
+
 def test_list_shows_components(run):
     result = run("list", "content/ttr-dice")
     assert result.exit_code == 0

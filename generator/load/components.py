@@ -29,7 +29,7 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
         _validate(cid, spec, kind)
         component = Component(id=cid, kind=spec["kind"], name=spec["name"], latin=spec.get("latin", ""),
                               expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src,
-                              expected_source=spec.src("expected"))
+                              expected_source=spec.src("expected"), note=spec.get("note", ""))
         kind.read(component, spec, resolver, game)
         components[cid] = component
     return components

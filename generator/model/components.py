@@ -52,6 +52,7 @@ class Component(_ReadsThrough):
     faces: list[Face] = field(default_factory=list)
     geometry: CardGeometry | None = None   # trim size, bleed and safe margin of one piece (None for sheets)
     expected_source: Source | None = None  # the `expected:` line, where a count mismatch is reported
+    note: str = ""                          # e.g. "optional — the box has plastic trains"
 
     @property
     def count(self) -> int:

@@ -205,11 +205,13 @@ class Game:
 
         Each entry: id, name, kind, count (what the content makes), unit (what is
         counted: cards, tokens, dice …), expected (what the rulebook promises) and
-        source (where `expected:` is declared: the checker compares the two and points there).
+        source (where `expected:` is declared: the checker compares the two and points there);
+        components also give their ``note`` (e.g. that a set is optional).
         """
         decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
                   "expected": deck.expected, "source": deck.expected_source or deck.source}
                  for deck in self.decks.values()]
         parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
-                  "expected": part.expected, "source": part.expected_source} for part in self.parts.values()]
+                  "expected": part.expected, "source": part.expected_source, "note": part.note}
+                 for part in self.parts.values()]
         return decks + parts
