@@ -386,6 +386,8 @@ MISTAKES = [
      "did you mean 'scoring'", 2),
     ("    expected: 6\n", "    expected: 7\n", 5, "has 6 tokens but declares expected: 7", "change `expected:`", 1),
     ("    sides: 2\n", "    sides: 1\n    print: fold\n", 9, "is one-sided", "remove `print:`", 2),
+    ("    size: 15\n", "    size: [15]\n", 7, "components.chips.size: [15]", "or [width, height] with shape: rect", 2),
+    ("    dice: 2\n", "    dice: 0\n", 15, "components.dice.dice: 0", "use a number ≥ 1", 2),
     ("      - heading: {text: 得点}\n", "      - legend: {component: chipz}\n", 23, "shows the faces of 'chipz'",
      "did you mean 'chips'", 2),
 ]

@@ -47,9 +47,14 @@ def _validate(cid: str, spec, kind) -> None:
         error = _schema_error(spec, errors[0])
         where = ".".join(str(p) for p in errors[0].absolute_path) or "top level"
         message = error.message.replace(where, f"components.{cid}" + (f".{where}" if errors[0].absolute_path else ""), 1)
+        first = errors[0]
         hint = error.hint
-        if errors[0].validator == "enum":
-            hint = "use one of: " + ", ".join(map(str, errors[0].validator_value))
+        if first.validator == "enum":
+            hint = "use one of: " + ", ".join(map(str, first.validator_value))
+        elif first.validator in ("minimum", "exclusiveMinimum"):
+            hint = f"use a number {'≥' if first.validator == 'minimum' else '>'} {first.validator_value}"
+        elif first.schema.get("description") and first.validator != "type":
+            hint = first.schema["description"]
         elif hint and "game.schema.json" in hint:
             hint = f"the keys of a {spec['kind']} are described in generator/layout/components/ ({kind.__module__})"
         raise ContentError(error.source, message, hint)

@@ -58,7 +58,8 @@ class PieceKind:
         return {
             "properties": {
                 "shape": {"enum": ["circle", "square", "rect"]},
-                "size": {"oneOf": [{"type": "number", "exclusiveMinimum": 0},
+                "size": {"description": "a number in mm (the diameter or side), or [width, height] with shape: rect",
+                         "oneOf": [{"type": "number", "exclusiveMinimum": 0},
                                    {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0},
                                     "minItems": 2, "maxItems": 2}]},
                 "bleed": {"type": "number", "minimum": 0},
@@ -66,7 +67,8 @@ class PieceKind:
                 "sides": {"enum": [1, 2]},
                 "print": {"enum": ["duplex", "fold"]},
                 "layout": {"type": "string"},
-                "back": {"oneOf": [{"const": "same"},
+                "back": {"description": "same (the front again), or {color, icon, title, text, latin, layout}",
+                         "oneOf": [{"const": "same"},
                                    {"type": "object", "additionalProperties": False,
                                     "properties": {k: {"type": "string"} for k in BACK_FIELDS}}]},
                 "colors": {"type": "array", "items": {"type": "string"}, "minItems": 1},

@@ -38,6 +38,7 @@ _NAMED = {"type": "object", "additionalProperties": False, "required": ["name"],
           "properties": {"name": {"type": "string"}, "latin": {"type": "string"}, "color": {"type": "string"},
                          "sign": {"enum": ["+", "-"]}}}
 _BLOCK = {
+    "description": "a block is one key: heading, text, list, table, legend or score",
     "type": "object", "minProperties": 1, "maxProperties": 1,
     "properties": {
         "heading": {"type": "object", "additionalProperties": False, "required": ["text"],
