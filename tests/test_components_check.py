@@ -76,6 +76,8 @@ CASES = [
     ("PNP803", "areas: [South]", "areas: [Empty]", 17, "a tile of 'tiles' needs area 'Empty', which has no city"),
     ("PNP804", "cities: [Kiel, Lübeck]", "cities: [Kiel, München]", 16,
      "lists the cities of North wrongly (missing Lubeck; not in those areas: Munchen)"),
+    ("PNP804", "areas: [South], values", "areas: [South], city_count: 2, values", 17,
+     "promises 2 cities, but South has 1 on the map (Munchen)"),
     ("PNP805", "    expected: 8\n    size: 12\n    colors: [red, blue, locomotive, ticket-back]",
      "    expected: 6\n    size: 12\n    colors: [red, blue, locomotive]", 18, "has 3 colours for up to 4 players"),
     ("PNP806", "    expected: 8\n    size: 12\n    colors: [red, blue, locomotive, ticket-back]\n    count_each: 2\n",

@@ -78,15 +78,22 @@ def area_without_city(game):
                             "give the area its cities (places: … area:), or remove it from the tile")
 
 
-@check("PNP804", "error", "a tile's cities are not exactly the cities of its areas")
+@check("PNP804", "error", "a tile's cities (or city_count) are not those of its areas on the map")
 def tile_cities(game):
     places = game.collections["place"].values()
     by_latin = {place.latin: place.id for place in places if place.latin}
     for part, face in _tile_rows(game):
-        areas, cities = face.get("areas"), face.get("cities")
-        if not areas or not cities:
+        areas, cities, count = face.get("areas"), face.get("cities"), face.get("city_count")
+        if not areas:
             continue
         have = _cities_of(game, areas)
+        if count is not None and count != len(have):
+            yield Issue(face.source, f"a tile of '{part.id}' promises {count} cities, but "
+                                     f"{', '.join(a.id for a in areas)} {'has' if len(areas) == 1 else 'have'} "
+                                     f"{len(have)} on the map ({', '.join(have)})",
+                        "fix city_count: (the rulebook's figure) or the places' area: on the map")
+        if not cities:
+            continue
         listed = sorted(by_latin.get(c, c) for c in cities)  # cities by id or by their printed (Latin) name
         if listed != have:
             missing = sorted(set(have) - set(listed))

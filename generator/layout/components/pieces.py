@@ -36,7 +36,7 @@ from generator.model.game import CardGeometry, Game, Side
 #: what a face may say, with its type (resolved like deck fields)
 FACE_FIELDS = {
     "color": "color", "icon": "text", "title": "text", "text": "text", "latin": "text", "value": "int",
-    "values": "list of int", "areas": "list of area", "cities": "list of text", "note": "text",
+    "values": "list of int", "areas": "list of area", "cities": "list of text", "city_count": "int", "note": "text",
 }
 BACK_FIELDS = ("layout", "color", "icon", "title", "text", "latin")
 FOLD_LINE = "#808080"
