@@ -68,6 +68,9 @@ class _ConsoleProgress(Progress):
         if self.bar:
             self.bar.update(self.task, advance=1, step=message)
 
+    def warn(self, message):
+        self.console.print(f"[yellow]warning[/]: {message}", markup=True, soft_wrap=True, highlight=False)
+
     def done(self):
         if self.bar:
             self.bar.stop()

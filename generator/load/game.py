@@ -198,11 +198,14 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     players = tuple(meta["players"]) if "players" in meta else None
     extra = {section: merged[section] for section in merged_sections()
              if section not in CORE_SECTIONS and section in merged}
-    return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
+    game = Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
+    from generator.load.board import load_boards  # boards read the game's collections and routes
+    game.boards = load_boards(game)
+    return game
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:
