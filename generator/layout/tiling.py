@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
 from generator.layout.sheets import MARK_GAP, MARK_WIDTH, PAPERS, printable_area, registration_mark
-from generator.render.fonts import PT_TO_MM
+from generator.render.fonts import PT_TO_MM, text_width_mm
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
 
@@ -151,7 +151,10 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str) -
     items.append(Text(rx + label_w / 2, wy + oy + strip_y - 1.5, f"{n}/{len(plan.tiles)}", 4.5, fill="#000000",
                       anchor="middle"))
     # what this is, along the bottom strip of the sheet (outside the cell)
-    items.append(Text(x + w / 2 + ox, y + h + oy + min(4.0, (wy + tile.window[3] - y - h) - 1.0),
-                      f"{title} — {tile.label} ({tile.row + 1}段目 {tile.col + 1}列目) · 100 %", 5.0,
-                      fill="#000000", anchor="middle"))
+    caption = f"{title} — {tile.label}（{tile.row + 1}段目 {tile.col + 1}列目）· 100 %"
+    cw = text_width_mm(caption, 5.0) + 3.0
+    base = y + h + oy + min(5.0, (wy + tile.window[3] - y - h) - 1.0)
+    items.append(Rect(x + w / 2 + ox - cw / 2, base - 2.8, cw, 3.8, fill="#ffffff", stroke="#000000",
+                      stroke_width=MARK_WIDTH))
+    items.append(Text(x + w / 2 + ox, base, caption, 5.0, fill="#000000", anchor="middle"))
     return items
