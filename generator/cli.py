@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -40,9 +41,11 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
 
 
 def _fail(error: ContentError) -> None:
-    err_console.print(f"[bold red]error[/]: {error.source}: {error.message}", markup=True, soft_wrap=True)
+    # escape: messages and hints quote content ("write at: [x, y]"), which is not rich markup
+    err_console.print(f"[bold red]error[/]: {escape(str(error.source))}: {escape(error.message)}", markup=True,
+                      soft_wrap=True)
     if error.hint:
-        err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+        err_console.print(f"  [cyan]hint[/]: {escape(error.hint)}", soft_wrap=True)
     sys.exit(1 if isinstance(error, BuildError) else 2)
 
 
@@ -69,7 +72,7 @@ class _ConsoleProgress(Progress):
             self.bar.update(self.task, advance=1, step=message)
 
     def warn(self, message):
-        self.console.print(f"[yellow]warning[/]: {message}", markup=True, soft_wrap=True, highlight=False)
+        self.console.print(f"[yellow]warning[/]: {escape(message)}", markup=True, soft_wrap=True, highlight=False)
 
     def done(self):
         if self.bar:

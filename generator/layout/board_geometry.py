@@ -400,6 +400,15 @@ def _crossings(plan: BoardPlan) -> list[Problem]:
                 continue
             if convex_overlap(quad, other):
                 pairs.add((min(i, j), max(i, j)))
+    # centre lines that cross (routes without a common city): a crossing even where no spaces meet
+    for i, a in enumerate(plan.routes):
+        for j in range(i + 1, len(plan.routes)):
+            b = plan.routes[j]
+            if (i, j) in pairs or _share_end(a, b) or not _bbox_overlap(_bbox(a.path), _bbox(b.path)):
+                continue
+            if any(segments_cross(p1, p2, q1, q2) for p1, p2 in zip(a.path, a.path[1:])
+                   for q1, q2 in zip(b.path, b.path[1:])):
+                pairs.add((i, j))
     out = []
     for i, j in sorted(pairs):
         a, b = plan.routes[i], plan.routes[j]
