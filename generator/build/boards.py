@@ -2,13 +2,13 @@
 
 The tiled document for the build's paper goes into the print-and-play file;
 the others are written beside it. Geometry problems (a route too short for
-its spaces, crossings, names that cannot be placed…) are reported as warnings.
+its spaces, crossings, names that cannot be placed…) are the checker's
+PNP5xx findings (generator/check/board.py), shown before the build starts.
 """
 from __future__ import annotations
 
 from generator.build.context import BuildContext
 from generator.layout.board import board_form
-from generator.layout.board_geometry import board_problems
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Group, Page, Text, Use
 from generator.layout.sheets import PAPERS, printable_area
@@ -29,10 +29,7 @@ def draw_board(game: Game, board: Board):
 def produce_boards(game: Game, ctx: BuildContext) -> None:
     for board in game.boards.values():
         ctx.progress.step(f"board {board.id}")
-        form, plan = draw_board(game, board)
-        if plan is not None:
-            for problem in board_problems(plan):
-                ctx.progress.warn(f"{problem.source}: {problem.message} (hint: {problem.hint})")
+        form, _plan = draw_board(game, board)   # its geometry problems are checks PNP501–505
         title = f"{game.label} — {board.label}"
         full = Document(title)
         full.add_form(form)

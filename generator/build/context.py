@@ -24,6 +24,8 @@ class BuildResult:
     files: list[Written] = field(default_factory=list)
     #: home-printer documents in print order, (section title, Document), for the print-and-play file
     printable: list[tuple[str, Document]] = field(default_factory=list)
+    #: what the checker found before building (warnings, or errors when built with force)
+    findings: list = field(default_factory=list)
 
 
 class Progress:
@@ -32,7 +34,6 @@ class Progress:
     def start(self, game: Game, steps: int) -> None: ...
     def step(self, message: str) -> None: ...
     def done(self) -> None: ...
-    def warn(self, message: str) -> None: ...
 
 
 @dataclass
@@ -43,6 +44,8 @@ class BuildContext:
     final: Path
     progress: Progress
     result: BuildResult = None
+    #: build despite check errors (``--force``): producers draw what they can instead of stopping
+    force: bool = False
 
     def __post_init__(self):
         if self.result is None:

@@ -24,10 +24,15 @@ ROAD = "#8b5a2b"
 TRACK_CELL = 9.0   # depth of the score-track band, mm
 
 
+def plan_for_drawing(board: Board) -> geo.BoardPlan:
+    """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
+    return geo.plan_board(board, reserved=[b for b in (_title_box(board), _legend_box(board)) if b])
+
+
 def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     """The board's artwork (a Form of board size) and the plan it was drawn from."""
     title_box, legend_box = _title_box(board), _legend_box(board)
-    plan = geo.plan_board(board, reserved=[b for b in (title_box, legend_box) if b])
+    plan = plan_for_drawing(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
     items += _areas(board, plan)
     if board.score_track:
