@@ -65,20 +65,24 @@ def test_board_content_errors_point_at_the_line(boarded, run, tmp_path, old, new
     assert not (tmp_path / "out" / "mini").exists()
 
 
-def test_clean_board_builds_without_warnings(boarded, run, tmp_path):
+def test_clean_board_builds_without_geometry_findings(boarded, run, tmp_path):
     result = run("build", boarded, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
-    assert "warning" not in result.stderr
+    assert "PNP5" not in result.stderr + result.stdout
     assert board_problems(plan_board(load_game(boarded).boards["test"])) == []
 
 
-def test_board_builds_and_geometry_problems_are_warnings(boarded, run, tmp_path):
+def test_geometry_problems_are_check_errors_that_stop_the_build(boarded, run, tmp_path):
     # Celle moved next to Bonn: the double route has 30 mm for two 20 mm spaces
     _edit(boarded / "board.yaml", "at: [240, 100]", "at: [180, 100]")
+    result = run("check", boarded)
+    assert result.exit_code == 1
+    assert "board.yaml:12: error PNP501 route Bonn – Celle is" in result.stdout
+    assert "too short for its 2 spaces on board 'test'" in result.stdout
     result = run("build", boarded, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out" / "mini").exists()
+    result = run("build", boarded, "--out", tmp_path / "out", "--force")
     assert result.exit_code == 0, result.stderr
-    assert "warning: " in result.stderr
-    assert "board.yaml:12: route Bonn – Celle is" in result.stderr and "too short for its 2 spaces" in result.stderr
     assert (tmp_path / "out" / "mini" / "board-test.pdf").is_file()
     assert (tmp_path / "out" / "mini" / "board-test-tiles-a4.pdf").is_file()
 

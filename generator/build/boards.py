@@ -7,7 +7,7 @@ PNP5xx findings (generator/check/board.py), shown before the build starts.
 """
 from __future__ import annotations
 
-from generator.build.context import BuildContext
+from generator.build.context import BuildContext, Written
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Group, Page, Text, Use
@@ -38,6 +38,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
         full.pages.append(page)
         ctx.write_pdf(full, f"board-{board.id}.pdf", "board (full size)")
         ctx.write_svg(full, page, f"board-{board.id}.svg")
+        ctx.result.files.append(Written(ctx.final / f"board-{board.id}.svg", 1, "board (full size, SVG)"))
         for paper in TILE_PAPERS:
             tiles = plan_tiles(board.width, board.height, paper)
             doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
