@@ -87,6 +87,21 @@ def test_geometry_problems_are_check_errors_that_stop_the_build(boarded, run, tm
     assert (tmp_path / "out" / "mini" / "board-test-tiles-a4.pdf").is_file()
 
 
+def test_tunnel_and_ferry_marks_are_drawn(boarded):
+    from generator.layout.board import board_form
+    from generator.layout.primitives import Group
+    _edit(boarded / "board.yaml", "      - [Aa, Bonn, 2, red]", "      - [Aa, Bonn, 2, red, {tunnel: true}]")
+    _edit(boarded / "board.yaml", "{curve: 10}", "{curve: 10, ferry: 1}")
+    game = load_game(boarded)
+    board = game.boards["test"]
+    form, plan = board_form(game, board)
+    tunnel = next(rp for rp in plan.routes if rp.route.name == "Aa – Bonn")
+    outlined = [i for i in form.items if getattr(i, "points", None) in tunnel.tracks[0].spaces and i.fill is None]
+    assert len(outlined) == 2                       # a thick dark outline on each tunnel space
+    ferry = [i for i in form.items if isinstance(i, Group) and i.rotate]
+    assert len(ferry) == 1                          # one locomotive, turned with its space
+
+
 def test_shortfall_is_measured_in_mm(boarded):
     _edit(boarded / "board.yaml", "at: [60, 100]", "at: [120, 100]")
     board = load_game(boarded).boards["test"]

@@ -87,6 +87,10 @@ def write_back(board):
         lines = files.setdefault(path, path.read_text(encoding="utf-8").split("\n"))
         i = route.source.line - 1
         line = re.sub(r", \{curve: [-0-9.]+\}\]$", "]", lines[i])
+        if re.search(r"\{[^}]*\}\]$", line):   # other extras: leave the row to the designer
+            if route.curve != route.route.extras.get("curve", 0):
+                print(f"  {route.source}: set curve: {route.curve:g} by hand (the row has other extras)")
+            continue
         if route.curve:
             line = line[:-1] + f", {{curve: {route.curve:g}}}]"
         lines[i] = line

@@ -79,7 +79,7 @@ def route_path(a: Point, b: Point, bends=(), curve: float = 0.0, steps: int = 24
     if curve:
         (ax, ay), (bx, by) = a, b
         length = math.hypot(bx - ax, by - ay) or 1.0
-        nx, ny = (ay - by) / length, (bx - ax) / length   # left of a→b in y-down coordinates
+        nx, ny = (ay - by) / length, (bx - ax) / length   # right of a→b as seen (y points down)
         # a quadratic Bézier's apex lies halfway to its control point
         cx, cy = (ax + bx) / 2 + 2 * curve * nx, (ay + by) / 2 + 2 * curve * ny
         return [((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
@@ -89,7 +89,7 @@ def route_path(a: Point, b: Point, bends=(), curve: float = 0.0, steps: int = 24
 
 
 def offset_path(path: list[Point], d: float) -> list[Point]:
-    """The path moved sideways by ``d`` (left of travel), corners mitred."""
+    """The path moved sideways by ``d`` (to the right of travel as seen on the board), corners mitred."""
     if not d:
         return list(path)
     normals = []

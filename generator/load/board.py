@@ -99,7 +99,7 @@ def _board_route(route) -> BoardRoute:
     curve = extras.get("curve", 0)
     if isinstance(curve, bool) or not isinstance(curve, (int, float)):
         raise ContentError(route.source, f"curve of {route.a.id} – {route.b.id} should be a number of mm, not {curve!r}",
-                           "write e.g. {curve: 25} (positive bulges to the left of the first city → second city)")
+                           "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, as seen on the board)")
     if bends and curve:
         raise ContentError(route.source, f"route {route.a.id} – {route.b.id} has both bends and a curve",
                            "use bends (corners) or curve (one smooth arc), not both")

@@ -24,7 +24,7 @@ class BoardRoute:
 
     route: Route
     bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
-    curve: float = 0.0                            # sideways bulge of a smooth curve, mm (+ = left of a→b)
+    curve: float = 0.0   # sideways bulge of a smooth curve, mm (+ = to the right of a → b as seen on the board)
     tunnel: bool = False
     ferry: int = 0                                # locomotives a ferry needs
 
