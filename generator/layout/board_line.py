@@ -48,6 +48,12 @@ def line_board_form(game: Game, board: Board) -> Form:
     items += _track(spots)
     for n, (station, (x, y)) in enumerate(zip(board.stations, spots), start=1):
         items += _station(board, station, n, x, y)
+    # the players' pieces start on the first station, the line ends at the last
+    (x0, y0), (x1, y1) = spots[0], spots[-1]
+    items += [Rect(x0, y0 - 7.5, SQUARE, 6, fill=FRAME, radius=1.5),
+              Text(x0 + SQUARE / 2, y0 - 3.2, "スタート / Start", 7, fill="#ffffff", anchor="middle", bold=True),
+              Rect(x1, y1 + SQUARE + 1.5, SQUARE, 6, fill=FRAME, radius=1.5),
+              Text(x1 + SQUARE / 2, y1 + SQUARE + 5.8, "終点 / Terminus", 7, fill="#ffffff", anchor="middle", bold=True)]
     items += _key(board)
     bottom = max(y for _, y in spots) + SQUARE
     items += _slots(board, bottom + 16)
