@@ -38,6 +38,7 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     if board.score_track:
         items += score_track(board.width, board.height, board.score_track)
     items += _routes(game, board, plan)
+    items += _area_names(plan)
     items += _places(plan)
     if title_box:
         items += _title(board, title_box)
@@ -63,6 +64,22 @@ def _areas(board: Board, plan: geo.BoardPlan) -> list:
         if area is not None and "color" in area.attrs:
             items.append(Circle(*pp.center, 34.0, fill=tint(area.attrs["color"].hex, 0.72)))
     return items
+
+
+def _area_names(plan: geo.BoardPlan) -> list:
+    """Province names in a dark shade of their colour, where the plan found them a clean spot."""
+    items = []
+    for area, (x, y, w, h) in plan.area_labels:
+        color = area.attrs["color"].hex if "color" in area.attrs else INK
+        items.append(Text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle",
+                          bold=True))
+    return items
+
+
+def shade(hex_color: str, amount: float) -> str:
+    """``hex_color`` mixed with black (amount 0 = unchanged): a readable ink of a light colour."""
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in (r, g, b))
 
 
 def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:

@@ -26,6 +26,7 @@ CLEARANCE = 1.2       # mm between a city marker and the first space
 SPACE_GAP = (1.0, 4.0)  # min and max mm between two spaces of a route
 TRACK_GAP = 1.5       # mm between parallel tracks
 NAME_PT, LATIN_PT = 9.0, 6.5
+AREA_PT = 11.0
 BORDER = 14.0         # mm of frame kept free for the score track
 
 
@@ -70,6 +71,7 @@ class BoardPlan:
     routes: list[RoutePlan]
     places: dict[str, PlacePlan]
     reserved: list[tuple[float, float, float, float]] = field(default_factory=list)  # title, legend boxes
+    area_labels: list = field(default_factory=list)   # (area, (x, y, w, h)) of the area names that fit cleanly
 
 
 # ---------------------------------------------------------------- paths
@@ -268,6 +270,35 @@ def _place_labels(plan: BoardPlan) -> None:
         pp.label, pp.label_clean = box, score == 0
         quad = _rect_quad(*box)
         obstacles.append((_bbox(quad), quad))
+    _place_area_names(plan, obstacles)
+
+
+def _place_area_names(plan: BoardPlan, obstacles) -> None:
+    """Each area's name near the middle of its cities, where it covers nothing; left out where it cannot."""
+    ix, iy, iw, ih = plan.inner
+    for area in plan.board.areas:
+        members = [pp.center for pp in plan.places.values() if pp.place.attrs.get("area") is area]
+        if not members:
+            continue
+        cx = sum(p[0] for p in members) / len(members)
+        cy = sum(p[1] for p in members) / len(members)
+        lw, lh = text_width_mm(area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
+        for dist in (0.0, 12.0, 18.0, 26.0, 34.0):
+            found = None
+            for angle in range(0, 360, 45):
+                x = cx + dist * math.cos(math.radians(angle)) - lw / 2
+                y = cy + dist * math.sin(math.radians(angle)) - lh / 2
+                quad = _rect_quad(x, y, lw, lh)
+                bb = _bbox(quad)
+                inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
+                if inside and not any(_bbox_overlap(bb, obb) and convex_overlap(quad, oq) for obb, oq in obstacles):
+                    found = (x, y, lw, lh)
+                    break
+            if found:
+                plan.area_labels.append((area, found))
+                quad = _rect_quad(*found)
+                obstacles.append((_bbox(quad), quad))
+                break
 
 
 # ---------------------------------------------------------------- shapes
