@@ -197,3 +197,18 @@ def test_board_tiles_reach_the_print_and_play_sections(tmp_path):
     titles = [title for title, _ in result.printable]
     assert titles[-1] == game.boards["new-york"].label
     assert result.printable[-1][1].title.endswith("(LETTER, 6 sheets)")
+
+
+def test_area_names_sit_clear_of_names_and_roads():
+    from generator.layout.board import plan_for_drawing
+    from generator.layout.board_geometry import convex_overlap, _rect_quad, _segment_quad
+    _, board = _board("thurn-and-taxis", "south")
+    plan = plan_for_drawing(board)
+    assert len(plan.area_labels) >= 7          # of the 9 provinces
+    for _, box in plan.area_labels:
+        quad = _rect_quad(*box)
+        for pp in plan.places.values():
+            assert not convex_overlap(quad, _rect_quad(*pp.label))
+        for rp in plan.routes:
+            for p, q in zip(rp.path, rp.path[1:]):
+                assert not convex_overlap(quad, _segment_quad(p, q, 2.0))
