@@ -45,7 +45,7 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
 
 
 def _fail(error: ContentError) -> None:
-    # content text is not markup: "[width, height]" in a message must print as typed
+    # escape: messages and hints quote content ("write at: [x, y]"), which is not rich markup
     err_console.print(f"[bold red]error[/]: {escape(str(error.source))}: {escape(error.message)}", markup=True,
                       soft_wrap=True)
     if error.hint:

@@ -208,6 +208,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 meta=meta, sections=extra)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
+    from generator.load.board import load_boards  # boards read the game's collections and routes
+    game.boards = load_boards(game)
     return game
 
 

@@ -189,6 +189,8 @@ class Game:
     meta: dict = field(default_factory=dict)  # the whole `game:` section, for keys a stage reads itself
     #: extra sections (from schema/sections/*.json fragments): section → {key: (value, Source)}
     sections: dict = field(default_factory=dict)
+    #: boards by id (generator.model.board.Board), read from the `boards:` section
+    boards: dict = field(default_factory=dict)
     #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
     parts: dict = field(default_factory=dict)
 
