@@ -105,6 +105,53 @@ def tile_cities(game):
                         "list exactly the cities of its areas (or drop cities: and let areas: say it)")
 
 
+def _every_place(game):
+    """The game's places and those of every board that has places of its own (map 2 of Thurn and Taxis)."""
+    seen = {}
+    for place in list(game.collections["place"].values()) + [p for b in game.boards.values() for p in b.places]:
+        seen.setdefault(place.id, place)
+    return list(seen.values())
+
+
+def _place_named(places, name):
+    return next((p for p in places if name in (p.id, p.latin, p.name)), None)
+
+
+@check("PNP810", "error", "a tile names a city that is on no map of the game")
+def tile_city_exists(game):
+    places = _every_place(game)
+    for part, face in _tile_rows(game):
+        for name in face.get("cities") or []:
+            if _place_named(places, name) is None:
+                from generator.errors import did_you_mean
+                yield Issue(face.source, f"a tile of '{part.id}' names '{name}', which is on no map of this game",
+                            did_you_mean(name, [p.latin or p.id for p in places]) or "check the spelling (id or Latin name)")
+
+
+@check("PNP811", "error", "free cities and their bonus tiles do not match one to one")
+def free_city_tiles(game):
+    places = _every_place(game)
+    free = [p for p in places if p.attrs.get("kind") == "free-city"]
+    named: dict[str, list] = {}
+    for part, face in _tile_rows(game):
+        for name in face.get("cities") or []:
+            place = _place_named(places, name)
+            if place is not None and place.attrs.get("kind") == "free-city":
+                named.setdefault(place.id, []).append((part, face))
+    if not named:  # the game has no free-city tiles at all: nothing promised
+        return
+    for place in free:
+        tiles = named.get(place.id, [])
+        if len(tiles) > 1:
+            yield Issue(tiles[1][1].source, f"free city {place.latin or place.id} has {len(tiles)} bonus tiles",
+                        "keep one tile per free city")
+    missing = [p.latin or p.id for p in free if p.id not in named]
+    if missing:
+        part, face = next(iter(named.values()))[0]
+        yield Issue(face.source, f"free cities without a bonus tile: {', '.join(missing)}",
+                    "add a tile naming each (cities: [<name>]) to the free-city tiles")
+
+
 @check("PNP805", "error", "a set of pieces per player does not have one colour for each seat")
 def one_colour_per_player(game):
     if not game.players:
