@@ -16,7 +16,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from generator.build.boards import produce_boards
 from generator.build.cards import draw_deck, produce_cards
+from generator.build.components import produce_components
 from generator.build.context import BuildContext, BuildResult, Progress, Written
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.model.game import Game
@@ -25,7 +27,7 @@ __all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "
            "PRODUCERS"]
 
 #: producers in print order: each writes its files and registers its documents
-PRODUCERS = [produce_cards]
+PRODUCERS = [produce_cards, produce_components, produce_boards]
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,

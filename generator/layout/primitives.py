@@ -72,12 +72,13 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items moved by (dx, dy) and turned by ``rotate`` degrees (clockwise)."""
+    """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and then scaled by ``scale``."""
 
     items: tuple
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
+    scale: float = 1.0   # e.g. a whole board shrunk onto one sheet
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.primitives import Line, Page, Use
+from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -111,6 +111,27 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     return pages
 
 
+def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "") -> list[Page]:
+    """One-sided sheets (stickers, fold-over strips), with the grid and crop marks of card sheets.
+
+    A piece is a form name, placed at its slot's trim corner, or a tuple of
+    ``(form name, dx, dy)`` placements relative to that corner (a fold-over
+    strip is its front and its turned back, one above the other).
+    """
+    grid = grid_for(geometry, paper)
+    width, height = grid.paper
+    marks = crop_marks(grid)
+    pages = []
+    for start in range(0, len(pieces), grid.per_sheet):
+        page = Page(width, height, list(marks), label=f"{label} sheet {start // grid.per_sheet + 1}")
+        for n, piece in enumerate(pieces[start:start + grid.per_sheet]):
+            x, y = grid.slot(n % grid.cols, n // grid.cols)
+            for name, dx, dy in ([(piece, 0.0, 0.0)] if isinstance(piece, str) else piece):
+                page.items.append(Use(name, x + dx, y + dy))
+        pages.append(page)
+    return pages
+
+
 def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> list[Page]:
     """One page per card face, the page being the bleed box; ``faces`` = (form, label)."""
     g = geometry
@@ -121,3 +142,18 @@ def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> li
         page.bleed_box = (0.0, 0.0, page.width, page.height)
         pages.append(page)
     return pages
+
+
+def registration_mark(x: float, y: float, r: float = 2.0) -> list:
+    """A target (circle and cross) centred on (x, y): two sheets showing it line up when the targets do."""
+    return [Circle(x, y, r, stroke="#000000", stroke_width=MARK_WIDTH),
+            Line(x - r * 1.6, y, x + r * 1.6, y, stroke="#000000", stroke_width=MARK_WIDTH),
+            Line(x, y - r * 1.6, x, y + r * 1.6, stroke="#000000", stroke_width=MARK_WIDTH)]
+
+
+def printable_area(paper: str, landscape: bool = False) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of what a home printer prints on ``paper``: the sheet less its unprintable margin."""
+    width, height = PAPERS[paper]
+    if landscape:
+        width, height = height, width
+    return (PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)

@@ -15,6 +15,7 @@ import jsonschema
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
+from generator.load.components import load_components
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
@@ -195,7 +196,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
-    route_list = [_route(row, src, resolver) for row, src in routes]
+    route_list = [_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
     _check_game_declarations(meta, collections)
     players = tuple(meta["players"]) if "players" in meta else None
@@ -206,7 +207,10 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
+    game.parts = load_components(game, resolver)
     _fill_auto_points(game)
+    from generator.load.board import load_boards  # boards read the game's collections and routes
+    game.boards = load_boards(game)
     return game
 
 
@@ -423,12 +427,14 @@ def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dic
         deck.follows = Follows(follows["table"], follows["key"], follows["value"], spec.src("follows"))
 
 
-def _route(row, src: Source, resolver: _Resolver) -> Route:
-    a = resolver.collect(row[0], "place", src, "route end")
-    b = resolver.collect(row[1], "place", src, "route end")
+def _route(row, src: Source, resolver: _Resolver, collect: bool = False) -> Route:
+    """A route row; with ``collect``, misspelt names are noted on the resolver (see ``collect``) instead of raised."""
+    name = resolver.collect if collect else resolver.value
+    a = name(row[0], "place", src, "route end")
+    b = name(row[1], "place", src, "route end")
     length = resolver.value(row[2], "int", src, "route length")
     colors = row[3] if len(row) > 3 else "gray"
     colors = colors if isinstance(colors, list) else [colors]
-    colors = tuple(resolver.collect(c, "color", src, "route colour") for c in colors)
+    colors = tuple(name(c, "color", src, "route colour") for c in colors)
     extras = dict(row[4]) if len(row) > 4 and isinstance(row[4], dict) else {}
     return Route(a, b, length, colors, extras, src)
