@@ -66,6 +66,10 @@ CASES = [
      "ticket Aburg–Xland is worth 1, outside the deck's range 2–6"),
     ("PNP601", ROUTES, "game.yaml", "  setup: {passengers: 6}", "  setup: {passengers: 7}", 10,
      "places hold 6 passengers at setup, but setup declares 7"),
+    ("PNP602", ROUTES, "game.yaml", "  route_scoring: {1: 1, 2: 2, 3: 4}\n",
+     "  route_scoring: {1: 1, 2: 2, 3: 4}\ncomponents:\n  passengers: {kind: token, name: 乗客, latin: Passengers, "
+     "expected: 4, shape: circle, size: 14, colors: [red, blue], count_each: 2, face: {icon: passenger}}\n", 10,
+     "places hold 6 passengers at setup, but component 'passengers' makes 4"),
     ("PNP611", LINE, "game.yaml", "stops: [s1, s3, s5]", "stops: [s1, s5, s3]", 23,
      "train type 'rapid' stops at s3 after s5"),
     ("PNP612", LINE, "game.yaml", "stops: [s1, s3, s5]", "stops: [s1]", 23,
