@@ -122,3 +122,12 @@ def test_train_spaces_count_one_track_per_double_route_below_all_tracks_from(tmp
     messages = [f.message for f in run_checks(load_game(folder), codes={"PNP307"})]
     assert messages[0] == ("with 2 players the map has 8 usable train spaces (one track per double route), "
                            "fewer than 5 trains × 2 players = 10")
+
+
+def test_one_waiver_may_name_several_codes(tmp_path):
+    folder = _copy(tmp_path, "check-routes", "decks.yaml", "      - [Aburg, Xland, 1]",
+                   "      # waive PNP404, PNP405: both known\n      - [Aburg, Xland, 2]")
+    path = folder / "decks.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("point_range: [1, 6]", "point_range: [3, 6]"), encoding="utf-8")
+    findings = run_checks(load_game(folder))
+    assert sorted((f.code, f.waived) for f in findings) == [("PNP404", "both known"), ("PNP405", "both known")]
