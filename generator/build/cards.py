@@ -1,0 +1,87 @@
+"""Card decks: sheets for duplex home printing, the print-shop PDF, one SVG per distinct face."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.build.context import BuildContext
+from generator.errors import BuildError
+from generator.layout.cardface import FaceRenderer
+from generator.layout.primitives import Document, Page, Use
+from generator.layout.sheets import duplex_sheets, print_shop_pages
+from generator.model.game import Deck, Game
+
+
+def check_counts(game: Game) -> None:
+    """Refuse to build when a component does not have its declared count."""
+    for deck in game.decks.values():
+        if deck.size != deck.expected:
+            raise BuildError(deck.source, f"deck '{deck.id}' has {deck.size} cards but declares expected: {deck.expected}",
+                             "fix the card counts, or change `expected:` if the rulebook's component list says otherwise")
+
+
+@dataclass
+class DeckArt:
+    """A deck's faces as forms: one per distinct card, and its back."""
+
+    deck: Deck
+    faces: list  # Form per distinct card, in card order
+    back: object  # Form
+
+    def print_order(self) -> list[str]:
+        return [face.name for card, face in zip(self.deck.cards, self.faces) for _ in range(card.count)]
+
+
+def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
+    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
+    faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, f"{deck.id}-face",
+                           deck.layout_source)
+             for card in deck.cards]
+    back = renderer.face(deck.back.layout, dict(context, card=None), f"the back of deck '{deck.id}'",
+                         deck.back.source, f"{deck.id}-back")
+    return DeckArt(deck, faces, back)
+
+
+def produce_cards(game: Game, ctx: BuildContext) -> None:
+    decks = list(game.decks.values())
+    renderer = FaceRenderer(game)
+    shop = Document(f"{game.label} — print shop")
+    for deck in decks:
+        ctx.progress.step(f"{deck.id}: faces")
+        art = draw_deck(game, deck, renderer)
+        order = art.print_order()
+        doc = Document(f"{game.label} — {deck.label}")
+        for form in [*art.faces, art.back]:
+            doc.add_form(form)
+            shop.add_form(form)
+        doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
+                                  game.back_offset, deck.id)
+        ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
+        ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label)
+        for name in order:
+            shop.pages += print_shop_pages([(name, f"{deck.id} front"), (art.back.name, f"{deck.id} back")],
+                                           deck.geometry)
+        for n, form in enumerate(_distinct(art.faces), start=1):
+            _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
+        _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
+    ctx.progress.step("print-shop PDF")
+    if shop.pages:
+        ctx.write_pdf(shop, f"{game.id}-print-shop.pdf", "print shop")
+    ctx.note_folder("svg", "svg")
+
+
+produce_cards.steps = lambda game: 2 * len(game.decks) + 1
+
+
+def _distinct(forms):
+    seen = set()
+    for form in forms:
+        if form.name not in seen:
+            seen.add(form.name)
+            yield form
+
+
+def _write_face_svg(ctx: BuildContext, doc: Document, form, deck: Deck, name: str) -> None:
+    g = deck.geometry
+    page = Page(g.width + 2 * g.bleed, g.height + 2 * g.bleed, [Use(form.name, 0.0, 0.0)])
+    page.bleed_box = (-g.bleed, -g.bleed, page.width, page.height)
+    ctx.write_svg(doc, page, name)

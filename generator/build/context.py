@@ -1,0 +1,80 @@
+"""What every producer shares during one build: where to write, what was written."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.layout.primitives import Document, Page
+from generator.model.game import Game
+from generator.render.pdf import render_pdf
+from generator.render.svg import render_svg
+
+
+@dataclass
+class Written:
+    path: Path
+    pages: int
+    kind: str
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    out_dir: Path
+    files: list[Written] = field(default_factory=list)
+    #: home-printer documents in print order, (section title, Document), for the print-and-play file
+    printable: list[tuple[str, Document]] = field(default_factory=list)
+
+
+class Progress:
+    """What a build reports while it runs; the CLI shows it as a bar or lines."""
+
+    def start(self, game: Game, steps: int) -> None: ...
+    def step(self, message: str) -> None: ...
+    def done(self) -> None: ...
+
+
+@dataclass
+class BuildContext:
+    game: Game
+    paper: str
+    staging: Path
+    final: Path
+    progress: Progress
+    result: BuildResult = None
+
+    def __post_init__(self):
+        if self.result is None:
+            self.result = BuildResult(self.game, self.final)
+
+    def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None) -> Path:
+        """Render ``doc`` to ``name`` (relative to the game's output folder) and record it.
+
+        ``section`` (a title) adds the document to the print-and-play file, in call order.
+        """
+        path = self.staging / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render_pdf(doc, path)
+        self.result.files.append(Written(self.final / name, len(doc.pages), kind))
+        if section is not None:
+            self.result.printable.append((section, doc))
+        return path
+
+    def write_svg(self, doc: Document, page: Page, name: str) -> Path:
+        path = self.staging / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        render_svg(doc, page, path)
+        return path
+
+    def write_text(self, name: str, text: str, kind: str, pages: int = 1) -> Path:
+        path = self.staging / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        self.result.files.append(Written(self.final / name, pages, kind))
+        return path
+
+    def note_folder(self, name: str, kind: str) -> None:
+        """Record a folder of files (e.g. svg/) once, with its file count."""
+        count = sum(1 for p in (self.staging / name).rglob("*") if p.is_file())
+        if count:
+            self.result.files.append(Written(self.final / name, count, kind))
