@@ -18,13 +18,14 @@ from pathlib import Path
 
 from generator.build.cards import check_counts, draw_deck, produce_cards
 from generator.build.context import BuildContext, BuildResult, Progress, Written
+from generator.build.rules import produce_rules
 from generator.model.game import Game
 
 __all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "check_counts", "draw_deck",
            "PRODUCERS"]
 
 #: producers in print order: each writes its files and registers its documents
-PRODUCERS = [produce_cards]
+PRODUCERS = [produce_cards, produce_rules]
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None) -> BuildResult:

@@ -72,12 +72,15 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items moved by (dx, dy) and turned by ``rotate`` degrees (clockwise)."""
+    """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and
+    scaled by ``scale`` about the group's origin (pictures of components in a
+    rule sheet are real artwork, drawn smaller)."""
 
     items: tuple
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
+    scale: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)

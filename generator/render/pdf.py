@@ -145,6 +145,10 @@ class _Painter:
             c.translate(0, self.Y(0))
             c.rotate(-g.rotate)
             c.translate(0, -self.Y(0))
+        if g.scale != 1.0:
+            c.translate(0, self.Y(0))
+            c.scale(g.scale, g.scale)
+            c.translate(0, -self.Y(0))
         for item in g.items:
             self.draw(item)
         c.restoreState()

@@ -87,6 +87,8 @@ class _Builder:
             transform.append(f"translate({_n(g.dx)},{_n(g.dy)})")
         if g.rotate:
             transform.append(f"rotate({_n(g.rotate)})")
+        if g.scale != 1.0:
+            transform.append(f"scale({_n(g.scale)})")
         if transform:
             el["transform"] = " ".join(transform)
         for item in g.items:
