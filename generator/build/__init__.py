@@ -18,6 +18,7 @@ from pathlib import Path
 
 from generator.build.cards import check_counts, draw_deck, produce_cards
 from generator.build.context import BuildContext, BuildResult, Progress, Written
+from generator.build.printandplay import produce_printandplay
 from generator.build.rules import produce_rules
 from generator.model.game import Game
 
@@ -26,6 +27,7 @@ __all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "
 
 #: producers in print order: each writes its files and registers its documents
 PRODUCERS = [produce_cards, produce_rules]
+PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None) -> BuildResult:

@@ -44,13 +44,22 @@ PictureSource = Callable[[Picture], list[Form]]
 
 
 def rule_pages(chapters: list[Chapter], paper: str, footer: str, pictures: PictureSource) -> tuple[list, dict]:
-    """Lay the chapters out; returns (pages, forms used by pictures)."""
-    flow = Flow(paper, columns=2, footer=footer)
+    """Lay the chapters out in two columns; returns (pages, forms used by pictures)."""
+    return layout_blocks([block for chapter in chapters for block in chapter.blocks], paper, footer, 2, pictures)
+
+
+def layout_blocks(blocks: list, paper: str, footer: str, columns: int,
+                  pictures: PictureSource | None = None) -> tuple[list, dict]:
+    """Any blocks (a rule sheet, a cover page) onto numbered pages; returns (pages, forms)."""
+    flow = Flow(paper, columns=columns, footer=footer)
     forms: dict[str, Form] = {}
-    layout = _Layout(flow.column_width, flow.text_width, pictures, forms)
-    for chapter in chapters:
-        flow.add(layout.blocks(chapter.blocks, 0.0))
+    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms)
+    flow.add(layout.blocks(blocks, 0.0))
     return flow.finish(), forms
+
+
+def _no_pictures(block: Picture) -> list[Form]:
+    raise BuildError(block.source, "this document cannot show pictures", "remove the picture")
 
 
 # --------------------------------------------------------------------------- text
