@@ -39,6 +39,14 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
     return games
 
 
+def _games_for(games: tuple[str, ...], addons: tuple[str, ...]) -> list[Path]:
+    """The games to load; composing add-ons needs the base games named."""
+    if addons and not games:
+        raise ContentError(None, "--with composes an add-on into a game: name the game too",
+                           "e.g. pnpgen build content/ttr-germany --with content/ttr-dice")
+    return find_games(games)
+
+
 def _fail(error: ContentError) -> None:
     err_console.print(f"[bold red]error[/]: {error.source}: {error.message}", markup=True, soft_wrap=True)
     if error.hint:
@@ -86,13 +94,15 @@ def main():
               help="Paper for home-printer sheets.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder that receives output/<game>/.")
-def build(games, paper, out_dir):
+@click.option("--with", "addons", multiple=True, type=click.Path(),
+              help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
+def build(games, paper, out_dir, addons):
     """Build every game under content/ (or the GAMES given) into OUT/<game>/."""
     results: list[tuple[BuildResult, float]] = []
     try:
-        for folder in find_games(games):
+        for folder in _games_for(games, addons):
             started = time.perf_counter()
-            game = load_game(folder)
+            game = load_game(folder, tuple(addons))
             result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console))
             results.append((result, time.perf_counter() - started))
     except ContentError as error:
@@ -125,10 +135,11 @@ def _size(path: Path) -> str:
 @main.command(name="list")
 @click.argument("games", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def list_components(games, fmt):
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+def list_components(games, fmt, addons):
     """List each game's components with their counts."""
     try:
-        loaded = [load_game(folder) for folder in find_games(games)]
+        loaded = [load_game(folder, tuple(addons)) for folder in _games_for(games, addons)]
     except ContentError as error:
         _fail(error)
     if fmt == "json":
