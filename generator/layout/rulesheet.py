@@ -31,6 +31,7 @@ NOTE_PAD = 2.2         # mm inside a note's left edge
 PICTURE_GAP = 2.5      # mm between faces
 PICTURE_SCALE = 0.5    # pictures are at most half size: a 44 × 68 card → 22 × 34 mm
 PICTURE_FACES = 10     # faces shown when the rules do not say
+PICTURE_ROW = 5        # faces per row at most
 
 INK = "#1f1f1f"
 ACCENT = "#8a2b1e"
@@ -295,9 +296,10 @@ class _Layout:
         available = self.column - indent
         face_w = max(f.box[2] for f in faces)
         face_h = max(f.box[3] for f in faces)
-        scale = min(PICTURE_SCALE, available / face_w)
-        per_row = max(1, min(len(faces), int((available + PICTURE_GAP) // (face_w * scale + PICTURE_GAP))))
-        scale = min(scale, (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
+        # at most half size, and rows of up to PICTURE_ROW faces, as even as they come
+        rows_needed = -(-len(faces) // PICTURE_ROW)
+        per_row = -(-len(faces) // rows_needed)
+        scale = min(PICTURE_SCALE, (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
         rows = [faces[i:i + per_row] for i in range(0, len(faces), per_row)]
         pieces = []
         for r, row in enumerate(rows):
@@ -364,7 +366,21 @@ def column_widths(rows: list[list[Spans]], available: float, source: Source | No
     if sum(natural) <= available:
         extra = available - sum(natural)
         return [w + extra * w / sum(natural) for w in natural]
-    slack = [n - m for n, m in zip(natural, minimum)]
-    room = available - sum(minimum)
-    return [m + room * s / sum(slack) for m, s in zip(minimum, slack)]
+    # narrow columns keep their natural width (a kind, a count); only the wide ones wrap
+    widths: list[float | None] = [None] * count
+    remaining, open_columns = available, list(range(count))
+    while open_columns:
+        share = remaining / len(open_columns)
+        fitting = [c for c in open_columns if natural[c] <= share]
+        if not fitting:
+            break
+        for c in fitting:
+            widths[c] = natural[c]
+            remaining -= natural[c]
+            open_columns.remove(c)
+    floor = sum(minimum[c] for c in open_columns)
+    wanted = sum(natural[c] - minimum[c] for c in open_columns) or 1.0
+    for c in open_columns:
+        widths[c] = minimum[c] + (remaining - floor) * (natural[c] - minimum[c]) / wanted
+    return widths
 
