@@ -34,6 +34,7 @@ class Piece:
     keep_with_next: bool = False          # a heading stays with the line after it
     full_width: bool = False              # spans every column (chapter titles); starts a page
     source: Source | None = None          # for "does not fit" errors
+    header: "Piece | None" = None         # drawn again above this piece when it opens a column (table rows)
 
 
 @dataclass
@@ -74,12 +75,16 @@ class Flow:
 
     def _fits(self, group: list[Piece]) -> bool:
         needed = sum(p.height + p.space_before for p in group) - (group[0].space_before if self._empty else 0)
+        if self._empty and group[0].header is not None:
+            needed += group[0].header.height
         return self._y + needed <= self.bottom + 1e-6
 
     def _put(self, piece: Piece) -> None:
         if not self.pages:
             self._new_page()
-        if not self._empty:
+        if self._empty and piece.header is not None:  # a table continued: its header row again
+            self._put(Piece(piece.header.height, piece.header.draw, source=piece.source))
+        elif not self._empty:
             self._y += piece.space_before
         if self._y + piece.height > self.bottom + 1e-6:
             raise BuildError(piece.source, f"a block {piece.height:.0f} mm tall does not fit a "

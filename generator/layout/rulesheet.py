@@ -32,6 +32,7 @@ PICTURE_GAP = 2.5      # mm between faces
 PICTURE_SCALE = 0.5    # pictures are at most half size: a 44 × 68 card → 22 × 34 mm
 PICTURE_FACES = 10     # faces shown when the rules do not say
 PICTURE_ROW = 5        # faces per row at most
+SHORT_TABLE = 10       # rows: a table this short is never split
 
 INK = "#1f1f1f"
 ACCENT = "#8a2b1e"
@@ -175,6 +176,8 @@ class _Layout:
                     items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end"))
                 return items
             pieces.append(Piece(height, draw, space_before if n == 0 else 0.0, source=source))
+        if len(pieces) > 1:  # no line alone at the foot or the head of a column
+            pieces[0].keep_with_next = pieces[-2].keep_with_next = True
         return pieces
 
     def heading(self, block: Heading, indent: float) -> list[Piece]:
@@ -252,12 +255,17 @@ class _Layout:
                 _check_glyphs(cell, block.source)
         available = self.column - indent
         widths = column_widths([block.header, *block.rows], available, block.source)
-        pieces = [self._row(block.header, widths, block.align, indent, header=True, source=block.source)]
+        header = self._row(block.header, widths, block.align, indent, header=True, source=block.source)
+        pieces = [header]
         for n, row in enumerate(block.rows):
-            pieces.append(self._row(row, widths, block.align, indent, last=(n == len(block.rows) - 1),
-                                    source=block.source))
-        pieces[0].space_before = PARAGRAPH_GAP + 0.6
-        pieces[0].keep_with_next = True
+            piece = self._row(row, widths, block.align, indent, last=(n == len(block.rows) - 1), source=block.source)
+            piece.header = header
+            # a short table moves whole; a long one breaks between rows, never leaving one row alone
+            piece.keep_with_next = len(block.rows) <= SHORT_TABLE or n == 0 or n == len(block.rows) - 2
+            pieces.append(piece)
+        pieces[-1].keep_with_next = False
+        header.space_before = PARAGRAPH_GAP + 0.6
+        header.keep_with_next = True
         return pieces
 
     def _row(self, cells, widths, align, indent, header=False, last=False, source=None) -> Piece:
@@ -364,8 +372,9 @@ def column_widths(rows: list[list[Spans]], available: float, source: Source | No
         raise BuildError(source, f"a table of {count} columns needs {sum(minimum):.0f} mm but the column is "
                                  f"{available:.0f} mm wide", "use fewer columns or shorter words in it")
     if sum(natural) <= available:
-        extra = available - sum(natural)
-        return [w + extra * w / sum(natural) for w in natural]
+        # a small table (a few numbers) is not stretched across the column
+        target = min(available, max(sum(natural) * 1.5, available * 0.6))
+        return [w * target / sum(natural) for w in natural]
     # narrow columns keep their natural width (a kind, a count); only the wide ones wrap
     widths: list[float | None] = [None] * count
     remaining, open_columns = available, list(range(count))
