@@ -199,3 +199,10 @@ def test_picture_blocks_know_their_component_and_face_limit():
     game = load_game(ROOT / "content/s-railway")
     pictures = [b for b in load_rules(game)[0].blocks if isinstance(b, Picture)]
     assert [(p.component, p.faces) for p in pictures] == [("train-cards", 5)]
+
+
+def test_a_character_the_font_lacks_points_at_its_rules_line_after_generated_tables(mini, run, tmp_path):
+    write_rules(mini, "# T\n\n{{ components_table() }}\n\n{{ card_counts('trains', 'color') }}\n\nおはよう😀です。\n")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "rules.md:7" in result.output and "no glyph for 😀" in result.output
