@@ -32,7 +32,7 @@ pnpgen     ``pnpgen build bench-N --out OUT``: the whole build as a user runs
            one SVG per distinct face (about N files).
 decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
            the same pipeline restricted to what the floor does. It calls
-           generator.load.game.load_game, generator.build.check_counts and
+           generator.load.game.load_game, generator.check.run_checks (PNP101, the counts) and
            generator.build.draw_deck, then generator.layout.sheets.duplex_sheets
            and generator.render.pdf.render_pdf per deck -- the loop body of
            generator.build.build_game without the print-shop PDF, the SVGs
@@ -201,7 +201,8 @@ def write_game(folder: Path, n_cards: int) -> dict:
 
 def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
-    from generator.build import check_counts, draw_deck
+    from generator.build import draw_deck
+    from generator.check import run_checks
     from generator.layout.cardface import FaceRenderer
     from generator.layout.primitives import Document
     from generator.layout.sheets import duplex_sheets
@@ -209,7 +210,7 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     from generator.render.pdf import render_pdf
 
     game = load_game(Path(game_folder))
-    check_counts(game)
+    assert not run_checks(game, codes={"PNP101"}), "deck counts differ from their declared counts"
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     renderer = FaceRenderer(game)

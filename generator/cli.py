@@ -1,8 +1,9 @@
-"""The ``pnpgen`` command: build, list (and later check, stats).
+"""The ``pnpgen`` command: check, build, stats, list.
 
 Content errors are printed as one message (file:line, what is wrong, what to
 do) with exit status 2 — never a traceback. Exit 1 means the content was read
-but is inconsistent (e.g. a deck that does not have its declared count).
+but is inconsistent: the checker found errors (``pnpgen check`` lists them;
+``pnpgen build`` refuses to build unless ``--force``).
 """
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from rich.table import Table
 
 from generator import __version__
 from generator.build import BuildResult, Progress, build_game
+from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
+from generator.check import report
+from generator.check.stats import game_stats
 from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
 
@@ -94,17 +98,33 @@ def main():
               help="Paper for home-printer sheets.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder that receives output/<game>/.")
+@click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
 @click.option("--with", "addons", multiple=True, type=click.Path(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
-def build(games, paper, out_dir, addons):
-    """Build every game under content/ (or the GAMES given) into OUT/<game>/."""
+def build(games, paper, out_dir, force, addons):
+    """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
+
+    Check errors refuse the build (exit 1) unless --force; warnings are printed.
+    """
     results: list[tuple[BuildResult, float]] = []
     try:
         for folder in _games_for(games, addons):
             started = time.perf_counter()
             game = load_game(folder, tuple(addons))
-            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console))
+            findings = run_checks(game)
+            if errors_in(findings) and not force:
+                raise ChecksFailed(game, findings)
+            _report_build_findings(game, findings)
+            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force,
+                                findings=findings)
             results.append((result, time.perf_counter() - started))
+    except ChecksFailed as failed:
+        report.print_findings([f for f in failed.findings if not f.waived], err_console)
+        errors = len(errors_in(failed.findings))
+        err_console.print(f"[bold red]build refused[/]: {failed.game.id} has {errors} check "
+                          f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
+                          f"or build anyway with --force", soft_wrap=True)
+        sys.exit(1)
     except ContentError as error:
         _fail(error)
     except OSError as error:
@@ -125,6 +145,122 @@ def build(games, paper, out_dir, addons):
                           str(written.pages), size, f"{seconds:.1f}s" if first else "")
             first = False
     out_console.print(table)
+
+
+def _report_build_findings(game, findings: list[Finding]) -> None:
+    """What the checks found before a build: errors and warnings (waived ones only count)."""
+    shown = [f for f in findings if not f.waived]
+    if shown:
+        report.print_findings(shown, err_console)
+    errors = len(errors_in(findings))
+    if errors:
+        err_console.print(f"[bold red]--force[/]: building {game.id} despite {errors} check "
+                          f"error{'s' if errors != 1 else ''}", soft_wrap=True)
+    elif shown:
+        err_console.print(f"{game.id} checked: {report.tally(findings)}", soft_wrap=True)
+
+
+@main.command()
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people; json: one object per finding (code, severity, file, line, message, hint).")
+@click.option("--list", "list_checks", is_flag=True, help="Print the catalogue of checks and exit.")
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+def check(games, fmt, list_checks, addons):
+    """Check every game under content/ (or the GAMES given) and report every inconsistency.
+
+    Exit status: 0 no errors (warnings allowed), 1 errors found, 2 content could not be read.
+    """
+    if list_checks:
+        if fmt == "json":
+            click.echo(report.catalogue_json(catalogue()))
+        else:
+            report.print_catalogue(catalogue(), out_console)
+        return
+    try:
+        folders = _games_for(games, addons)
+    except ContentError as error:
+        _fail(error)
+    findings: list[Finding] = []
+    unreadable: list[ContentError] = []
+    for folder in folders:
+        try:
+            findings += run_checks(load_game(folder, tuple(addons)))
+        except ContentError as error:  # the content (or a layout it names) cannot be read
+            unreadable.append(error)
+    if fmt == "json":
+        rows = [f.to_json() for f in findings]
+        rows += [{"game": "", "code": "LOAD", "severity": "error", "file": report.display_file(e.source),
+                  "line": e.source.line, "message": e.message, "hint": e.hint, "waived": None} for e in unreadable]
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        report.print_findings(findings, out_console)
+        for error in unreadable:
+            err_console.print(f"[bold red]error[/]: {error.source}: cannot read the content: {error.message}",
+                              soft_wrap=True)
+            if error.hint:
+                err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+        text = report.summary(findings, len(folders) - len(unreadable))
+        if unreadable:
+            text += f"; {len(unreadable)} could not be read"
+        style = "bold red" if errors_in(findings) or unreadable else "bold green"
+        out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
+    sys.exit(2 if unreadable else 1 if errors_in(findings) else 0)
+
+
+@main.command()
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def stats(games, fmt):
+    """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding."""
+    try:
+        figures = [game_stats(load_game(folder)) for folder in find_games(games)]
+    except ContentError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+        return
+    for data in figures:
+        _print_stats(data)
+
+
+def _print_stats(data: dict) -> None:
+    out_console.rule(f"[bold]{data['game']}")
+    if data["colours"]:
+        out_console.print("[bold]colours: train spaces on the map against cards (gray: any colour)[/]")
+        table = Table(show_edge=False, header_style="bold")
+        for column in ("colour", "tracks", "spaces", "cards"):
+            table.add_column(column, justify="left" if column == "colour" else "right")
+        for row in data["colours"]:
+            table.add_row(row["colour"], str(row["tracks"]), str(row["spaces"]), str(row["cards"]))
+        out_console.print(table)
+    for deck in data["points"]:
+        out_console.print(f"\n[bold]points, {deck['deck']}[/] ({deck['cards']} cards)")
+        for points, count in deck["histogram"].items():
+            out_console.print(f"  {points:>3} {'█' * count} {count}")
+    if data["routes_per_place"]:
+        out_console.print("\n[bold]places by number of routes[/]")
+        for count, places in data["routes_per_place"].items():
+            out_console.print(f"  {count:>3}: {', '.join(places)}", soft_wrap=True)
+    if data["crowding"]:
+        out_console.print("\n[bold]places no ticket names[/]: " + (", ".join(data["places_without_tickets"]) or "none"),
+                          soft_wrap=True)
+    if data["stops_per_station"]:
+        out_console.print("\n[bold]stations by number of train types that stop there[/]")
+        for count, stations in data["stops_per_station"].items():
+            out_console.print(f"  {count:>3}: {', '.join(stations)}", soft_wrap=True)
+    if not any(data[key] for key in ("colours", "points", "routes_per_place", "stops_per_station")):
+        out_console.print("nothing to count yet: no map and no cards with points")
+    for entry in data["crowding"]:
+        out_console.print(f"\n[bold]crowding with {entry['players']} players[/]: tickets whose shortest paths use a "
+                          f"route, per track the players may use", soft_wrap=True)
+        table = Table(show_edge=False, header_style="bold")
+        for column in ("route", "tickets", "tracks", "per track"):
+            table.add_column(column, justify="left" if column == "route" else "right")
+        for row in entry["routes"]:
+            table.add_row(row["route"], f"{row['tickets']:g}", str(row["tracks"]), f"{row['per_track']:g}")
+        out_console.print(table)
+    out_console.print()
 
 
 def _size(path: Path) -> str:

@@ -16,13 +16,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from generator.build.cards import check_counts, draw_deck, produce_cards
+from generator.build.cards import draw_deck, produce_cards
 from generator.build.context import BuildContext, BuildResult, Progress, Written
 from generator.build.printandplay import produce_printandplay
 from generator.build.rules import produce_rules
+from generator.check import ChecksFailed, errors_in, run_checks
 from generator.model.game import Game
 
-__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "check_counts", "draw_deck",
+__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "draw_deck",
            "PRODUCERS"]
 
 #: producers in print order: each writes its files and registers its documents
@@ -30,15 +31,23 @@ PRODUCERS = [produce_cards, produce_rules]
 PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
-def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None) -> BuildResult:
+def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
+               force: bool = False, findings: list | None = None) -> BuildResult:
+    """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
+
+    ``findings``: the checks' result when the caller ran them already (to show them first).
+    """
     progress = progress or Progress()
-    check_counts(game)
+    findings = run_checks(game) if findings is None else findings
+    if errors_in(findings) and not force:
+        raise ChecksFailed(game, findings)
     out_root.mkdir(parents=True, exist_ok=True)
     final = out_root / game.id
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.", dir=out_root))
     staging.chmod(0o755)  # mkdtemp makes it private; output is for people
     try:
-        ctx = BuildContext(game, paper, staging, final, progress)
+        ctx = BuildContext(game, paper, staging, final, progress, force=force)
+        ctx.result.findings = findings
         progress.start(game, sum(steps(game) for steps in (getattr(p, "steps", _one) for p in PRODUCERS)))
         for produce in PRODUCERS:
             produce(game, ctx)

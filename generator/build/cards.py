@@ -4,19 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.build.context import BuildContext
-from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Page, Use
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Deck, Game
-
-
-def check_counts(game: Game) -> None:
-    """Refuse to build when a component does not have its declared count."""
-    for deck in game.decks.values():
-        if deck.size != deck.expected:
-            raise BuildError(deck.source, f"deck '{deck.id}' has {deck.size} cards but declares expected: {deck.expected}",
-                             "fix the card counts, or change `expected:` if the rulebook's component list says otherwise")
 
 
 @dataclass
@@ -43,7 +34,8 @@ def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
     decks = list(game.decks.values())
-    renderer = FaceRenderer(game)
+    # with --force the checker has already reported text that does not fit or print: draw it anyway
+    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
     shop = Document(f"{game.label} — print shop")
     for deck in decks:
         ctx.progress.step(f"{deck.id}: faces")

@@ -34,6 +34,8 @@ class BuildResult:
     files: list[Written] = field(default_factory=list)
     #: home-printer documents in call order, for the print-and-play file
     printable: list[Printable] = field(default_factory=list)
+    #: what the checker found before building (warnings, or errors when built with force)
+    findings: list = field(default_factory=list)
 
 
 class Progress:
@@ -52,6 +54,8 @@ class BuildContext:
     final: Path
     progress: Progress
     result: BuildResult = None
+    #: build despite check errors (``--force``): producers draw what they can instead of stopping
+    force: bool = False
 
     def __post_init__(self):
         if self.result is None:

@@ -102,8 +102,15 @@ def _validate(elements: LList) -> None:
 class FaceRenderer:
     """Evaluates layouts for cards; one per game so compiled expressions are shared."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, on_print_problem=None, text_only: bool = False):
+        """``on_print_problem(kind, error)``, if given, receives text that overflows its box
+        (kind "overflow") and glyphs the font lacks ("glyph") instead of an exception: the
+        checker collects them all, ``build --force`` draws such text anyway; without it the
+        first one stops the build. ``text_only`` lays out the text alone (what the checker
+        measures), skipping every shape."""
         self.game = game
+        self.on_print_problem = on_print_problem
+        self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
         self._per_card: dict[str, bool] = {}   # expression → does it read the card (or n)?
@@ -198,6 +205,8 @@ class FaceRenderer:
             step = element.get("step", [0, 0])
             dx, dy = (self._num(v, scope, where, what, "step") for v in step)
             kind = next(k for k in element if k in ELEMENTS)
+            if self.text_only and kind not in ("text", "group"):
+                continue
             for n in range(repeat):
                 drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
                 if n and (dx or dy):
@@ -238,6 +247,11 @@ class FaceRenderer:
         elif kind == "text":
             yield from self._text(a, scope, where, what, card_src, num, col)
 
+    def _print_problem(self, kind: str, error: BuildError) -> None:
+        if self.on_print_problem is None:
+            raise error
+        self.on_print_problem(kind, error)
+
     def _text(self, a, scope, where, what, card_src, num, col):
         value = self._eval(a["text"], scope, where, what)
         content = "" if value is None else str(value).strip()
@@ -245,8 +259,9 @@ class FaceRenderer:
             return
         missing = missing_glyphs(content)
         if missing:
-            raise BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} in {content!r}",
-                             "replace those characters; they would print as empty boxes")
+            self._print_problem("glyph", BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} "
+                                                              f"in {content!r}",
+                                                    "replace those characters; they would print as empty boxes"))
         x, y, w, h = num("x"), num("y"), num("w"), num("h")
         size = num("size", 9.0)
         min_size = num("min_size", size)
@@ -254,9 +269,15 @@ class FaceRenderer:
         max_lines = int(num("max_lines", 0)) or None
         fitted = textfit.fit(content, w, h, size, min_size, leading, max_lines)
         if fitted is None:
-            raise BuildError(card_src, f"{what}: text {content!r} does not fit its box "
-                                       f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
-                             "shorten the text, or give the layout a larger box or a smaller min_size")
+            self._print_problem("overflow", BuildError(
+                card_src, f"{what}: text {content!r} does not fit its box "
+                          f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
+                "shorten the text, or give the layout a larger box or a smaller min_size"))
+            if self.text_only:
+                return
+            # reported, and drawn anyway (``build --force``): at the smallest size, visibly too long
+            fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size) or content.split("\n")), min_size,
+                                    min_size * PT_TO_MM * leading)
         align = str(self._eval(a.get("align", "left"), scope, where, what))
         valign = str(self._eval(a.get("valign", "top"), scope, where, what))
         if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):

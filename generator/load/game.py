@@ -16,7 +16,8 @@ import jsonschema
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.yamlsource import LDict, LList, load_yaml
-from generator.model.game import Card, CardGeometry, Color, Deck, Entity, Game, Route, Side
+from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
+from generator.model.network import is_ticket_deck, network
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
 SCHEMA_FILE = SCHEMA_DIR / "game.schema.json"
@@ -210,18 +211,48 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
             if kind == "place" and entity.attrs.get("kind", "city") not in PLACE_KINDS:
                 raise ContentError(raw.src("kind"), f"unknown place kind '{entity.attrs['kind']}'",
                                    "use one of: " + ", ".join(PLACE_KINDS))
-    decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver)
+    tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
+    decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
     route_list = [_route(row, src, resolver) for row, src in routes]
-    tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
+    _check_game_declarations(meta, collections)
     players = tuple(meta["players"]) if "players" in meta else None
     extra = {section: merged[section] for section in merged_sections()
              if section not in CORE_SECTIONS and section in merged}
-    return Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
+    game = Game(id=game_id, folder=folder, title=meta["title"], latin=meta.get("latin", ""),
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
+    _fill_auto_points(game)
+    return game
+
+
+def _check_game_declarations(meta: LDict, collections: dict) -> None:
+    """The `game:` keys the checker reads: terminals are place kinds, setup totals are place attributes."""
+    for i, kind in enumerate(meta.get("terminals", [])):
+        if kind not in PLACE_KINDS:
+            raise ContentError(meta["terminals"].src(i), f"terminals: unknown place kind '{kind}'",
+                               did_you_mean(kind, PLACE_KINDS) or "use one of: " + ", ".join(PLACE_KINDS))
+    numeric = [name for name, type_name in ATTRIBUTES["place"].items() if type_name == "int"]
+    for name in meta.get("setup", {}):
+        if name not in numeric:
+            raise ContentError(meta["setup"].src(name), f"setup: '{name}' is not a number attribute of places",
+                               did_you_mean(name, numeric) or "setup totals add up place attributes: " + ", ".join(numeric))
+
+
+def _fill_auto_points(game: Game) -> None:
+    """`points: auto` on a ticket: the fewest spaces between its ends (terminals are never a way through)."""
+    for deck in game.decks.values():
+        for card in deck.cards:
+            if "points" not in card.auto:
+                continue
+            length = network(game).shortest(card["from"], card["to"])
+            if length is None:
+                raise ContentError(card.source, f"points: auto, but {card['from'].id} and {card['to'].id} are not "
+                                                f"connected (without passing through a terminal)",
+                                   "connect them with routes, or write the points as a number")
+            card.values["points"] = length
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:
@@ -286,7 +317,7 @@ class _Resolver:
         return entities[str(value)]
 
 
-def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver) -> Deck:
+def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver, tables: dict) -> Deck:
     size = spec.get("size", (default.width, default.height))
     geometry = CardGeometry(float(size[0]), float(size[1]), float(spec.get("bleed", default.bleed)),
                             float(spec.get("safe", default.safe)))
@@ -297,13 +328,16 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, back_spec.src("layout"))
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
-                vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"))
+                vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
+                expected_source=spec.src("expected"))
     columns = spec.get("columns")
     if columns is not None:
         for i, column in enumerate(columns):
             if column != "count" and column not in fields:
                 raise ContentError(spec["columns"].src(i), f"column '{column}' is not a field of deck '{deck_id}'",
                                    did_you_mean(column, fields) or "declare it under fields:")
+    _deck_declarations(deck, spec, resolver, tables)
+    tickets = is_ticket_deck(deck)
     cards = spec["cards"]
     for index, row in enumerate(cards):
         row_src = cards.src(index)
@@ -317,7 +351,16 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
             row = dict(zip(columns, row))
         values = {}
         count = 1
+        auto = set()
         for key, value in row.items():
+            if key == "points" and value == "auto":
+                if not tickets:
+                    raise ContentError(row_src, f"points: auto needs a ticket deck; '{deck_id}' is not one",
+                                       "a ticket deck has fields from: place, to: place, points: int; "
+                                       "otherwise write the points as a number")
+                auto.add(key)
+                values[key] = None  # filled in once the routes are known
+                continue
             if key == "count":
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise ContentError(row_src, f"count should be a whole number ≥ 1, not {value!r}", "write e.g. count: 12")
@@ -334,8 +377,52 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                 else:
                     raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' has no '{name}'",
                                        f"add {name}: … (or declare the field optional as '{type_name}?')")
-        deck.cards.append(Card(deck, index, values, count, row_src))
+        deck.cards.append(Card(deck, index, values, count, row_src, frozenset(auto)))
     return deck
+
+
+def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dict) -> None:
+    """What the checker compares a deck with: expected_by, point_range, follows."""
+    fields = deck.fields
+    if "expected_by" in spec:
+        by = spec["expected_by"]
+        (name, counts), = by.items()
+        if name not in fields:
+            raise ContentError(by.src(name), f"expected_by: '{name}' is not a field of deck '{deck.id}'",
+                               did_you_mean(name, fields) or "use one of its fields: " + ", ".join(fields))
+        type_name = fields[name].rstrip("?")
+        listed, each = [], None
+        for value, count in counts.items():
+            where = counts.src(value)
+            if value == "each":
+                if type_name not in resolver.collections or type_name == "color":
+                    raise ContentError(where, f"expected_by: 'each' needs a field naming places, stations, areas, "
+                                              f"lines or train types; '{name}' is {type_name}",
+                                       "list every value with its count instead")
+                each = (count, where)
+                continue
+            listed.append((resolver.value(value, type_name, where, f"expected_by {name}"), count, where))
+        deck.expected_by = ExpectedBy(name, tuple(listed), each, by.src(name))
+    if "point_range" in spec:
+        low, high = spec["point_range"]
+        where = spec.src("point_range")
+        if fields.get("points", "").rstrip("?") != "int":
+            raise ContentError(where, f"point_range: deck '{deck.id}' has no points field (points: int)",
+                               "add the field, or remove point_range")
+        if low > high:
+            raise ContentError(where, f"point_range [{low}, {high}]: the minimum is above the maximum",
+                               "write [min, max]")
+        deck.point_range, deck.point_range_source = (low, high), where
+    if "follows" in spec:
+        follows = spec["follows"]
+        if follows["table"] not in tables:
+            raise ContentError(follows.src("table"), f"follows: no table named '{follows['table']}'",
+                               did_you_mean(follows["table"], tables) or "declare it under tables:")
+        for role in ("key", "value"):
+            if follows[role] not in fields:
+                raise ContentError(follows.src(role), f"follows: '{follows[role]}' is not a field of deck '{deck.id}'",
+                                   did_you_mean(follows[role], fields) or "use one of: " + ", ".join(fields))
+        deck.follows = Follows(follows["table"], follows["key"], follows["value"], spec.src("follows"))
 
 
 def _route(row, src: Source, resolver: _Resolver) -> Route:

@@ -83,6 +83,8 @@ class Card(_ReadsThrough):
     values: dict
     count: int
     source: Source
+    #: fields whose value the loader computed (``points: auto`` → the shortest path)
+    auto: frozenset = frozenset()
 
     def __getitem__(self, key):
         return self.values[key]
@@ -117,6 +119,13 @@ class Deck:
     source: Source
     layout_source: Source
     cards: list[Card] = field(default_factory=list)
+    #: where `expected:` is written, for count findings
+    expected_source: Source | None = None
+    #: checker declarations (see ExpectedBy), the points range [min, max], a table the cards follow
+    expected_by: "ExpectedBy | None" = None
+    point_range: tuple[int, int] | None = None
+    point_range_source: Source | None = None
+    follows: "Follows | None" = None
 
     @property
     def size(self) -> int:
@@ -126,6 +135,30 @@ class Deck:
     @property
     def label(self) -> str:
         return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+
+
+@dataclass(frozen=True)
+class ExpectedBy:
+    """How many cards a deck promises per value of one field (Germany: 12 per colour, 14 locomotives).
+
+    ``counts`` holds (value, count, source); ``each`` (count, source) covers every
+    entry of the field's collection not listed.
+    """
+
+    field: str
+    counts: tuple
+    each: tuple | None
+    source: Source
+
+
+@dataclass(frozen=True)
+class Follows:
+    """A deck whose ``value`` field is the ``table``'s entry for its ``key`` field."""
+
+    table: str
+    key: str
+    value: str
+    source: Source
 
 
 @dataclass(eq=False)
@@ -184,6 +217,11 @@ class Game:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
     def components(self) -> list[dict]:
-        """The component list: name, kind and count of everything the game prints."""
+        """The component list: name, kind and count of everything the game prints.
+
+        ``expected`` is the rulebook's count and ``source`` where it is declared
+        (the checker compares the two and points there).
+        """
         return [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
-                 "expected": deck.expected} for deck in self.decks.values()]
+                 "expected": deck.expected, "source": deck.expected_source or deck.source}
+                for deck in self.decks.values()]

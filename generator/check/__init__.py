@@ -1,0 +1,66 @@
+"""The rules checker: prove a game consistent before it is printed.
+
+Checks are small functions, one module per group (counts.py, tables.py,
+maps.py, tickets.py, …), registered with ``@check(code, severity,
+description)`` from ``registry``. Every module of this package is imported
+here, so adding a check is adding one function (or one module) — nothing
+else to edit. ``run_checks(game)`` runs the catalogue and returns the
+findings in a stable order.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from generator.check.registry import CATALOGUE, Check, Finding, Issue, check
+from generator.check.waivers import Waivers
+from generator.errors import BuildError
+
+__all__ = ["CATALOGUE", "Check", "ChecksFailed", "Finding", "Issue", "check", "run_checks", "catalogue", "errors_in"]
+
+_INFRASTRUCTURE = {"registry", "waivers", "report", "stats"}
+
+
+def _import_checks() -> None:
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        if module not in _INFRASTRUCTURE and not module.startswith("_"):
+            importlib.import_module(f"{__name__}.{module}")
+
+
+_import_checks()
+
+
+def catalogue() -> list[Check]:
+    """Every check, by code."""
+    return [CATALOGUE[code] for code in sorted(CATALOGUE)]
+
+
+def run_checks(game, codes=None) -> list[Finding]:
+    """Run the catalogue (or only ``codes``) on a loaded game; findings sorted by file, line, code."""
+    waivers = Waivers()
+    findings = []
+    for entry in catalogue():
+        if codes is not None and entry.code not in codes:
+            continue
+        for issue in entry.run(game):
+            findings.append(Finding(entry.code, entry.severity, issue.source, issue.message, issue.hint, game.id,
+                                    waivers.reason(entry.code, issue.source.file, issue.source.line)))
+    return sorted(findings, key=Finding.sort_key)
+
+
+def errors_in(findings) -> list[Finding]:
+    """The findings that fail a check or block a build: errors not waived by the content."""
+    return [f for f in findings if f.severity == "error" and not f.waived]
+
+
+class ChecksFailed(BuildError):
+    """The checks found errors, so the build refuses (exit 1); ``findings`` says which."""
+
+    def __init__(self, game, findings: list[Finding]):
+        errors = errors_in(findings)
+        first = errors[0]
+        super().__init__(first.source, f"{game.id}: {len(errors)} check error{'s' if len(errors) != 1 else ''} "
+                                       f"(first: {first.code} {first.message})",
+                         "fix them (`pnpgen check` lists them all), or build anyway with --force")
+        self.game = game
+        self.findings = findings

@@ -1,0 +1,129 @@
+"""PNP3xx — maps: places, routes, their colours and the trains to fill them.
+
+Unknown place names in routes are already load errors (exit 2, with a "did
+you mean"); these checks look at what loads but does not add up. Gray is the
+colour any set of cards may claim, so it needs no card.
+"""
+from __future__ import annotations
+
+from generator.check.registry import Issue, check
+from generator.model.network import network
+
+ANY_COLOUR = "gray"
+
+
+def card_colours(game) -> dict:
+    """Colour id → the first deck whose cards have it (decks with a `color: color` field: train cards)."""
+    found = {}
+    for deck in game.decks.values():
+        if deck.fields.get("color", "").rstrip("?") != "color":
+            continue
+        for card in deck.cards:
+            colour = card.values.get("color")
+            if colour is not None:
+                found.setdefault(colour.id, deck)
+    return found
+
+
+def wild_colours(game) -> set:
+    """Colours declared wild by a deck (``vars: {wild: locomotive}``): they match every route."""
+    return {str(deck.vars["wild"]) for deck in game.decks.values() if "wild" in deck.vars}
+
+
+@check("PNP301", "error", "two places have the same name (or the same Latin name)")
+def duplicate_places(game):
+    for attribute in ("name", "latin"):
+        seen = {}
+        for place in game.collections.get("place", {}).values():
+            value = getattr(place, attribute)
+            if not value:
+                continue
+            if value in seen:
+                yield Issue(place.source, f"places '{seen[value].id}' and '{place.id}' are both {attribute}d "
+                                          f"'{value}' (first at {seen[value].source})",
+                            "merge them into one place, or rename one")
+            else:
+                seen[value] = place
+
+
+@check("PNP302", "error", "a route starts and ends at the same place")
+def self_loops(game):
+    for route in game.routes:
+        if route.a.id == route.b.id:
+            yield Issue(route.source, f"route {route.a.id}–{route.b.id} joins a place to itself",
+                        "fix one of its ends")
+
+
+@check("PNP303", "error", "a route has a colour that no card has")
+def route_colours_have_cards(game):
+    cards = card_colours(game)
+    if not cards:
+        return  # no colour cards: routes are not claimed by colour (e.g. Thurn and Taxis)
+    for route in game.routes:
+        for colour in dict.fromkeys(route.colors):
+            if colour.id != ANY_COLOUR and colour.id not in cards:
+                yield Issue(route.source, f"route {route.a.id}–{route.b.id} is {colour.id}, but no card is {colour.id}",
+                            f"use a card colour ({', '.join(sorted(cards))}) or gray, or add {colour.id} cards")
+
+
+@check("PNP304", "warning", "a card colour that no route uses (wild cards excepted)")
+def card_colours_have_routes(game):
+    if not game.routes:
+        return
+    used = {colour.id for route in game.routes for colour in route.colors}
+    wild = wild_colours(game)
+    for colour, deck in card_colours(game).items():
+        if colour not in used and colour not in wild:
+            card = next(c for c in deck.cards if c.values.get("color") and c.values["color"].id == colour)
+            yield Issue(card.source, f"deck '{deck.id}' has {colour} cards, but no route is {colour}",
+                        "colour some routes with it, or declare it wild (vars: {wild: …})")
+
+
+@check("PNP305", "error", "parallel tracks between the same two places have different lengths")
+def parallel_lengths(game):
+    for routes in network(game).pairs.values():
+        first = routes[0]
+        for other in routes[1:]:
+            if other.length != first.length:
+                yield Issue(other.source, f"tracks {other.a.id}–{other.b.id} are {other.length} long here but "
+                                          f"{first.length} at {first.source}",
+                            "parallel tracks have one length: write them as one row [a, b, length, [colour, colour]]")
+
+
+@check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
+def parallel_colours(game):
+    for routes in network(game).pairs.values():
+        seen = {}
+        for route in routes:
+            for colour in route.colors:
+                if colour.id == ANY_COLOUR:
+                    continue
+                if colour.id in seen:
+                    yield Issue(route.source, f"two {colour.id} tracks between {route.a.id} and {route.b.id}",
+                                "give each parallel track its own colour (or gray)")
+                seen.setdefault(colour.id, route)
+
+
+@check("PNP307", "warning", "the map has fewer train spaces than the players' trains (trains_per_player × players)")
+def enough_spaces(game):
+    trains = game.meta.get("trains_per_player")
+    if not trains or not game.routes or not game.players:
+        return
+    spaces = sum(route.length * len(route.colors) for route in game.routes)
+    players = game.players[1]
+    if spaces < trains * players:
+        yield Issue(game.meta.src("trains_per_player"),
+                    f"the map has {spaces} train spaces, fewer than {trains} trains × {players} players = "
+                    f"{trains * players}", "check trains_per_player and the route lengths against the rulebook")
+
+
+@check("PNP308", "warning", "a place that no route reaches")
+def places_without_routes(game):
+    if not game.routes:
+        return
+    degree = network(game).degree()
+    for place in game.collections.get("place", {}).values():
+        if degree[place.id] == 0:
+            yield Issue(place.source, f"no route reaches {place.id}", "add its routes, or remove the place")
+
+

@@ -1,0 +1,97 @@
+"""The catalogue of checks: each a small function registered with a stable code.
+
+A check is ``@check("PNP301", "error", "one-line description")`` on a function
+``fn(game) -> Iterable[Issue]``. The decorator gives it its code, severity and
+description; the function only says *where* and *what*. Codes are grouped by
+hundreds (1xx counts, 2xx tables, 3xx maps, 4xx tickets, 5xx board geometry,
+6xx setup and game-specific, 7xx print, 8xx tokens/tiles/dice), and the module
+a check lives in is its group.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, NamedTuple
+
+from generator.errors import Source
+
+SEVERITIES = ("error", "warning")
+CODE = re.compile(r"^PNP[1-9]\d\d$")
+
+
+class Issue(NamedTuple):
+    """What a check function yields: where, what is wrong, what to change."""
+
+    source: Source
+    message: str
+    hint: str | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem found in a game, ready to report."""
+
+    code: str
+    severity: str
+    source: Source
+    message: str
+    hint: str | None = None
+    game: str = ""
+    #: the content comment that explains a known, accepted finding (it then neither fails nor counts)
+    waived: str | None = None
+
+    @property
+    def file(self) -> str:
+        return display_file(self.source)
+
+    @property
+    def line(self) -> int | None:
+        return self.source.line
+
+    def sort_key(self) -> tuple:
+        return (self.game, self.file, self.line or 0, self.code, self.message)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "code": self.code, "severity": self.severity, "file": self.file,
+                "line": self.line, "message": self.message, "hint": self.hint, "waived": self.waived}
+
+
+def display_file(source: Source) -> str:
+    text = str(source)
+    if source.line and text.endswith(f":{source.line}"):
+        text = text[: -len(f":{source.line}")]
+    return text
+
+
+@dataclass(frozen=True)
+class Check:
+    code: str
+    severity: str
+    description: str
+    group: str
+    function: Callable
+
+    def run(self, game) -> Iterable[Issue]:
+        return self.function(game)
+
+
+#: code → Check, filled by the ``@check`` decorators as the check modules are imported
+CATALOGUE: dict[str, Check] = {}
+
+
+def check(code: str, severity: str, description: str):
+    """Register ``fn(game) -> Iterable[Issue]`` as check ``code``."""
+    if not CODE.match(code):
+        raise ValueError(f"check code {code!r} should look like PNP101")
+    if severity not in SEVERITIES:
+        raise ValueError(f"check {code}: severity {severity!r} should be one of {SEVERITIES}")
+
+    def register(fn):
+        if code in CATALOGUE and CATALOGUE[code].function.__qualname__ != fn.__qualname__:
+            raise ValueError(f"check code {code} is used twice ({CATALOGUE[code].function.__name__}, {fn.__name__})")
+        group = fn.__module__.rsplit(".", 1)[-1]
+        CATALOGUE[code] = Check(code, severity, description, group, fn)
+        fn.code = code
+        return fn
+
+    return register

@@ -1,0 +1,68 @@
+"""Reporting findings: for people (grouped by file, coloured on a terminal) and for tools (JSON)."""
+from __future__ import annotations
+
+import json
+from itertools import groupby
+
+from rich.console import Console
+from rich.markup import escape
+
+from generator.check.registry import Check, Finding, display_file
+
+STYLE = {"error": "bold red", "warning": "yellow"}
+
+
+def counts(findings: list[Finding]) -> dict[str, int]:
+    return {"errors": sum(1 for f in findings if f.severity == "error" and not f.waived),
+            "warnings": sum(1 for f in findings if f.severity == "warning" and not f.waived),
+            "waived": sum(1 for f in findings if f.waived)}
+
+
+def tally(findings: list[Finding]) -> str:
+    """'1 error, 2 warnings' (and how many are waived)."""
+    c = counts(findings)
+    text = f"{_plural(c['errors'], 'error')}, {_plural(c['warnings'], 'warning')}"
+    if c["waived"]:
+        text += f", {c['waived']} waived (explained in the content)"
+    return text
+
+
+def summary(findings: list[Finding], games: int) -> str:
+    return f"{_plural(games, 'game')} checked: {tally(findings)}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def print_findings(findings: list[Finding], console: Console) -> None:
+    """Findings grouped by file, one line each: line, severity, code, message; the hint below."""
+    for file, group in groupby(findings, key=lambda f: (f.game, f.file)):
+        console.print(f"[bold]{escape(file[1])}[/]", soft_wrap=True)
+        for f in group:
+            where = escape(f"{f.file}:{f.line}" if f.line else f.file)
+            if f.waived:
+                console.print(f"  [dim]{where}: waived {f.code} {escape(f.message)}[/]", soft_wrap=True)
+                console.print(f"    [dim]reason: {escape(f.waived)}[/]", soft_wrap=True)
+                continue
+            console.print(f"  {where}: [{STYLE[f.severity]}]{f.severity}[/] [bold]{f.code}[/] "
+                          f"{escape(f.message)}", soft_wrap=True)
+            if f.hint:
+                console.print(f"    [cyan]hint[/]: {escape(f.hint)}", soft_wrap=True)
+
+
+def findings_json(findings: list[Finding]) -> str:
+    return json.dumps([f.to_json() for f in findings], ensure_ascii=False, indent=2)
+
+
+def print_catalogue(checks: list[Check], console: Console) -> None:
+    for group, entries in groupby(checks, key=lambda c: c.group):
+        console.print(f"[bold]{group}[/]")
+        for c in entries:
+            console.print(f"  [bold]{c.code}[/] [{STYLE[c.severity]}]{c.severity:<7}[/] {escape(c.description)}",
+                          soft_wrap=True)
+
+
+def catalogue_json(checks: list[Check]) -> str:
+    return json.dumps([{"code": c.code, "severity": c.severity, "group": c.group, "description": c.description}
+                       for c in checks], ensure_ascii=False, indent=2)

@@ -1,0 +1,111 @@
+"""Balance figures for ``pnpgen stats``: what a designer looks at after the checks pass.
+
+Plain data (dicts and lists, sorted) so the CLI can print tables or JSON.
+Crowding spreads each ticket over all of its shortest paths (a ticket with
+two equally short ways counts half on each) and divides by the tracks the
+players may use: below ``game: all_tracks_from`` players, one track per pair.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from generator.check.maps import ANY_COLOUR, card_colours
+from generator.model.network import network, ticket_decks
+
+TOP = 10
+
+
+def game_stats(game) -> dict:
+    return {"game": game.id, "colours": colours(game), "points": point_histograms(game),
+            "routes_per_place": routes_per_place(game), "places_without_tickets": places_without_tickets(game),
+            "crowding": crowding(game), "stops_per_station": stops_per_station(game)}
+
+
+def colours(game) -> list[dict]:
+    """Per colour: tracks and train spaces on the map, cards in the decks (gray: any colour).
+
+    Empty for games whose routes are not claimed with colour cards."""
+    if not card_colours(game):
+        return []
+    tracks, spaces = Counter(), Counter()
+    for route in game.routes:
+        for colour in route.colors:
+            tracks[colour.id] += 1
+            spaces[colour.id] += route.length
+    cards = Counter()
+    for colour, deck in card_colours(game).items():
+        cards[colour] = sum(c.count for c in deck.cards if c.values.get("color") and c.values["color"].id == colour)
+    names = sorted(set(tracks) | set(cards), key=lambda c: (c == ANY_COLOUR, c not in tracks, c))
+    return [{"colour": c, "tracks": tracks[c], "spaces": spaces[c], "cards": cards[c]} for c in names]
+
+
+def point_histograms(game) -> list[dict]:
+    """Per deck with points (tickets, destinations, carriages): how many cards are worth each number."""
+    result = []
+    for deck in game.decks.values():
+        if deck.fields.get("points", "").rstrip("?") != "int":
+            continue
+        points = Counter()
+        for card in deck.cards:
+            if card.values.get("points") is not None:
+                points[card["points"]] += card.count
+        result.append({"deck": deck.id, "histogram": dict(sorted(points.items())), "cards": deck.size})
+    return result
+
+
+def routes_per_place(game) -> dict[int, list[str]]:
+    """Number of routes (rows) → the places with that many."""
+    by_count = defaultdict(list)
+    if not game.routes:
+        return {}
+    for place, count in sorted(network(game).degree().items()):
+        by_count[count].append(place)
+    return dict(sorted(by_count.items()))
+
+
+def places_without_tickets(game) -> list[str]:
+    decks = ticket_decks(game)
+    if not decks:
+        return []
+    named = {card[end].id for deck in decks for card in deck.cards for end in ("from", "to")
+             if card.values.get(end) is not None}
+    return sorted(p for p in game.collections.get("place", {}) if p not in named)
+
+
+def crowding(game) -> list[dict]:
+    """For the smallest and largest player count: the routes most tickets' shortest paths run through."""
+    if not game.routes or not ticket_decks(game) or not game.players:
+        return []
+    net = network(game)
+    load = Counter()
+    for deck in ticket_decks(game):
+        for card in deck.cards:
+            paths = net.shortest_paths(card["from"], card["to"])
+            for path in paths:
+                for a, b in zip(path, path[1:]):
+                    load[tuple(sorted((a, b)))] += card.count / len(paths)
+    tracks = {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}
+    all_from = game.meta.get("all_tracks_from")
+    result = []
+    for players in dict.fromkeys(game.players):
+        usable = {pair: (1 if all_from and players < all_from else n) for pair, n in tracks.items()}
+        ranked = sorted(((load[pair] / usable[pair], pair) for pair in load), key=lambda x: (-x[0], x[1]))[:TOP]
+        result.append({"players": players, "routes": [
+            {"route": f"{a}–{b}", "tickets": round(load[(a, b)], 2), "tracks": usable[(a, b)],
+             "per_track": round(value, 2)} for value, (a, b) in ranked]})
+    return result
+
+
+def stops_per_station(game) -> dict[int, list[str]]:
+    """Number of train types that stop there → the stations (a line game's reachability)."""
+    trains = game.collections.get("train_type", {}).values()
+    if not trains:
+        return {}
+    count = Counter({station: 0 for station in game.collections.get("station", {})})
+    for train in trains:
+        for stop in train.attrs.get("stops") or []:
+            count[stop.id] += 1
+    by_count = defaultdict(list)
+    for station in game.collections.get("station", {}):  # line order
+        by_count[count[station]].append(station)
+    return dict(sorted(by_count.items()))

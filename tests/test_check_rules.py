@@ -1,0 +1,118 @@
+"""Every check: one content edit that triggers it, and the clean fixtures that do not.
+
+Two small games, tests/fixtures/check-routes (a route map with tickets) and
+tests/fixtures/check-line (stations, train types, line types, tables), check
+clean. Each case copies one, changes one line, and expects its check to fire
+at the right file and line — and only the findings it names.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from generator.check import CATALOGUE, run_checks
+from generator.load.game import load_game
+from tests.conftest import FIXTURES
+
+ROUTES, LINE = "check-routes", "check-line"
+
+# (code, fixture, file, old text, new text, line of the finding (or (file, line)), words in its message)
+CASES = [
+    ("PNP101", ROUTES, "decks.yaml", "    expected: 4\n", "    expected: 5\n", 19,
+     "deck 'tickets' has 4 cards but declares expected: 5"),
+    ("PNP102", ROUTES, "decks.yaml", "      - {color: blue, count: 2}", "      - {color: blue, count: 1}\n      - {color: green, count: 1}", 7,
+     "has 1 card with color 'blue', expected_by says 2"),
+    ("PNP103", ROUTES, "decks.yaml", "      color: {red: 2, blue: 2, locomotive: 1}", "      color: {red: 2, blue: 2, locomotive: 2}", 7,
+     "expected_by adds up to 6, but expected: is 5"),
+    ("PNP201", ROUTES, "game.yaml", "  route_scoring: {1: 1, 2: 2, 3: 4}", "  route_scoring: {1: 1, 2: 2}", 34,
+     "no entry for length 3"),
+    ("PNP202", ROUTES, "game.yaml", "  route_scoring: {1: 1, 2: 2, 3: 4}", "  route_scoring: {1: 1, 2: 2, 3: 2}", 34,
+     "3 spaces scores 2, not more than 2"),
+    ("PNP203", LINE, "game.yaml", "  line_bonus: {1: 0, 2: 2}", "  line_bonus: {1: 0, 3: 2}", 28,
+     "line_bonus has no entry for 2"),
+    ("PNP204", LINE, "game.yaml", "  line_bonus: {1: 0, 2: 2}", "  line_bonus: {1: 3, 2: 2}", 28,
+     "2 line types scores 2, not more than 1 (3)"),
+    ("PNP205", LINE, "game.yaml", "      - [4, 3]", "      - [4, 4]", 55,
+     "points 4, but table carriage_points gives 3 for length 4"),
+    ("PNP206", LINE, "game.yaml", "  carriage_points: {3: 2, 4: 3}", "  carriage_points: {3: 2, 4: 3, 5: 5}", 29,
+     "no card of deck 'carriages' has length 5"),
+    ("PNP301", ROUTES, "game.yaml", "Dheim: {name: デーハイム,", "Dheim: {name: アーブルク,", 25,
+     "places 'Aburg' and 'Dheim' are both named 'アーブルク'"),
+    ("PNP302", ROUTES, "game.yaml", "  - [Cstadt, Dheim, 1, gray]", "  - [Cstadt, Dheim, 1, gray]\n  - [Dheim, Dheim, 1, gray]", 31,
+     "Dheim–Dheim joins a place to itself"),
+    ("PNP303", ROUTES, "game.yaml", "  - [Cstadt, Dheim, 1, gray]", "  - [Cstadt, Dheim, 1, green]", 30,
+     "route Cstadt–Dheim is green, but no card is green"),
+    ("PNP304", ROUTES, "game.yaml", "[red, blue]]\n  - [Bdorf, Cstadt, 3, red]\n  - [Cstadt, Dheim, 1, gray]\n  - [Aburg, Xland, 1, blue]",
+     "[red, gray]]\n  - [Bdorf, Cstadt, 3, red]\n  - [Cstadt, Dheim, 1, gray]\n  - [Aburg, Xland, 1, gray]", ("decks.yaml", 14),
+     "deck 'trains' has blue cards, but no route is blue"),
+    ("PNP305", ROUTES, "game.yaml", "  - [Bdorf, Cstadt, 3, red]", "  - [Bdorf, Cstadt, 3, red]\n  - [Cstadt, Bdorf, 2, blue]", 30,
+     "tracks Cstadt–Bdorf are 2 long here but 3"),
+    ("PNP306", ROUTES, "game.yaml", "  - [Aburg, Bdorf, 2, [red, blue]]", "  - [Aburg, Bdorf, 2, [red, red]]", 28,
+     "two red tracks between Aburg and Bdorf"),
+    ("PNP307", ROUTES, "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4", 7,
+     "the map has 10 train spaces, fewer than 4 trains × 3 players = 12"),
+    ("PNP308", ROUTES, "game.yaml", "  Xland: {name:", "  Ezell: {name: エツェル, latin: Ezell, kind: city}\n  Xland: {name:", 26,
+     "no route reaches Ezell"),
+    ("PNP401", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Bdorf, 4]", 28,
+     "ticket Bdorf–Bdorf starts where it ends"),
+    ("PNP402", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Dheim, Aburg, 6]", 28,
+     "ticket Dheim–Aburg (6 points) duplicates tickets card 1"),
+    ("PNP403", ROUTES, "game.yaml", "  - [Cstadt, Dheim, 1, gray]\n", "", ("decks.yaml", 27),
+     "ticket Aburg–Dheim cannot be completed without passing through a country"),
+    ("PNP404", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Dheim, 5]", 28,
+     "ticket Bdorf–Dheim is worth 5, the shortest path is 4 spaces (+1)"),
+    ("PNP405", ROUTES, "decks.yaml", "    point_range: [1, 6]", "    point_range: [2, 6]", 30,
+     "ticket Aburg–Xland is worth 1, outside the deck's range 2–6"),
+    ("PNP601", ROUTES, "game.yaml", "  setup: {passengers: 6}", "  setup: {passengers: 7}", 10,
+     "places hold 6 passengers at setup, but setup declares 7"),
+    ("PNP611", LINE, "game.yaml", "stops: [s1, s3, s5]", "stops: [s1, s5, s3]", 23,
+     "train type 'rapid' stops at s3 after s5"),
+    ("PNP612", LINE, "game.yaml", "stops: [s1, s3, s5]", "stops: [s1]", 23,
+     "train type 'rapid' has 1 stop(s)"),
+    ("PNP613", LINE, "game.yaml", "stops: [s1, s2, s3, s4, s5]", "stops: [s1, s2, s3, s5]", 42,
+     "no train type stops at s4"),
+    ("PNP614", LINE, "game.yaml", "  b: {name: B線, latin: B line, color: ln-b}", "  b: {name: B線, latin: B line, color: ln-b}\n  c: {name: C線, latin: C line, color: ln-b}", 27,
+     "no card names line type 'c'"),
+    ("PNP701", LINE, "game.yaml", "    name: 目的駅カード", "    name: とても長い目的駅カードの名前でございますので入りません", 36,
+     "does not fit its box"),
+    ("PNP702", LINE, "game.yaml", "    name: 目的駅カード", "    name: 目的駅カード♞", 36,
+     "the font has no glyph for ♞"),
+    ("PNP703", LINE, "layouts/plain.yaml", "{{ deck.name }}", "{{ deck.nmae }}", 4,
+     "layout expression '{{ deck.nmae }}' failed"),
+]
+
+def _copy(tmp_path, fixture, file, old, new):
+    folder = tmp_path / fixture
+    shutil.copytree(FIXTURES / fixture, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{fixture}/{file} no longer contains {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("fixture", [ROUTES, LINE])
+def test_the_fixtures_check_clean(fixture):
+    assert run_checks(load_game(FIXTURES / fixture)) == []
+
+
+@pytest.mark.parametrize("code,fixture,file,old,new,line,message", CASES, ids=[c[0] for c in CASES])
+def test_each_check_fires_on_its_trigger(tmp_path, code, fixture, file, old, new, line, message):
+    folder = _copy(tmp_path, fixture, file, old, new)
+    findings = [f for f in run_checks(load_game(folder)) if f.code == code]
+    assert findings, f"{code} did not fire"
+    found = next((f for f in findings if message in f.message), None)
+    assert found, [f.message for f in findings]
+    assert found.severity == CATALOGUE[code].severity
+    where = line if isinstance(line, tuple) else (file, line)
+    assert (str(found.source.file.relative_to(folder)), found.line) == where, found
+    assert found.hint, "every finding says what to change"
+
+
+def test_every_check_has_a_trigger_case():
+    assert sorted(CATALOGUE) == sorted({c[0] for c in CASES} | set(_OTHER_HELPERS_CODES))
+
+
+#: checks that other modules add with their own tests (board geometry, tokens/tiles/dice)
+_OTHER_HELPERS_CODES = [code for code in CATALOGUE if code[3] in "58"]

@@ -1,0 +1,39 @@
+"""`pnpgen stats`: the balance figures of the small route game, worked out by hand."""
+from __future__ import annotations
+
+import json
+
+from tests.conftest import FIXTURES
+
+
+def test_stats_of_the_route_fixture(run):
+    result = run("stats", FIXTURES / "check-routes", "--format", "json")
+    assert result.exit_code == 0, result.output
+    (data,) = json.loads(result.stdout)
+    assert data["colours"] == [
+        {"colour": "blue", "tracks": 2, "spaces": 3, "cards": 2},
+        {"colour": "red", "tracks": 3, "spaces": 6, "cards": 2},
+        {"colour": "locomotive", "tracks": 0, "spaces": 0, "cards": 1},
+        {"colour": "gray", "tracks": 1, "spaces": 1, "cards": 0},
+    ]
+    assert data["points"] == [{"deck": "tickets", "histogram": {"1": 1, "4": 1, "5": 1, "6": 1}, "cards": 4}]
+    assert data["routes_per_place"] == {"2": ["Aburg", "Bdorf", "Cstadt", "Dheim", "Xland"]}
+    assert data["places_without_tickets"] == []
+    # Aburg–Dheim may not pass through Xland (a country): it runs Aburg–Bdorf–Cstadt–Dheim
+    two, three = data["crowding"]
+    assert two["players"] == 2 and [(r["route"], r["per_track"]) for r in two["routes"]] == [
+        ("Bdorf–Cstadt", 3), ("Aburg–Bdorf", 2), ("Cstadt–Dheim", 2), ("Aburg–Xland", 1)]
+    assert three["players"] == 3 and [(r["route"], r["tracks"], r["per_track"]) for r in three["routes"]] == [
+        ("Bdorf–Cstadt", 1, 3), ("Cstadt–Dheim", 1, 2), ("Aburg–Bdorf", 2, 1), ("Aburg–Xland", 1, 1)]
+
+
+def test_stats_text_for_every_bundled_game(run):
+    result = run("stats")
+    assert result.exit_code == 0, result.output
+    assert "crowding with 2 players" in result.stdout and "crowding with 5 players" in result.stdout
+    assert "stations by number of train types" in result.stdout
+    assert "nothing to count yet" in result.stdout  # the dice expansion has no map of its own
+
+
+def test_stats_of_unreadable_content_exits_2(run, tmp_path):
+    assert run("stats", tmp_path / "nope").exit_code == 2
