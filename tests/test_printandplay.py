@@ -116,7 +116,7 @@ def test_every_bundled_game_builds_its_rule_sheet_and_print_and_play_file(run, t
     components = load_game(ROOT / "content" / game).components()
     assert {r["component"] for r in rows} >= {c["name"] for c in components}
     printed = [r for r in rows if r["pages"]]
-    last = max(int(r["pages"].rpartition("-")[2]) for r in printed)
+    last = max(int(span.rpartition("-")[2]) for r in printed for span in r["pages"].split())
     assert last <= pages(out / f"{game}-print-and-play.pdf") <= last + 1
 
 
@@ -195,3 +195,21 @@ def test_dice_composed_into_germany_says_train_cards_are_not_used():
     assert "チケット・トゥ・ライド ドイツの列車カード（110枚）は使いません" in dice.markdown
     alone = load_rules(load_game(ROOT / "content/ttr-dice"))[0]
     assert "列車カード（乗り物カード）は使いません" in alone.markdown
+
+
+def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get_their_own(mini):
+    from generator.build.printandplay import checklist
+    from generator.layout.primitives import Page
+
+    def doc(n):
+        return Document("d", [Page(210, 297) for _ in range(n)])
+    parts = [Printable("列車カード / Train cards", doc(2), "cards", Path("trains.pdf")),
+             Printable("ステッカー", doc(1), "cards", Path("trains-stickers.pdf")),
+             Printable("ボード", doc(1), "board", Path("board.pdf"))]
+    rows = checklist(load_game(mini), parts, [3, 5, 7])
+    assert rows == [
+        {"component": "列車カード / Train cards", "kind": "deck", "count": 5, "file": "trains.pdf trains-stickers.pdf",
+         "pages": "3-4 5"},
+        {"component": "ボード", "kind": "board", "count": 1, "file": "board.pdf", "pages": "7"},
+        {"component": "行き先チケット / Tickets", "kind": "deck", "count": 11, "file": "", "pages": ""},
+    ]

@@ -117,26 +117,36 @@ def _blanks(count: int, paper: tuple[float, float]) -> list[Page]:
 def checklist(game: Game, parts: list[Printable], starts: list[int]) -> list[dict]:
     """The component list in print order: every component, and every printed part no component names.
 
-    A component is printed in the part whose title is its name (or whose file
-    is named after its id); ``pages`` are that part's pages in the merged file.
+    A component's parts are those titled with its name or whose file is named
+    after its id (``white-dice.pdf``, ``white-dice-stickers.pdf``); ``pages``
+    are where they are in the merged file.
     """
+    rows: list[dict] = []
+    by_component: dict[str, dict] = {}
     components = game.components()
-    rows, used = [], set()
     for part, start in zip(parts, starts):
         pages = f"{start}-{start + len(part.doc.pages) - 1}" if len(part.doc.pages) > 1 else str(start)
-        matched = [c for c in components if c["id"] not in used and
-                   (c["name"] == part.title or c["id"] == part.path.stem)]
-        for c in matched:
-            used.add(c["id"])
-            rows.append({"component": c["name"], "kind": c["kind"], "count": c["count"],
-                         "file": part.path.name, "pages": pages})
-        if not matched:
+        owner = next((c for c in components if _belongs(part, c)), None)
+        if owner is None:
             rows.append({"component": part.title, "kind": part.kind, "count": 1, "file": part.path.name,
                          "pages": pages})
-    for c in components:
-        if c["id"] not in used:
-            rows.append({"component": c["name"], "kind": c["kind"], "count": c["count"], "file": "", "pages": ""})
+            continue
+        row = by_component.get(owner["id"])
+        if row is None:
+            row = by_component[owner["id"]] = {"component": owner["name"], "kind": owner["kind"],
+                                              "count": owner["count"], "file": part.path.name, "pages": pages}
+            rows.append(row)
+        else:  # one component printed in several files (dice: nets and stickers)
+            row["file"] += f" {part.path.name}"
+            row["pages"] += f" {pages}"
+    rows += [{"component": c["name"], "kind": c["kind"], "count": c["count"], "file": "", "pages": ""}
+             for c in components if c["id"] not in by_component]
     return rows
+
+
+def _belongs(part: Printable, component: dict) -> bool:
+    stem = part.path.stem
+    return part.title == component["name"] or stem == component["id"] or stem.startswith(component["id"] + "-")
 
 
 def components_csv(rows: list[dict]) -> str:
