@@ -51,6 +51,10 @@ def test_print_and_play_is_the_cover_then_every_part_each_from_an_odd_page(built
     assert "内容物" in reader.pages[0].extract_text() and "mini-rules.pdf" in reader.pages[0].extract_text()
     assert reader.pages[2].extract_text() == PdfReader(parts[0]).pages[0].extract_text()
     assert "白紙" in reader.pages[3].extract_text()
+    # a viewer's bookmarks lead to each part
+    assert [(o.title, reader.get_destination_page_number(o) + 1) for o in reader.outline] == [
+        ("内容物と印刷の手引き", 1), ("ルール / Rules", 3), ("列車カード / Train cards", 5),
+        ("行き先チケット / Tickets", 7)]
 
 
 def test_components_csv_lists_every_component_with_its_count_file_and_pages(built):

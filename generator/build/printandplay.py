@@ -70,6 +70,8 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
         cover_pages = len(cover)
     paper = (cover[0].width, cover[0].height)
     merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper) + body
+    cover_title = "内容物と印刷の手引き" if game.language == "ja" else "Contents and printing"
+    merged.outline = [(cover_title, 0)] + [(part.title, start - 1) for part, start in zip(parts, starts)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", pages=len(rows))
 
