@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from generator.build.rules import render_html
 from generator.layout.flow import COLUMN_GAP, MARGIN
 from generator.layout.primitives import Group, Text
-from generator.layout.rulesheet import PICTURE_SCALE, rule_pages
+from generator.layout.rulesheet import PICTURE_SIZE, rule_pages
 from generator.layout.text import NO_LINE_END, NO_LINE_START, wrap
 from generator.load.game import load_game
 from generator.load.rules import load_rules
@@ -191,7 +191,8 @@ def test_rule_sheet_layout_two_columns_in_mm_and_numbered_pages():
     # the picture of the train cards: the deck's own faces, at most half size
     groups = [g for p in pages for g in p.items if isinstance(g, Group) and g.scale != 1.0]
     assert len(groups) == len(game.decks["train-cards"].cards)
-    assert all(0 < g.scale <= PICTURE_SCALE for g in groups)
+    face = game.decks["train-cards"].geometry
+    assert all(0 < g.scale <= PICTURE_SIZE / (face.height + 2 * face.bleed) + 1e-9 for g in groups)
     assert all(g.items[0].name in forms for g in groups)
 
 

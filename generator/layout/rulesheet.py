@@ -29,7 +29,7 @@ PARAGRAPH_GAP = 1.8    # mm before a paragraph
 INDENT = 4.5           # mm per list level
 NOTE_PAD = 2.2         # mm inside a note's left edge
 PICTURE_GAP = 2.5      # mm between faces
-PICTURE_SCALE = 0.5    # pictures are at most half size: a 44 × 68 card → 22 × 34 mm
+PICTURE_SIZE = 37.0    # mm: the longest side of a pictured face at most (a 44 × 68 card at half size)
 PICTURE_FACES = 10     # faces shown when the rules do not say
 PICTURE_ROW = 5        # faces per row at most
 SHORT_TABLE = 10       # rows: a table this short is never split
@@ -137,8 +137,13 @@ class _Layout:
 
     def blocks(self, blocks: list, indent: float) -> list[Piece]:
         pieces: list[Piece] = []
+        previous = None
         for block in blocks:
-            pieces += self.block(block, indent)
+            placed = self.block(block, indent)
+            if isinstance(block, (Table, Picture)) and isinstance(previous, Paragraph) and pieces and placed:
+                pieces[-1].keep_with_next = True  # the sentence that introduces a table stays with it
+            pieces += placed
+            previous = block
         return pieces
 
     def block(self, block, indent: float) -> list[Piece]:
@@ -304,10 +309,12 @@ class _Layout:
         available = self.column - indent
         face_w = max(f.box[2] for f in faces)
         face_h = max(f.box[3] for f in faces)
-        # at most half size, and rows of up to PICTURE_ROW faces, as even as they come
+        # no bigger than PICTURE_SIZE (half a card; a token or die at real size), in rows of up to
+        # PICTURE_ROW faces, as even as they come
         rows_needed = -(-len(faces) // PICTURE_ROW)
         per_row = -(-len(faces) // rows_needed)
-        scale = min(PICTURE_SCALE, (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
+        scale = min(1.0, PICTURE_SIZE / max(face_w, face_h),
+                    (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
         rows = [faces[i:i + per_row] for i in range(0, len(faces), per_row)]
         pieces = []
         for r, row in enumerate(rows):
@@ -319,6 +326,8 @@ class _Layout:
                 for form in row:
                     bx, by, _, _ = form.box
                     items.append(Group((Use(form.name, 0.0, 0.0),), fx - bx * scale, y - by * scale, 0.0, scale))
+                    # a hairline frame: white tokens and dice must not vanish into the paper
+                    items.append(Rect(fx, y, form.box[2] * scale, form.box[3] * scale, None, RULE_INK, 0.15))
                     fx += face_w * scale + PICTURE_GAP
                 return items
             pieces.append(Piece(face_h * scale, draw, PARAGRAPH_GAP if r == 0 else PICTURE_GAP, source=block.source))
