@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -52,9 +53,11 @@ def _games_for(games: tuple[str, ...], addons: tuple[str, ...]) -> list[Path]:
 
 
 def _fail(error: ContentError) -> None:
-    err_console.print(f"[bold red]error[/]: {error.source}: {error.message}", markup=True, soft_wrap=True)
+    # escape: messages and hints quote content ("write at: [x, y]"), which is not rich markup
+    err_console.print(f"[bold red]error[/]: {escape(str(error.source))}: {escape(error.message)}", markup=True,
+                      soft_wrap=True)
     if error.hint:
-        err_console.print(f"  [cyan]hint[/]: {error.hint}", soft_wrap=True)
+        err_console.print(f"  [cyan]hint[/]: {escape(error.hint)}", soft_wrap=True)
     sys.exit(1 if isinstance(error, BuildError) else 2)
 
 

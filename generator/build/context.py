@@ -19,12 +19,22 @@ class Written:
 
 @dataclass(frozen=True)
 class Printable:
-    """A home-printer document that also goes into the print-and-play file."""
+    """A home-printer document that also goes into the print-and-play file.
+
+    It still reads as the pair (section title, Document) — ``title, doc = p``,
+    ``p[1]`` — as producers and tests were promised.
+    """
 
     title: str      # the section's title (a component's name, "ルール / Rules" …)
     doc: Document
     kind: str       # what it is (cards, rules, …): the print-and-play file orders by it
     path: Path      # the standalone file it was written to
+
+    def __iter__(self):
+        return iter((self.title, self.doc))
+
+    def __getitem__(self, index):
+        return (self.title, self.doc)[index]
 
 
 @dataclass

@@ -72,15 +72,13 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and
-    scaled by ``scale`` about the group's origin (pictures of components in a
-    rule sheet are real artwork, drawn smaller)."""
+    """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and then scaled by ``scale``."""
 
     items: tuple
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
-    scale: float = 1.0
+    scale: float = 1.0   # e.g. a whole board shrunk onto one sheet
 
 
 @dataclass(frozen=True, slots=True)

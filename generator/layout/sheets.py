@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.layout.primitives import Line, Page, Use
+from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -121,3 +121,18 @@ def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> li
         page.bleed_box = (0.0, 0.0, page.width, page.height)
         pages.append(page)
     return pages
+
+
+def registration_mark(x: float, y: float, r: float = 2.0) -> list:
+    """A target (circle and cross) centred on (x, y): two sheets showing it line up when the targets do."""
+    return [Circle(x, y, r, stroke="#000000", stroke_width=MARK_WIDTH),
+            Line(x - r * 1.6, y, x + r * 1.6, y, stroke="#000000", stroke_width=MARK_WIDTH),
+            Line(x, y - r * 1.6, x, y + r * 1.6, stroke="#000000", stroke_width=MARK_WIDTH)]
+
+
+def printable_area(paper: str, landscape: bool = False) -> tuple[float, float, float, float]:
+    """(x, y, w, h) of what a home printer prints on ``paper``: the sheet less its unprintable margin."""
+    width, height = PAPERS[paper]
+    if landscape:
+        width, height = height, width
+    return (PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)

@@ -225,6 +225,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
     _fill_auto_points(game)
+    from generator.load.board import load_boards  # boards read the game's collections and routes
+    game.boards = load_boards(game)
     return game
 
 

@@ -207,6 +207,8 @@ class Game:
     sections: dict = field(default_factory=dict)
     #: add-ons composed into this game, in order (their rules follow the game's own)
     addons: list[AddOn] = field(default_factory=list)
+    #: boards by id (generator.model.board.Board), read from the `boards:` section
+    boards: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:

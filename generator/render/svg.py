@@ -88,7 +88,7 @@ class _Builder:
         if g.rotate:
             transform.append(f"rotate({_n(g.rotate)})")
         if g.scale != 1.0:
-            transform.append(f"scale({_n(g.scale)})")
+            transform.append(f"scale({g.scale:.6g})")
         if transform:
             el["transform"] = " ".join(transform)
         for item in g.items:

@@ -1,0 +1,72 @@
+"""Boards: full size (PDF + SVG), tiled at 100 % on A4 and on US Letter, and a one-page overview.
+
+The tiled document for the build's paper goes into the print-and-play file;
+the others are written beside it. Geometry problems (a route too short for
+its spaces, crossings, names that cannot be placed…) are the checker's
+PNP5xx findings (generator/check/board.py), shown before the build starts.
+"""
+from __future__ import annotations
+
+from generator.build.context import BuildContext, Written
+from generator.layout.board import board_form
+from generator.layout.board_line import line_board_form
+from generator.layout.primitives import Document, Group, Page, Text, Use
+from generator.layout.sheets import PAPERS, printable_area
+from generator.layout.tiling import plan_tiles, tile_pages
+from generator.model.board import Board
+from generator.model.game import Game
+
+TILE_PAPERS = ("a4", "letter")
+
+
+def draw_board(game: Game, board: Board):
+    """(form, plan) of a board; plan is None for line boards, which have no route geometry to check."""
+    if board.kind == "line":
+        return line_board_form(game, board), None
+    return board_form(game, board)
+
+
+def produce_boards(game: Game, ctx: BuildContext) -> None:
+    for board in game.boards.values():
+        ctx.progress.step(f"board {board.id}")
+        form, _plan = draw_board(game, board)   # its geometry problems are checks PNP501–505
+        title = f"{game.label} — {board.label}"
+        full = Document(title)
+        full.add_form(form)
+        page = Page(board.width, board.height, [Use(form.name, 0.0, 0.0)], label=board.id)
+        page.trim_box = (0.0, 0.0, board.width, board.height)
+        full.pages.append(page)
+        ctx.write_pdf(full, f"board-{board.id}.pdf", "board (full size)")
+        ctx.write_svg(full, page, f"board-{board.id}.svg")
+        ctx.result.files.append(Written(ctx.final / f"board-{board.id}.svg", 1, "board (full size, SVG)"))
+        for paper in TILE_PAPERS:
+            tiles = plan_tiles(board.width, board.height, paper)
+            doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
+            doc.add_form(form)
+            forms, doc.pages = tile_pages(tiles, form.name, board.label)
+            for tile_form in forms:
+                doc.add_form(tile_form)
+            ctx.write_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles",
+                          section=board.label if paper == ctx.paper else None)
+        ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms), f"board-{board.id}-overview.pdf",
+                      "board overview")
+
+
+produce_boards.steps = lambda game: len(game.boards)
+
+
+def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) -> Document:
+    """The whole board scaled onto one sheet, turned to the paper's orientation that fits it best."""
+    landscape = board.width > board.height
+    x, y, w, h = printable_area(paper, landscape)
+    pw, ph = PAPERS[paper][::-1] if landscape else PAPERS[paper]
+    header = 8.0
+    scale = min(w / board.width, (h - header) / board.height)
+    dx = x + (w - board.width * scale) / 2
+    dy = y + header + (h - header - board.height * scale) / 2
+    doc = Document(f"{title} (overview)")
+    doc.forms.update(forms)
+    doc.pages.append(Page(pw, ph, [
+        Text(pw / 2, y + 5, f"{title} — {scale * 100:.0f} %（全体図 / overview, not to scale）", 8, anchor="middle"),
+        Group((Use(form_name, 0.0, 0.0),), dx, dy, scale=scale)], label="overview"))
+    return doc

@@ -1,0 +1,307 @@
+"""Map boards as primitives: the whole board at real size, as one ``Form``.
+
+Draws a ``BoardPlan`` (generator.layout.board_geometry): area shading, route
+guide lines, train spaces (grey, coloured, tunnel outline, ferry
+locomotives), city markers with their setup passengers, names, the score
+track around the edge, the route-scoring legend and the title. The same Form
+is placed on the full-size page, on every tile and, scaled, on the overview.
+"""
+from __future__ import annotations
+
+import math
+
+from generator.layout import board_geometry as geo
+from generator.layout.icons import ICONS
+from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.model.board import Board
+from generator.model.game import Game
+from generator.render.fonts import PT_TO_MM, text_width_mm
+
+INK = "#2b2620"
+LAND = "#f1ead6"
+FRAME = "#5a4632"
+ROAD = "#8b5a2b"
+TRACK_CELL = 9.0   # depth of the score-track band, mm
+
+
+def plan_for_drawing(board: Board) -> geo.BoardPlan:
+    """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
+    return geo.plan_board(board, reserved=[b for b in (_title_box(board), _legend_box(board)) if b])
+
+
+def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
+    """The board's artwork (a Form of board size) and the plan it was drawn from."""
+    title_box, legend_box = _title_box(board), _legend_box(board)
+    plan = plan_for_drawing(board)
+    items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
+    items += _areas(board, plan)
+    if board.score_track:
+        items += score_track(board.width, board.height, board.score_track)
+    items += _routes(game, board, plan)
+    items += _area_names(plan)
+    items += _places(plan)
+    if title_box:
+        items += _title(board, title_box)
+    if legend_box:
+        items += _legend(board, legend_box)
+    return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height)), plan
+
+
+# ---------------------------------------------------------------- pieces
+
+def tint(hex_color: str, amount: float) -> str:
+    """``hex_color`` mixed with white (amount 0 = unchanged, 1 = white): soft area shading."""
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _areas(board: Board, plan: geo.BoardPlan) -> list:
+    """Each city of an area sits on a soft disc of the area's colour: the provinces read as regions."""
+    items = []
+    for pp in plan.places.values():
+        area = pp.place.attrs.get("area")
+        if area is not None and "color" in area.attrs:
+            items.append(Circle(*pp.center, 34.0, fill=tint(area.attrs["color"].hex, 0.72)))
+    return items
+
+
+def _area_names(plan: geo.BoardPlan) -> list:
+    """Province names in a dark shade of their colour, where the plan found them a clean spot."""
+    items = []
+    for area, (x, y, w, h) in plan.area_labels:
+        color = area.attrs["color"].hex if "color" in area.attrs else INK
+        items.append(Text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle",
+                          bold=True))
+    return items
+
+
+def shade(hex_color: str, amount: float) -> str:
+    """``hex_color`` mixed with black (amount 0 = unchanged): a readable ink of a light colour."""
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in (r, g, b))
+
+
+def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:
+    items = []
+    for rp in plan.routes:   # guide lines under everything: a route with slack still reads as one
+        if board.style == "road":
+            pts = tuple(rp.path)
+            items.append(Polygon(pts, closed=False, stroke="#fdf8ea", stroke_width=3.2))
+            items.append(Polygon(pts, closed=False, stroke=ROAD, stroke_width=1.6))
+        else:
+            items.append(Polygon(tuple(rp.path), closed=False, stroke="#b9ad93", stroke_width=0.5))
+    for rp in plan.routes:
+        for track in rp.tracks:
+            color = track.color.hex
+            for n, quad in enumerate(track.spaces):
+                items.append(Polygon(quad, fill=color, stroke=INK, stroke_width=0.35))
+                if rp.route.tunnel:
+                    items.append(Polygon(quad, stroke=INK, stroke_width=1.0))
+                    items.append(Polygon(_shrink(quad, 0.8), stroke="#ffffff", stroke_width=0.3))
+                if n < rp.route.ferry:
+                    items.append(_ferry_mark(quad, track.color.ink))
+    return items
+
+
+def _shrink(quad, by: float):
+    cx = sum(p[0] for p in quad) / 4
+    cy = sum(p[1] for p in quad) / 4
+    out = []
+    for x, y in quad:
+        d = math.hypot(x - cx, y - cy) or 1.0
+        out.append((x + (cx - x) * by / d, y + (cy - y) * by / d))
+    return tuple(out)
+
+
+def _ferry_mark(quad, ink: str):
+    """A locomotive in the space, turned with it: one locomotive card needed."""
+    (x0, y0), (x1, y1) = quad[0], quad[1]
+    angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+    if angle > 90 or angle < -90:
+        angle += 180
+    cx = sum(p[0] for p in quad) / 4
+    cy = sum(p[1] for p in quad) / 4
+    size = 7.0
+    return Group(tuple(ICONS["locomotive"](-size / 2, -size / 2, size, ink)), cx, cy, angle)
+
+
+def _places(plan: geo.BoardPlan) -> list:
+    items = []
+    for pp in plan.places.values():
+        items += marker(pp.place, pp.center, pp.radius)
+    for pp in plan.places.values():
+        if pp.label:
+            items += _label(pp)
+    return items
+
+
+def marker(place, center, r: float) -> list:
+    """A place's marker: city ring, country shield, attraction star, free city double ring."""
+    cx, cy = center
+    kind = place.attrs.get("kind", "city")
+    area = place.attrs.get("area")
+    fill = area.attrs["color"].hex if area is not None and "color" in area.attrs else "#ffffff"
+    items: list = []
+    if kind == "country":
+        pts = tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in range(-90, 270, 60))
+        items += [Polygon(pts, fill="#7c1f1f", stroke=INK, stroke_width=0.6),
+                  Polygon(tuple((cx + (p[0] - cx) * 0.7, cy + (p[1] - cy) * 0.7) for p in pts),
+                          stroke="#f3e3b5", stroke_width=0.5)]
+    elif kind == "attraction":
+        items += [Circle(cx, cy, r, fill="#fff6d8", stroke=INK, stroke_width=0.7)]
+        items += ICONS["star"](cx - r * 0.8, cy - r * 0.8, r * 1.6, "#d9a400")
+    elif kind == "free-city":
+        items += [Circle(cx, cy, r, fill="#ffffff", stroke=INK, stroke_width=0.7),
+                  Circle(cx, cy, r * 0.62, fill=fill if area is not None else "#c9a227", stroke=INK, stroke_width=0.5)]
+    else:
+        items += [Circle(cx, cy, r, fill=fill, stroke=INK, stroke_width=0.8),
+                  Circle(cx, cy, r * 0.45, fill=INK)]
+    passengers = place.attrs.get("passengers")
+    if passengers:
+        bx, by = cx + r * 0.75, cy - r * 0.75
+        items += [Circle(bx, by, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
+                  Text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle", bold=True)]
+    return items
+
+
+def _label(pp: geo.PlacePlan) -> list:
+    x, y, w, h = pp.label
+    place = pp.place
+    name_h = geo.NAME_PT * PT_TO_MM
+    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
+             Text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle", bold=True)]
+    if place.latin and place.latin != place.name:
+        items.append(Text(x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
+    return items
+
+
+def score_track(width: float, height: float, cells: int) -> list:
+    """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
+    d = TRACK_CELL
+    # corners are cells; the rest are shared between the sides in proportion to their length
+    inner = cells - 4
+    along = inner * (width - 2 * d) / (2 * (width - 2 * d) + 2 * (height - 2 * d))
+    nx = max(1, round(along))
+    ny = max(1, (inner - 2 * nx) // 2)
+    nx = (inner - 2 * ny) // 2
+    extra = inner - 2 * nx - 2 * ny   # 0 or 1: the odd cell goes to the top row
+    top_n, bottom_n = nx + extra, nx
+    boxes = [(0.0, 0.0, d, d)]
+    boxes += _row(d, 0.0, width - 2 * d, d, top_n, horizontal=True)
+    boxes.append((width - d, 0.0, d, d))
+    boxes += _row(width - d, d, d, height - 2 * d, ny, horizontal=False)
+    boxes.append((width - d, height - d, d, d))
+    boxes += list(reversed(_row(d, height - d, width - 2 * d, d, bottom_n, horizontal=True)))
+    boxes.append((0.0, height - d, d, d))
+    boxes += list(reversed(_row(0.0, d, d, height - 2 * d, ny, horizontal=False)))
+    items: list = [Rect(0, 0, width, height, fill="#e7dcc0"),
+                   Rect(d, d, width - 2 * d, height - 2 * d, fill=LAND, stroke=FRAME, stroke_width=0.6)]
+    for n, (x, y, w, h) in enumerate(boxes):
+        shade = "#fbf6e8" if n % 5 else "#d9c69c"
+        items.append(Rect(x, y, w, h, fill=shade, stroke=FRAME, stroke_width=0.25))
+        label = f"{n}" if n else "0/100"
+        size = 6.0 if n % 5 else 7.0
+        if not n:
+            size = 4.6
+        items.append(Text(x + w / 2, y + h / 2 + size * PT_TO_MM * 0.35, label, size, fill=INK, anchor="middle",
+                          bold=n % 5 == 0))
+    return items
+
+
+def _row(x, y, w, h, n, horizontal):
+    if horizontal:
+        step = w / n
+        return [(x + i * step, y, step, h) for i in range(n)]
+    step = h / n
+    return [(x, y + i * step, w, step) for i in range(n)]
+
+
+# ---------------------------------------------------------------- title and legend
+
+TITLE_PT, TITLE_LATIN_PT = 30.0, 14.0
+
+
+def _title_box(board: Board):
+    if not board.name:
+        return None
+    w = max(text_width_mm(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
+    h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
+    x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
+    return (x, y, w, h)
+
+
+def _title(board: Board, box) -> list:
+    x, y, w, h = box
+    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
+             Text(x + w / 2, y + 4 + TITLE_PT * PT_TO_MM * 0.88, board.name, TITLE_PT, fill=FRAME, anchor="middle",
+                  bold=True)]
+    if board.latin and board.latin != board.name:
+        items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))
+    return items
+
+
+LEGEND_ROW = 7.0
+KEY_ROW = 6.5
+KEY_PT = 6.5
+
+#: what the key says for each kind of marker that is not a plain city, and for setup passengers
+KEY_TEXT = {"country": "隣国（終点のみ）/ neighbouring country (end only)",
+            "attraction": "観光名所 / tourist attraction",
+            "free-city": "自由都市（エリアなし）/ free city (no area)",
+            "passengers": "初期配置の乗客 / passengers at setup"}
+
+
+def _key_entries(board: Board) -> list[str]:
+    """The marker kinds this board shows (besides plain cities), in a fixed order."""
+    kinds = {p.attrs.get("kind", "city") for p in board.places}
+    entries = [k for k in ("country", "attraction", "free-city") if k in kinds]
+    if any(p.attrs.get("passengers") for p in board.places):
+        entries.append("passengers")
+    return entries
+
+
+def _legend_box(board: Board):
+    entries = _key_entries(board)
+    if not board.legend and not entries:
+        return None
+    table_w = 10 + len(board.legend) * 11.0 if board.legend else 0.0
+    key_w = max((text_width_mm(KEY_TEXT[e], KEY_PT) + 14 for e in entries), default=0.0)
+    w = max(table_w, key_w)
+    h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
+    x, y = board.legend_at if board.legend_at else (board.width - geo.BORDER - 4 - w, board.height - geo.BORDER - 4 - h)
+    return (x, y, w, h)
+
+
+def _legend(board: Board, box) -> list:
+    """The route scoring table (one column per length: a space stub over its points), then the marker key."""
+    x, y, w, h = box
+    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
+    top = y + 2.0
+    if board.legend:
+        items.append(Text(x + w / 2, y + 5, "得点表 / Route scoring", 7.5, fill=FRAME, anchor="middle", bold=True))
+        for i, (length, points) in enumerate(board.legend):
+            cx = x + 10 + i * 11.0 + 0.5
+            row1, row2 = y + 8, y + 8 + LEGEND_ROW
+            items += [Rect(cx - 5, row1, 10, LEGEND_ROW - 1, fill="#9a9a9a", stroke=INK, stroke_width=0.25, radius=0.6),
+                      Text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle", bold=True),
+                      Text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle", bold=True)]
+        items += [Text(x + 2, y + 8 + 4.5, "長", 6.5, fill=INK), Text(x + 2, y + 8 + LEGEND_ROW + 4.7, "点", 6.5, fill=INK)]
+        top = y + 8 + 2 * LEGEND_ROW + 2
+    for n, entry in enumerate(_key_entries(board)):
+        cy = top + KEY_ROW * n + KEY_ROW / 2
+        if entry == "passengers":
+            items += [Circle(x + 6, cy, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
+                      Text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle", bold=True)]
+        else:
+            sample = _KeyPlace(entry)
+            items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry])), x + 6, cy, scale=2.6 / geo.MARKER_R[entry])]
+        items.append(Text(x + 12, cy + KEY_PT * PT_TO_MM * 0.35, KEY_TEXT[entry], KEY_PT, fill=INK))
+    return items
+
+
+class _KeyPlace:
+    """A stand-in place for drawing a marker in the key."""
+
+    def __init__(self, kind: str):
+        self.attrs = {"kind": kind}

@@ -1,0 +1,453 @@
+"""Where everything on a map board goes, and what is wrong with it.
+
+Pure geometry in millimetres (y down), no drawing: ``plan_board`` turns a
+``Board`` into route paths, train spaces (each an exact space-sized
+rectangle turned along its path), city markers and name boxes;
+``board_problems`` reports what a designer must fix — a route too short for
+its spaces, routes that cross, a route over a city it does not connect,
+names that collide, anything off the board. The board layout draws the plan;
+the build and the checker report its problems; tests measure it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from generator.errors import Source
+from generator.model.board import Board, BoardRoute
+from generator.model.game import Entity
+from generator.render.fonts import PT_TO_MM, text_width_mm
+
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]
+
+MARKER_R = {"city": 5.5, "country": 8.0, "attraction": 6.5, "free-city": 7.0}
+CLEARANCE = 1.2       # mm between a city marker and the first space
+SPACE_GAP = (1.0, 4.0)  # min and max mm between two spaces of a route
+TRACK_GAP = 1.5       # mm between parallel tracks
+NAME_PT, LATIN_PT = 9.0, 6.5
+AREA_PT = 11.0
+BORDER = 14.0         # mm of frame kept free for the score track
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something on a board a designer should fix; ``kind`` groups them for the checker."""
+
+    kind: str   # too-short | crossing | over-city | names | off-board
+    source: Source
+    message: str
+    hint: str
+
+
+@dataclass(eq=False)
+class TrackPlan:
+    color: object          # Color entity
+    path: list[Point]
+    spaces: list[Quad]
+
+
+@dataclass(eq=False)
+class RoutePlan:
+    route: BoardRoute
+    path: list[Point]      # centre line, city centre to city centre
+    tracks: list[TrackPlan]
+    shortfall: float = 0.0  # mm missing to fit the spaces (0 when it fits)
+
+
+@dataclass(eq=False)
+class PlacePlan:
+    place: Entity
+    center: Point
+    radius: float
+    label: tuple[float, float, float, float] | None = None   # x, y, w, h of the name box
+    label_clean: bool = True
+
+
+@dataclass(eq=False)
+class BoardPlan:
+    board: Board
+    inner: tuple[float, float, float, float]   # the area inside the score track
+    routes: list[RoutePlan]
+    places: dict[str, PlacePlan]
+    reserved: list[tuple[float, float, float, float]] = field(default_factory=list)  # title, legend boxes
+    area_labels: list = field(default_factory=list)   # (area, (x, y, w, h)) of the area names that fit cleanly
+
+
+# ---------------------------------------------------------------- paths
+
+def route_path(a: Point, b: Point, bends=(), curve: float = 0.0, steps: int = 24) -> list[Point]:
+    """The centre line of a route: straight, through bend points, or one quadratic curve."""
+    if curve:
+        (ax, ay), (bx, by) = a, b
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = (ay - by) / length, (bx - ax) / length   # right of a→b as seen (y points down)
+        # a quadratic Bézier's apex lies halfway to its control point
+        cx, cy = (ax + bx) / 2 + 2 * curve * nx, (ay + by) / 2 + 2 * curve * ny
+        return [((1 - t) ** 2 * ax + 2 * (1 - t) * t * cx + t * t * bx,
+                 (1 - t) ** 2 * ay + 2 * (1 - t) * t * cy + t * t * by)
+                for t in (i / steps for i in range(steps + 1))]
+    return [a, *bends, b]
+
+
+def offset_path(path: list[Point], d: float) -> list[Point]:
+    """The path moved sideways by ``d`` (to the right of travel as seen on the board), corners mitred."""
+    if not d:
+        return list(path)
+    normals = []
+    for (x1, y1), (x2, y2) in zip(path, path[1:]):
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        normals.append(((y1 - y2) / length, (x2 - x1) / length))
+    out = []
+    for i, (x, y) in enumerate(path):
+        if i == 0:
+            nx, ny = normals[0]
+            scale = 1.0
+        elif i == len(path) - 1:
+            nx, ny = normals[-1]
+            scale = 1.0
+        else:
+            (ax, ay), (bx, by) = normals[i - 1], normals[i]
+            nx, ny = ax + bx, ay + by
+            norm = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / norm, ny / norm
+            scale = 1.0 / max(nx * ax + ny * ay, 0.5)   # mitre, limited at sharp corners
+        out.append((x + nx * d * scale, y + ny * d * scale))
+    return out
+
+
+def path_length(path: list[Point]) -> float:
+    return sum(math.dist(p, q) for p, q in zip(path, path[1:]))
+
+
+def point_at(path: list[Point], s: float) -> Point:
+    for p, q in zip(path, path[1:]):
+        seg = math.dist(p, q)
+        if s <= seg or q is path[-1]:
+            t = 0.0 if seg == 0 else max(0.0, min(1.0, s / seg))
+            return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+        s -= seg
+    return path[-1]
+
+
+def _leave(path: list[Point], center: Point, clear: float, reverse: bool) -> float:
+    """Arc length where the path (from one end) first gets ``clear`` mm from ``center``."""
+    total = path_length(path)
+    step = 0.5
+    s = 0.0
+    while s <= total:
+        p = point_at(path, total - s if reverse else s)
+        if math.dist(p, center) >= clear:
+            lo, hi = max(0.0, s - step), s
+            for _ in range(12):
+                mid = (lo + hi) / 2
+                if math.dist(point_at(path, total - mid if reverse else mid), center) >= clear:
+                    hi = mid
+                else:
+                    lo = mid
+            return total - hi if reverse else hi
+        s += step
+    return total if not reverse else 0.0
+
+
+def space_quad(center: Point, direction: Point, w: float, h: float) -> Quad:
+    """A w × h rectangle centred on ``center``, its long side along ``direction`` (a unit vector)."""
+    (cx, cy), (ux, uy) = center, direction
+    vx, vy = -uy, ux
+    hw, hh = w / 2, h / 2
+    return ((cx - ux * hw - vx * hh, cy - uy * hw - vy * hh), (cx + ux * hw - vx * hh, cy + uy * hw - vy * hh),
+            (cx + ux * hw + vx * hh, cy + uy * hw + vy * hh), (cx - ux * hw + vx * hh, cy - uy * hw + vy * hh))
+
+
+def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: float) -> tuple[list[Quad], float]:
+    """``n`` spaces evenly along the path between arc lengths s0 and s1; returns (quads, shortfall mm).
+
+    Spaces are w × h rectangles placed by arc length, each turned along the
+    chord it covers, so on a bend they follow the path and keep their size.
+    """
+    usable = s1 - s0
+    gap = (usable - n * w) / (n + 1)
+    shortfall = max(0.0, n * w + (n - 1) * SPACE_GAP[0] - usable)
+    gap = max(SPACE_GAP[0], min(gap, SPACE_GAP[1]))
+    block = n * w + (n - 1) * gap
+    start = s0 + (usable - block) / 2
+    quads = []
+    for i in range(n):
+        s = start + i * (w + gap)
+        p, q = point_at(path, s), point_at(path, s + w)
+        length = math.dist(p, q) or 1.0
+        u = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
+        mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+        quads.append(space_quad(mid, u, w, h))
+    return quads, shortfall
+
+
+# ---------------------------------------------------------------- plan
+
+def marker_radius(place: Entity) -> float:
+    return MARKER_R.get(place.attrs.get("kind", "city"), MARKER_R["city"])
+
+
+def label_size(place: Entity) -> tuple[float, float]:
+    """Width and height of a place's name box: name over its Latin form."""
+    name_w = text_width_mm(place.name, NAME_PT)
+    latin = place.latin if place.latin and place.latin != place.name else ""
+    latin_w = text_width_mm(latin, LATIN_PT) if latin else 0.0
+    height = NAME_PT * PT_TO_MM * 1.15 + (LATIN_PT * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
+    return max(name_w, latin_w) + 1.6, height
+
+
+def plan_board(board: Board, reserved=()) -> BoardPlan:
+    """Paths, spaces, markers and name boxes of a map board (``reserved``: boxes names must avoid)."""
+    border = BORDER if board.score_track else 4.0
+    inner = (border, border, board.width - 2 * border, board.height - 2 * border)
+    places = {p.id: PlacePlan(p, tuple(p.attrs["at"]), marker_radius(p)) for p in board.places}
+    plan = BoardPlan(board, inner, [], places, list(reserved))
+    w, h = board.space
+    for broute in board.routes:
+        r = broute.route
+        a, b = places[r.a.id], places[r.b.id]
+        path = route_path(a.center, b.center, broute.bends, broute.curve)
+        rp = RoutePlan(broute, path, [])
+        k = len(r.colors)
+        for i, color in enumerate(r.colors):
+            d = (i - (k - 1) / 2) * (h + TRACK_GAP) if board.style == "track" else 0.0
+            tpath = offset_path(path, d)
+            if board.style == "road":
+                rp.tracks.append(TrackPlan(color, tpath, []))
+                break
+            s0 = _leave(tpath, a.center, a.radius + CLEARANCE + h / 2 * 0.3, reverse=False)
+            s1 = _leave(tpath, b.center, b.radius + CLEARANCE + h / 2 * 0.3, reverse=True)
+            quads, short = place_spaces(tpath, r.length, w, h, s0, s1)
+            rp.tracks.append(TrackPlan(color, tpath, quads))
+            rp.shortfall = max(rp.shortfall, short)
+        plan.routes.append(rp)
+    _place_labels(plan)
+    return plan
+
+
+def _place_labels(plan: BoardPlan) -> None:
+    """Each name at the first spot around its marker that covers nothing; else the least bad, flagged."""
+    obstacles: list[tuple[tuple, Quad]] = []
+    for rp in plan.routes:
+        for track in rp.tracks:
+            for quad in track.spaces:
+                obstacles.append((_bbox(quad), quad))
+            if not track.spaces:   # roads: their segments, thickened
+                for p, q in zip(track.path, track.path[1:]):
+                    quad = _segment_quad(p, q, 2.0)
+                    obstacles.append((_bbox(quad), quad))
+    for pp in plan.places.values():
+        quad = _rect_quad(pp.center[0] - pp.radius, pp.center[1] - pp.radius, 2 * pp.radius, 2 * pp.radius)
+        obstacles.append((_bbox(quad), quad))
+    for box in plan.reserved:
+        quad = _rect_quad(*box)
+        obstacles.append((_bbox(quad), quad))
+    ix, iy, iw, ih = plan.inner
+    for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
+        lw, lh = label_size(pp.place)
+        cx, cy = pp.center
+        r = pp.radius + 0.8
+        candidates = []
+        for ring in (0.0, 4.0, 9.0):
+            rr = r + ring
+            candidates += [(cx - lw / 2, cy + rr), (cx - lw / 2, cy - rr - lh), (cx + rr, cy - lh / 2),
+                           (cx - rr - lw, cy - lh / 2), (cx + rr * 0.7, cy + rr * 0.7), (cx + rr * 0.7, cy - rr * 0.7 - lh),
+                           (cx - rr * 0.7 - lw, cy + rr * 0.7), (cx - rr * 0.7 - lw, cy - rr * 0.7 - lh)]
+        best = None
+        for x, y in candidates:
+            box = (x, y, lw, lh)
+            inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
+            quad = _rect_quad(*box)
+            bb = _bbox(quad)
+            hits = sum(1 for obb, oq in obstacles if _bbox_overlap(bb, obb) and convex_overlap(quad, oq))
+            score = hits + (0 if inside else 100)
+            if best is None or score < best[0]:
+                best = (score, box)
+            if score == 0:
+                break
+        score, box = best
+        pp.label, pp.label_clean = box, score == 0
+        quad = _rect_quad(*box)
+        obstacles.append((_bbox(quad), quad))
+    _place_area_names(plan, obstacles)
+
+
+def _place_area_names(plan: BoardPlan, obstacles) -> None:
+    """Each area's name near the middle of its cities, where it covers nothing; left out where it cannot."""
+    ix, iy, iw, ih = plan.inner
+    for area in plan.board.areas:
+        members = [pp.center for pp in plan.places.values() if pp.place.attrs.get("area") is area]
+        if not members:
+            continue
+        cx = sum(p[0] for p in members) / len(members)
+        cy = sum(p[1] for p in members) / len(members)
+        lw, lh = text_width_mm(area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
+        for dist in (0.0, 12.0, 18.0, 26.0, 34.0):
+            found = None
+            for angle in range(0, 360, 45):
+                x = cx + dist * math.cos(math.radians(angle)) - lw / 2
+                y = cy + dist * math.sin(math.radians(angle)) - lh / 2
+                quad = _rect_quad(x, y, lw, lh)
+                bb = _bbox(quad)
+                inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
+                if inside and not any(_bbox_overlap(bb, obb) and convex_overlap(quad, oq) for obb, oq in obstacles):
+                    found = (x, y, lw, lh)
+                    break
+            if found:
+                plan.area_labels.append((area, found))
+                quad = _rect_quad(*found)
+                obstacles.append((_bbox(quad), quad))
+                break
+
+
+# ---------------------------------------------------------------- shapes
+
+def _rect_quad(x, y, w, h) -> Quad:
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+
+def _segment_quad(p: Point, q: Point, width: float) -> Quad:
+    length = math.dist(p, q) or 1.0
+    u = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
+    return space_quad(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), u, length, width)
+
+
+def _bbox(points) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _bbox_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def convex_overlap(p: Quad, q: Quad, tolerance: float = 0.05) -> bool:
+    """True if two convex polygons overlap by more than ``tolerance`` mm (separating axis test)."""
+    for poly in (p, q):
+        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
+            nx, ny = y1 - y2, x2 - x1
+            norm = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / norm, ny / norm
+            pa = [x * nx + y * ny for x, y in p]
+            pb = [x * nx + y * ny for x, y in q]
+            if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
+                return False
+    return True
+
+
+def quad_circle_overlap(quad: Quad, center: Point, r: float) -> bool:
+    """True if a convex polygon and a disc overlap."""
+    cx, cy = center
+    inside = all(((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) >= 0
+                 for (x1, y1), (x2, y2) in zip(quad, quad[1:] + quad[:1]))
+    inside_rev = all(((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) <= 0
+                     for (x1, y1), (x2, y2) in zip(quad, quad[1:] + quad[:1]))
+    if inside or inside_rev:
+        return True
+    return any(segment_distance(center, p, q) < r for p, q in zip(quad, quad[1:] + quad[:1]))
+
+
+def segment_distance(c: Point, p: Point, q: Point) -> float:
+    px, py = p
+    dx, dy = q[0] - px, q[1] - py
+    seg = dx * dx + dy * dy
+    t = 0.0 if seg == 0 else max(0.0, min(1.0, ((c[0] - px) * dx + (c[1] - py) * dy) / seg))
+    return math.hypot(c[0] - px - t * dx, c[1] - py - t * dy)
+
+
+def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+# ---------------------------------------------------------------- problems
+
+def board_problems(plan: BoardPlan) -> list[Problem]:
+    """Everything on a map board a designer should fix, in a stable order."""
+    problems: list[Problem] = []
+    board = plan.board
+    ix, iy, iw, ih = plan.inner
+    for rp in plan.routes:
+        src = rp.route.source
+        if rp.shortfall > 0.05:
+            problems.append(Problem("too-short", src,
+                                    f"route {rp.route.name} is {rp.shortfall:.1f} mm too short for its "
+                                    f"{rp.route.route.length} spaces on board '{board.id}'",
+                                    "move the cities apart, or add bends/curve so the path gets longer"))
+        ends = {rp.route.route.a.id, rp.route.route.b.id}
+        over = []
+        for pid, pp in plan.places.items():
+            if pid in ends:
+                continue
+            hit = any(segment_distance(pp.center, p, q) < pp.radius for p, q in zip(rp.path, rp.path[1:]))
+            hit = hit or any(quad_circle_overlap(quad, pp.center, pp.radius) for t in rp.tracks for quad in t.spaces)
+            if hit:
+                over.append(pid)
+        if over:
+            problems.append(Problem("over-city", src,
+                                    f"route {rp.route.name} passes over {', '.join(over)}, which it does not connect",
+                                    "add a bend (bends: [[x, y]]) or a curve so the route goes around the city"))
+        outside = [q for t in rp.tracks for q in t.spaces
+                   if any(not (ix <= x <= ix + iw and iy <= y <= iy + ih) for x, y in q)]
+        if outside:
+            problems.append(Problem("off-board", src,
+                                    f"route {rp.route.name} has {len(outside)} space(s) outside the playing area "
+                                    f"of board '{board.id}'", "move its cities or bends inward"))
+    problems += _crossings(plan)
+    for pp in plan.places.values():
+        x, y = pp.center
+        if not (ix + pp.radius <= x <= ix + iw - pp.radius and iy + pp.radius <= y <= iy + ih - pp.radius):
+            problems.append(Problem("off-board", pp.place.source,
+                                    f"{pp.place.id} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
+                                    f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward"))
+        if not pp.label_clean:
+            problems.append(Problem("names", pp.place.source,
+                                    f"the name of {pp.place.id} cannot be placed without covering a route, "
+                                    f"a city or another name", "move the city a little, or its neighbours"))
+    return problems
+
+
+def _crossings(plan: BoardPlan) -> list[Problem]:
+    shapes = []   # (route index, bbox, quad)
+    for i, rp in enumerate(plan.routes):
+        for track in rp.tracks:
+            if track.spaces:
+                shapes += [(i, _bbox(q), q) for q in track.spaces]
+            else:
+                shapes += [(i, _bbox(q), q) for q in (_segment_quad(p, r, 1.0) for p, r in zip(track.path, track.path[1:]))]
+    shapes.sort(key=lambda s: s[1][0])
+    pairs: set[tuple[int, int]] = set()
+    for n, (i, bb, quad) in enumerate(shapes):
+        for j, obb, other in shapes[n + 1:]:
+            if obb[0] >= bb[2]:
+                break
+            if i == j or (min(i, j), max(i, j)) in pairs or not _bbox_overlap(bb, obb):
+                continue
+            if plan.board.style == "road" and _share_end(plan.routes[i], plan.routes[j]):
+                continue
+            if convex_overlap(quad, other):
+                pairs.add((min(i, j), max(i, j)))
+    # centre lines that cross (routes without a common city): a crossing even where no spaces meet
+    for i, a in enumerate(plan.routes):
+        for j in range(i + 1, len(plan.routes)):
+            b = plan.routes[j]
+            if (i, j) in pairs or _share_end(a, b) or not _bbox_overlap(_bbox(a.path), _bbox(b.path)):
+                continue
+            if any(segments_cross(p1, p2, q1, q2) for p1, p2 in zip(a.path, a.path[1:])
+                   for q1, q2 in zip(b.path, b.path[1:])):
+                pairs.add((i, j))
+    out = []
+    for i, j in sorted(pairs):
+        a, b = plan.routes[i], plan.routes[j]
+        out.append(Problem("crossing", a.route.source, f"route {a.route.name} overlaps route {b.route.name} "
+                                                       f"(line {b.route.source.line})",
+                           "move a city or bend one of the routes so their spaces do not overlap"))
+    return out
+
+
+def _share_end(a: RoutePlan, b: RoutePlan) -> bool:
+    return bool({a.route.route.a.id, a.route.route.b.id} & {b.route.route.a.id, b.route.route.b.id})

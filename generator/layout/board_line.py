@@ -1,0 +1,143 @@
+"""Line boards (S鉄道で行こう): the stations of one line as squares, in order.
+
+Stations run in a snake of rows from the first station (the start), joined
+by the track. Each square carries one marker slot per train type, filled in
+the type's colour where that type stops, so a player reads a card's stopping
+pattern straight off the board. Below the line, the card slots the rules
+need (e.g. the 1–4 row of train cards, the open destination cards), at the
+game's card size.
+"""
+from __future__ import annotations
+
+from generator.errors import BuildError
+from generator.layout import text as textfit
+from generator.layout.board import FRAME, INK, LAND
+from generator.layout.primitives import Circle, Form, Line, Rect, Text
+from generator.model.board import Board
+from generator.model.game import Game
+from generator.render.fonts import PT_TO_MM
+
+SQUARE = 44.0     # station square, mm
+MARGIN = 16.0
+ROW_GAP = 30.0
+SLOT_GAP = 5.0
+
+
+def station_layout(board: Board) -> list[tuple[float, float]]:
+    """Top-left corner of each station's square, in line order (a snake of rows)."""
+    n = len(board.stations)
+    per_row = max(1, int((board.width - 2 * MARGIN + 20) // (SQUARE + 20)))
+    rows = -(-n // per_row)
+    per_row = -(-n // rows)   # balance the rows
+    gap = (board.width - 2 * MARGIN - per_row * SQUARE) / max(per_row - 1, 1)
+    top = 62.0
+    spots = []
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        if row % 2:
+            col = per_row - 1 - col
+        spots.append((MARGIN + col * (SQUARE + gap), top + row * (SQUARE + ROW_GAP)))
+    return spots
+
+
+def line_board_form(game: Game, board: Board) -> Form:
+    items: list = [Rect(0, 0, board.width, board.height, fill=LAND),
+                   Rect(4, 4, board.width - 8, board.height - 8, stroke=FRAME, stroke_width=0.8, radius=4)]
+    items += _title(board)
+    spots = station_layout(board)
+    items += _track(spots)
+    for n, (station, (x, y)) in enumerate(zip(board.stations, spots), start=1):
+        items += _station(board, station, n, x, y)
+    # the players' pieces start on the first station, the line ends at the last
+    (x0, y0), (x1, y1) = spots[0], spots[-1]
+    items += [Rect(x0, y0 - 7.5, SQUARE, 6, fill=FRAME, radius=1.5),
+              Text(x0 + SQUARE / 2, y0 - 3.2, "スタート / Start", 7, fill="#ffffff", anchor="middle", bold=True),
+              Rect(x1, y1 + SQUARE + 1.5, SQUARE, 6, fill=FRAME, radius=1.5),
+              Text(x1 + SQUARE / 2, y1 + SQUARE + 5.8, "終点 / Terminus", 7, fill="#ffffff", anchor="middle", bold=True)]
+    items += _key(board)
+    bottom = max(y for _, y in spots) + SQUARE
+    items += _slots(board, bottom + 16)
+    return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height))
+
+
+def _title(board: Board) -> list:
+    items = [Text(MARGIN, 26, board.name, 28, fill=FRAME, bold=True)]
+    if board.latin and board.latin != board.name:
+        items.append(Text(MARGIN, 36, board.latin, 12, fill=FRAME))
+    return items
+
+
+def _track(spots) -> list:
+    """The line between consecutive squares: a black rail with white sleepers."""
+    items = []
+    half = SQUARE / 2
+    for (x1, y1), (x2, y2) in zip(spots, spots[1:]):
+        a, b = (x1 + half, y1 + half), (x2 + half, y2 + half)
+        items += [Line(*a, *b, stroke=INK, stroke_width=3.0), Line(*a, *b, stroke="#ffffff", stroke_width=1.6, dash=(3, 3))]
+    return items
+
+
+def _station(board: Board, station, n: int, x: float, y: float) -> list:
+    where = f"station '{station.id}'"
+    items = [Rect(x, y, SQUARE, SQUARE, fill="#ffffff", stroke=INK, stroke_width=0.8, radius=2.5),
+             Text(x + 2.0, y + 4.2, str(n), 6.5, fill=FRAME, bold=True)]
+    name = textfit.fit(station.name, SQUARE - 5, 6.0, 13.0, 7.0, max_lines=1)
+    if name is None:
+        raise BuildError(station.source, f"the name of {where} does not fit its {SQUARE:g} mm square on the board",
+                         "shorten the station name")
+    items.append(Text(x + SQUARE / 2, y + 6.5 + name.size * PT_TO_MM * 0.88, station.name, name.size, fill=INK,
+                      anchor="middle", bold=True))
+    if station.latin:
+        latin = textfit.fit(station.latin, SQUARE - 4, 3.0, 7.0, 4.5, max_lines=1)
+        size = latin.size if latin else 4.0
+        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, size, fill=INK, anchor="middle"))
+    # one marker slot per train type, filled where the type stops
+    types = board.train_types
+    slot = (SQUARE - 4) / max(len(types), 1)
+    r = min(slot * 0.36, 3.2)
+    for i, ttype in enumerate(types):
+        cx, cy = x + 2 + slot * (i + 0.5), y + SQUARE - 9.0
+        stops = [s.id for s in ttype.attrs.get("stops", [])]
+        if station.id in stops:
+            items.append(Circle(cx, cy, r, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3))
+        else:
+            items.append(Circle(cx, cy, r * 0.35, fill="#d8d2c4"))
+    return items
+
+
+def _key(board: Board) -> list:
+    """Which marker is which train type, and how far its cards go."""
+    types = board.train_types
+    width = 64.0
+    x = board.width - MARGIN - width * len(types)
+    items = []
+    for i, ttype in enumerate(types):
+        cx = x + i * width
+        items += [Circle(cx + 4, 22, 3.0, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3),
+                  Text(cx + 9, 21, ttype.name, 9, fill=INK, bold=True),
+                  Text(cx + 9, 27, f"{ttype.latin} · 最大{ttype.attrs.get('advance', '?')}区間", 5.5, fill=INK)]
+    items.append(Text(x, 38, "各駅の●＝その種別の停車駅 / a dot marks where a train type stops", 6.5, fill=FRAME))
+    return items
+
+
+def _slots(board: Board, top: float) -> list:
+    """Card places along the bottom: each row named, each place the size of a card."""
+    cw, ch = board.card_size
+    rows = board.slots
+    total = sum(s.count * cw + (s.count - 1) * SLOT_GAP for s in rows) + 20.0 * (len(rows) - 1)
+    if total > board.width - 2 * MARGIN or top + 7 + ch > board.height - 6:
+        raise BuildError(board.source, f"the card slots ({total:.0f} × {ch + 7:.0f} mm) do not fit on board '{board.id}'",
+                         "make the board larger (size:) or use fewer slots")
+    x = (board.width - total) / 2
+    items = []
+    for slot in rows:
+        label = f"{slot.label} / {slot.latin}" if slot.latin else slot.label
+        items.append(Text(x, top + 4, label, 9, fill=FRAME, bold=True))
+        for i in range(slot.count):
+            sx = x + i * (cw + SLOT_GAP)
+            items.append(Rect(sx, top + 7, cw, ch, fill="#fbf7ec", stroke=FRAME, stroke_width=0.5, radius=3))
+            if slot.numbered:
+                items.append(Text(sx + cw / 2, top + 7 + ch / 2 + 8, str(i + 1), 48, fill="#d9cdb0", anchor="middle",
+                                  bold=True))
+        x += slot.count * cw + (slot.count - 1) * SLOT_GAP + 20.0
+    return items

@@ -1,0 +1,134 @@
+"""Read the ``boards:`` section into ``Board`` objects (generator.model.board).
+
+Called by ``load_game`` once the game's collections exist, so a board can use
+the game's places and routes, or declare its own (a second map). Everything a
+board draws is checked here: a map place without ``at:``, a position off the
+board, an unknown extra on a route row — each with its file and line.
+"""
+from __future__ import annotations
+
+from generator.errors import ContentError, Source, did_you_mean
+from generator.load.game import ATTRIBUTES, PLACE_KINDS, _Resolver, _route
+from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
+from generator.model.game import Entity, Game
+
+#: what the optional 5th item of a route row may say on a board
+ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry")
+
+
+def load_boards(game: Game) -> dict[str, Board]:
+    raw = game.sections.get("boards", {})
+    return {str(board_id): _board(game, str(board_id), spec, src) for board_id, (spec, src) in raw.items()}
+
+
+def _board(game: Game, board_id: str, spec, src: Source) -> Board:
+    width, height = (float(v) for v in spec["size"])
+    if width <= 0 or height <= 0:
+        raise ContentError(spec.src("size"), f"board '{board_id}' size must be positive, not {list(spec['size'])}",
+                           "write the size as [width, height] in mm, e.g. [790, 525]")
+    kind = spec.get("kind", "map")
+    collections = dict(game.collections)
+    if "areas" in spec:
+        collections["area"] = _entities(spec["areas"], "area", collections)
+    if "places" in spec:
+        collections["place"] = _entities(spec["places"], "place", collections)
+    resolver = _Resolver(collections)
+    if "routes" in spec:
+        rows = spec["routes"]
+        routes = [_route(row, rows.src(i), resolver) for i, row in enumerate(rows)]
+    else:
+        routes = list(game.routes) if kind == "map" else []
+    places = list(collections["place"].values()) if kind == "map" else []
+    areas = list(collections["area"].values()) if kind == "map" else []
+    board = Board(id=board_id, name=str(spec.get("name", game.title)), latin=str(spec.get("latin", game.latin)),
+                  kind=kind, width=width, height=height,
+                  space=tuple(float(v) for v in spec.get("space", DEFAULT_SPACE)),
+                  style=spec.get("style", "track"), places=places,
+                  routes=[_board_route(r) for r in routes], areas=areas,
+                  score_track=spec.get("score_track"),
+                  legend=sorted((int(k), int(v)) for k, v in spec.get("legend", {}).items()),
+                  source=src,
+                  title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"))
+    if kind == "map":
+        for place in places:
+            _check_position(board, place)
+    else:
+        board.stations = list(game.collections["station"].values())
+        board.train_types = list(game.collections["train_type"].values())
+        board.card_size = (game.geometry.width, game.geometry.height)
+        board.slots = [CardSlot(str(s["name"]), str(s.get("latin", "")), int(s["count"]), bool(s.get("numbered", False)))
+                       for s in spec.get("slots", [])]
+        if not board.stations:
+            raise ContentError(src, f"line board '{board_id}' has no stations to draw",
+                               "declare the line's stations under `stations:` in line order")
+    return board
+
+
+def _entities(section, kind: str, collections: dict) -> dict[str, Entity]:
+    """A board's own places or areas, typed like the game's (same attributes, same checks)."""
+    entities = {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), {},
+                                 section.src(key))
+                for key, attrs in section.items()}
+    resolver = _Resolver({**collections, kind: entities})
+    allowed = ATTRIBUTES[kind]
+    for key, attrs in section.items():
+        entity = entities[str(key)]
+        for name, value in attrs.items():
+            if name in ("name", "latin"):
+                continue
+            if name not in allowed:
+                raise ContentError(attrs.src(name), f"unknown attribute '{name}' for {kind} '{key}'",
+                                   did_you_mean(name, allowed) or "allowed: " + ", ".join(allowed))
+            entity.attrs[name] = resolver.value(value, allowed[name], attrs.src(name), f"{kind} '{key}' {name}")
+        if kind == "place" and entity.attrs.get("kind", "city") not in PLACE_KINDS:
+            raise ContentError(attrs.src("kind"), f"unknown place kind '{entity.attrs['kind']}'",
+                               "use one of: " + ", ".join(PLACE_KINDS))
+    return entities
+
+
+def _board_route(route) -> BoardRoute:
+    extras = route.extras
+    for key in extras:
+        if key not in ROUTE_EXTRAS:
+            raise ContentError(route.source, f"unknown route extra '{key}' ({route.a.id} – {route.b.id})",
+                               did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
+    bends = extras.get("bends", [])
+    if not (isinstance(bends, list) and all(_is_pair(p) for p in bends)):
+        raise ContentError(route.source, f"bends of {route.a.id} – {route.b.id} should be a list of [x, y] points in mm",
+                           "write e.g. {bends: [[120, 340]]}")
+    curve = extras.get("curve", 0)
+    if isinstance(curve, bool) or not isinstance(curve, (int, float)):
+        raise ContentError(route.source, f"curve of {route.a.id} – {route.b.id} should be a number of mm, not {curve!r}",
+                           "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, as seen on the board)")
+    if bends and curve:
+        raise ContentError(route.source, f"route {route.a.id} – {route.b.id} has both bends and a curve",
+                           "use bends (corners) or curve (one smooth arc), not both")
+    tunnel = extras.get("tunnel", False)
+    ferry = extras.get("ferry", 0)
+    if not isinstance(tunnel, bool):
+        raise ContentError(route.source, f"tunnel should be true or false, not {tunnel!r}", "write {tunnel: true}")
+    if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= route.length:
+        raise ContentError(route.source, f"ferry should be the number of locomotives (0–{route.length}), not {ferry!r}",
+                           "write e.g. {ferry: 1}")
+    return BoardRoute(route, tuple((float(x), float(y)) for x, y in bends), float(curve), tunnel, ferry)
+
+
+def _pair(spec, key):
+    return tuple(float(v) for v in spec[key]) if key in spec else None
+
+
+def _is_pair(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+
+
+def _check_position(board: Board, place: Entity) -> None:
+    at = place.attrs.get("at")
+    if at is None:
+        raise ContentError(place.source, f"place '{place.id}' has no position on board '{board.id}'",
+                           f"add at: [x, y] in mm (the board is {board.width:g} × {board.height:g} mm)")
+    x, y = at
+    if not (0 <= x <= board.width and 0 <= y <= board.height):
+        raise ContentError(place.source, f"place '{place.id}' at [{x:g}, {y:g}] is off board '{board.id}' "
+                           f"({board.width:g} × {board.height:g} mm)",
+                           f"move it inside 0–{board.width:g} × 0–{board.height:g}")

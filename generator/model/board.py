@@ -1,0 +1,79 @@
+"""Boards: what a game's map or line board is, in millimetres.
+
+A ``Board`` is read from the ``boards:`` section by ``generator.load.board``.
+A map board uses the game's places and routes (places carry ``at: [x, y]``
+in mm on the board) unless it declares its own ``places:``/``routes:`` (a
+second map whose cities are not on any card, e.g. Thurn and Taxis' northern
+map). A line board (S鉄道で行こう) draws the game's stations in line order with
+each train type's stops, and card slots the rules need.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Source
+from generator.model.game import Entity, Route
+
+#: a real Ticket to Ride train space, mm
+DEFAULT_SPACE = (20.0, 9.0)
+
+
+@dataclass(eq=False)
+class BoardRoute:
+    """A route as drawn: the model route plus how its path runs on the board."""
+
+    route: Route
+    bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
+    curve: float = 0.0   # sideways bulge of a smooth curve, mm (+ = to the right of a → b as seen on the board)
+    tunnel: bool = False
+    ferry: int = 0                                # locomotives a ferry needs
+
+    @property
+    def source(self) -> Source:
+        return self.route.source
+
+    @property
+    def name(self) -> str:
+        return f"{self.route.a.id} – {self.route.b.id}"
+
+
+@dataclass(frozen=True)
+class CardSlot:
+    """A row of places on a line board where the rules lay cards."""
+
+    label: str
+    latin: str
+    count: int
+    numbered: bool
+
+
+@dataclass(eq=False)
+class Board:
+    id: str
+    name: str
+    latin: str
+    kind: str                 # "map" | "line"
+    width: float
+    height: float
+    space: tuple[float, float]
+    style: str                # "track" (train spaces) | "road" (plain roads between cities)
+    places: list[Entity]
+    routes: list[BoardRoute]
+    areas: list[Entity]
+    score_track: int | None   # cells around the edge (100 = a 0–99 loop), or None
+    legend: list[tuple[int, int]]  # (route length, points) rows of the scoring table
+    source: Source
+    stations: list[Entity] = field(default_factory=list)      # line boards: in line order
+    train_types: list[Entity] = field(default_factory=list)
+    slots: list[CardSlot] = field(default_factory=list)
+    card_size: tuple[float, float] = (56.0, 87.0)
+    title_at: tuple[float, float] | None = None    # top-left of the title box, mm
+    legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (self.width, self.height)
