@@ -210,10 +210,25 @@ def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get
     parts = [Printable("列車カード / Train cards", doc(2), "cards", Path("trains.pdf")),
              Printable("ステッカー", doc(1), "cards", Path("trains-stickers.pdf")),
              Printable("ボード", doc(1), "board", Path("board.pdf"))]
-    rows = checklist(load_game(mini), parts, [3, 5, 7])
+    rows = checklist(load_game(mini), parts, [(3, 4), (5, 5), (7, 7)])
     assert rows == [
         {"component": "列車カード / Train cards", "kind": "deck", "count": 5, "file": "trains.pdf trains-stickers.pdf",
          "pages": "3-4 5"},
         {"component": "ボード", "kind": "board", "count": 1, "file": "board.pdf", "pages": "7"},
         {"component": "行き先チケット / Tickets", "kind": "deck", "count": 11, "file": "", "pages": ""},
     ]
+
+
+def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
+    from generator.build.printandplay import place_parts
+    from generator.layout.primitives import Page
+
+    def doc(n):
+        return Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(n)])
+    parts = [Printable("ルール", doc(3), "rules", Path("r.pdf")), Printable("ボード", doc(3), "board tiles", Path("b.pdf")),
+             Printable("カード", doc(2), "cards", Path("c.pdf"))]
+    spans, pages = place_parts(parts, 2)
+    assert spans == [(3, 5), (7, 11), (13, 14)]
+    printed = [i + 3 for i, page in enumerate(pages) if page.items and isinstance(page.items[0], Rect)]
+    assert printed == [3, 4, 5, 7, 9, 11, 13, 14]  # board tiles only on front sides (odd pages)
+    assert len(pages) == 12

@@ -7,7 +7,8 @@ the rest — behind a cover page that lists every component with its count,
 file and pages (a checklist for cutting). ``components.csv`` holds the same
 rows. Each part starts on an odd page (a blank page is added after a part
 with an odd page count) so that card backs stay behind their fronts when the
-whole file is printed double-sided.
+whole file is printed double-sided; one-sided parts (board tiles) get a
+blank back behind every page.
 
 Forms are named by a hash of their drawing, so documents can share one form
 table; a name drawn two different ways is refused rather than printed wrong.
@@ -27,17 +28,19 @@ from generator.model.rules import Heading, ListBlock, Paragraph, Span, Table
 
 #: print order: a part whose kind names one of these goes in that place (first match wins)
 PRINT_ORDER = ("rules", "board", "card", "token", "tile", "dice", "die")
+#: kinds printed on one side only: each of their pages gets a blank back
+ONE_SIDED = ("board",)
 CSV_COLUMNS = ("component", "kind", "count", "file", "pages")
 BLANK_NOTE = "（白紙：両面印刷で表と裏をそろえるためのページです）"
 
 NOTES = {
     "ja": ["実寸（100%）で印刷してください。「用紙に合わせる」などの拡大縮小はしないでください。",
            "ファイル全体を両面印刷（長辺とじ）すると、カードの裏面が表の裏に重なります。"
-           "各部は奇数ページから始まり、必要なところに白紙のページが入っています。",
+           "各部は奇数ページから始まり、必要なところに白紙のページが入っています（ボードの各ページの裏は白紙です）。",
            "カードはトンボ（用紙の外側の細い線）に沿って切ってください。"],
     "en": ["Print at actual size (100%), with no \"fit to page\".",
            "Print the whole file double-sided, flipping on the long edge: card backs land behind their fronts. "
-           "Every part starts on an odd page; blank pages are added where needed.",
+           "Every part starts on an odd page; blank pages are added where needed (board pages have blank backs).",
            "Cut the cards along the crop marks in the sheet's margin."],
 }
 HEADERS = {"ja": ("", "内容物", "種類", "数", "ファイル", "ページ"),
@@ -62,8 +65,8 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     # the cover's length decides where the parts start, and the cover lists those pages: settle it
     cover_pages = 1
     for _ in range(4):
-        starts, body = place_parts(parts, _odd(cover_pages))
-        rows = checklist(game, parts, starts)
+        spans, body = place_parts(parts, _odd(cover_pages))
+        rows = checklist(game, parts, spans)
         cover = _cover(game, rows, ctx.paper)
         if len(cover) == cover_pages:
             break
@@ -71,7 +74,7 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     paper = (cover[0].width, cover[0].height)
     merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper) + body
     cover_title = "内容物と印刷の手引き" if game.language == "ja" else "Contents and printing"
-    merged.outline = [(cover_title, 0)] + [(part.title, start - 1) for part, start in zip(parts, starts)]
+    merged.outline = [(cover_title, 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", pages=len(rows))
 
@@ -81,18 +84,31 @@ def _odd(pages: int) -> int:
     return pages + pages % 2
 
 
-def place_parts(parts: list[Printable], first_page: int) -> tuple[list[int], list[Page]]:
-    """Each part's first page number in the merged file, and the pages after the cover (with blanks)."""
-    starts, pages = [], []
+def place_parts(parts: list[Printable], first_page: int) -> tuple[list[tuple[int, int]], list[Page]]:
+    """Each part's first and last page in the merged file, and the pages after the cover (with blanks).
+
+    A one-sided part (board tiles: they are cut and taped, nothing may print
+    on their backs) gets a blank page behind every page.
+    """
+    spans, pages = [], []
     number = first_page + 1
     for part in parts:
-        starts.append(number)
-        pages += [_labelled(page, part.title) for page in part.doc.pages]
-        number += len(part.doc.pages)
-        if len(part.doc.pages) % 2:
-            pages += _blanks(1, (part.doc.pages[-1].width, part.doc.pages[-1].height))
-            number += 1
-    return starts, pages
+        size = (part.doc.pages[-1].width, part.doc.pages[-1].height)
+        placed = []
+        for page in part.doc.pages:
+            placed.append(_labelled(page, part.title))
+            if one_sided(part):
+                placed += _blanks(1, size)
+        spans.append((number, number + len(placed) - 1 - (1 if one_sided(part) else 0)))
+        if len(placed) % 2:
+            placed += _blanks(1, size)
+        pages += placed
+        number += len(placed)
+    return spans, pages
+
+
+def one_sided(part: Printable) -> bool:
+    return any(word in part.kind for word in ONE_SIDED)
 
 
 def merge_forms(merged: Document, part: Printable) -> None:
@@ -116,7 +132,7 @@ def _blanks(count: int, paper: tuple[float, float]) -> list[Page]:
                  label="blank") for _ in range(count)]
 
 
-def checklist(game: Game, parts: list[Printable], starts: list[int]) -> list[dict]:
+def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) -> list[dict]:
     """The component list in print order: every component, and every printed part no component names.
 
     A component's parts are those titled with its name or whose file is named
@@ -126,8 +142,8 @@ def checklist(game: Game, parts: list[Printable], starts: list[int]) -> list[dic
     rows: list[dict] = []
     by_component: dict[str, dict] = {}
     components = game.components()
-    for part, start in zip(parts, starts):
-        pages = f"{start}-{start + len(part.doc.pages) - 1}" if len(part.doc.pages) > 1 else str(start)
+    for part, (first, last) in zip(parts, spans):
+        pages = f"{first}-{last}" if last > first else str(first)
         owner = next((c for c in components if _belongs(part, c)), None)
         if owner is None:
             rows.append({"component": part.title, "kind": part.kind, "count": 1, "file": part.path.name,

@@ -37,7 +37,7 @@ PICTURE_SCHEME = "component:"
 #: component kinds as a Japanese rule sheet names them
 KIND_LABELS = {"deck": "カード", "cards": "カード", "token": "トークン", "tokens": "トークン", "tile": "タイル",
                "tiles": "タイル", "die": "ダイス", "dice": "ダイス", "sheet": "シート", "score sheet": "得点表",
-               "board": "ボード", "aid": "早見表", "rules": "ルール"}
+               "board": "ボード", "board tiles": "ボード", "aid": "早見表", "rules": "ルール"}
 
 
 class RulesError(ContentError):
