@@ -10,7 +10,7 @@ BOARD = """\
 boards:
   test:
     size: [300, 200]
-    legend: {1: 1, 2: 2, 3: 4}
+    legend: route_scoring
     places:
       Aa: {name: アー, latin: Aa, at: [60, 100]}
       Bonn: {name: ボン, latin: Bonn, at: [150, 100]}
@@ -20,6 +20,8 @@ boards:
       - [Aa, Bonn, 2, red]
       - [Bonn, Celle, 2, [red, blue]]
       - [Aa, Dessau, 2, blue, {curve: 10}]
+tables:
+  route_scoring: {1: 1, 2: 2, 3: 4}
 """
 
 
@@ -128,3 +130,11 @@ def test_route_over_a_city_and_crossing_routes_are_found(boarded):
     problems = board_problems(plan_board(board))
     assert any(p.kind == "crossing" and p.source.line == 11
                and "route Aa – Bonn overlaps route Dessau – Celle (line 14)" in p.message for p in problems)
+
+
+def test_legend_names_an_existing_table(boarded, run):
+    _edit(boarded / "board.yaml", "legend: route_scoring", "legend: route_scoreing")
+    result = run("check", boarded)
+    assert result.exit_code == 2
+    assert "board.yaml:4" in result.output and "'route_scoreing'" in result.output
+    assert "did you mean 'route_scoring'" in result.output

@@ -46,7 +46,7 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   style=spec.get("style", "track"), places=places,
                   routes=[_board_route(r) for r in routes], areas=areas,
                   score_track=spec.get("score_track"),
-                  legend=sorted((int(k), int(v)) for k, v in spec.get("legend", {}).items()),
+                  legend=_legend_rows(game, spec),
                   source=src,
                   title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"))
     if kind == "map":
@@ -132,3 +132,18 @@ def _check_position(board: Board, place: Entity) -> None:
         raise ContentError(place.source, f"place '{place.id}' at [{x:g}, {y:g}] is off board '{board.id}' "
                            f"({board.width:g} × {board.height:g} mm)",
                            f"move it inside 0–{board.width:g} × 0–{board.height:g}")
+
+
+def _legend_rows(game, spec) -> list[tuple[int, int]]:
+    """The (length, points) rows of the table the board's ``legend:`` names: one table, shared with the checker."""
+    if "legend" not in spec:
+        return []
+    name = str(spec["legend"])
+    if name not in game.tables:
+        raise ContentError(spec.src("legend"), f"legend names the table '{name}', which is not defined",
+                           did_you_mean(name, game.tables) or "define it under tables: (length: points)")
+    table = game.tables[name]
+    if not isinstance(table, dict) or not all(isinstance(k, int) and isinstance(v, int) for k, v in table.items()):
+        raise ContentError(spec.src("legend"), f"table '{name}' is not a route scoring table (whole numbers length: points)",
+                           "write it as {1: 1, 2: 2, 3: 4, …}")
+    return sorted(table.items())
