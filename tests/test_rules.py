@@ -207,3 +207,11 @@ def test_a_character_the_font_lacks_points_at_its_rules_line_after_generated_tab
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "rules.md:7" in result.output and "no glyph for 😀" in result.output
+
+
+def test_a_game_folder_overrides_the_rules_templates(mini):
+    (mini / "rules").mkdir()
+    (mini / "rules" / "macros.md.j2").write_text(
+        "{% macro components_table() %}部品は{{ components | length }}種類。{% endmacro %}\n", encoding="utf-8")
+    write_rules(mini, "# T\n\n{{ components_table() }}\n")
+    assert load_rules(load_game(mini))[0].markdown == "# T\n\n部品は2種類。\n"
