@@ -215,3 +215,15 @@ def test_a_game_folder_overrides_the_rules_templates(mini):
         "{% macro components_table() %}部品は{{ components | length }}種類。{% endmacro %}\n", encoding="utf-8")
     write_rules(mini, "# T\n\n{{ components_table() }}\n")
     assert load_rules(load_game(mini))[0].markdown == "# T\n\n部品は2種類。\n"
+
+
+def test_rules_may_include_files_of_their_folder_but_not_themselves(mini, run, tmp_path):
+    (mini / "setup.md").write_text("準備の章\n", encoding="utf-8")
+    write_rules(mini, '# T\n\n{% include "setup.md" %}\n')
+    assert "準備の章" in load_rules(load_game(mini))[0].markdown
+    write_rules(mini, '# T\n\n{% include "rules.md" %}\n')
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "include themselves" in result.output
+    write_rules(mini, '# T\n\n{% include "../mini/decks.yaml" %}\n')
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "no rules template named" in result.output

@@ -123,6 +123,9 @@ def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) 
     except TemplateNotFound as error:
         raise RulesError(_template_source(error, path), f"no rules template named '{error.name}'",
                          f"put it in {folder.name}/rules/ or templates/rules/") from None
+    except RecursionError:
+        raise RulesError(Source(path), "the rules include themselves (an endless {% include %} loop)",
+                         "include only other files from rules.md") from None
     except TemplateError as error:
         raise RulesError(_template_source(error, path), f"rules template: {error}",
                          "check the names used on this line; the rules see game, decks, tables, places, "
