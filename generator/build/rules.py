@@ -13,6 +13,7 @@ from generator.build.cards import draw_deck
 from generator.build.context import BuildContext
 from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components import component_faces
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
 from generator.load.rules import html_environment, load_rules, markdown_parser, picture_target, wide
@@ -39,15 +40,18 @@ class ComponentPictures:
     def faces(self, component_id: str, source=None) -> list[Form]:
         if component_id not in self._faces:
             deck = self.game.decks.get(component_id)
-            if deck is None:
-                known = {c["id"]: c for c in self.game.components()}
-                kind = known[component_id]["kind"] if component_id in known else None
-                raise BuildError(source, f"no picture for component '{component_id}'"
-                                 + (f" (a {kind}: pnpgen draws pictures of decks only, so far)" if kind else ""),
-                                 "picture() takes a deck id: " + ", ".join(self.game.decks))
-            art = draw_deck(self.game, deck, self.renderer)
+            part = self.game.parts.get(component_id)
+            if deck is not None:
+                forms = draw_deck(self.game, deck, self.renderer).faces
+            elif part is not None and part.kind != "sheet":
+                forms = component_faces(self.game, part, self.renderer)
+            else:
+                raise BuildError(source, f"no picture for component '{component_id}'",
+                                 "picture() draws a deck, tokens, tiles or dice: "
+                                 + ", ".join([*self.game.decks, *(p.id for p in self.game.parts.values()
+                                                                  if p.kind != "sheet")]))
             seen, distinct = set(), []
-            for form in art.faces:
+            for form in forms:
                 if form.name not in seen:
                     seen.add(form.name)
                     distinct.append(form)

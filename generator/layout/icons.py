@@ -115,6 +115,93 @@ def badge(x, y, s, color, text="", ink="#ffffff", **_):
             Text(x + s / 2, y + s / 2 + size_pt * 0.3528 * 0.36, str(text), size_pt, fill=ink, anchor="middle", bold=True)]
 
 
+def passenger(x, y, s, color, **_):
+    """A standing traveller: head and shoulders over a body (passenger tokens)."""
+    return [
+        Circle(x + s * 0.5, y + s * 0.22, s * 0.15, fill=color),
+        Polygon(_pts(x, y, s, [(0.30, 0.42), (0.70, 0.42), (0.76, 0.70), (0.64, 0.70), (0.62, 0.94),
+                                (0.38, 0.94), (0.36, 0.70), (0.24, 0.70)]), fill=color),
+    ]
+
+
+def _rails(x, y, s, color, top, bottom, ties=5):
+    """One track running left to right between ``top`` and ``bottom`` (fractions of s)."""
+    w = max(s * 0.035, 0.2)
+    items = []
+    for i in range(ties):
+        u = 0.10 + i * 0.8 / (ties - 1)
+        items.append(Rect(x + s * (u - 0.035), y + s * (top - 0.06), s * 0.07, s * (bottom - top + 0.12), fill=color))
+    for v in (top, bottom):
+        items.append(Line(x + s * 0.04, y + s * v, x + s * 0.96, y + s * v, stroke=color, stroke_width=w))
+    return items
+
+
+def track(x, y, s, color, **_):
+    """A single track: two rails on sleepers (dice faces, single-track tokens)."""
+    return _rails(x, y, s, color, 0.40, 0.60)
+
+
+def double_track(x, y, s, color, **_):
+    """Two parallel tracks (dice faces, double-track tokens)."""
+    return _rails(x, y, s, color, 0.18, 0.36) + _rails(x, y, s, color, 0.64, 0.82)
+
+
+def tunnel(x, y, s, color, accent=None, **_):
+    """A tunnel portal: a mountain with a dark arch and a track leading in (black dice)."""
+    accent = accent or "#ffffff"
+    steps = 12
+    arch = [(0.5 + 0.22 * math.cos(math.radians(180 + i * 180 / steps)),
+             0.62 + 0.26 * math.sin(math.radians(180 + i * 180 / steps))) for i in range(steps + 1)]
+    return [
+        Polygon(_pts(x, y, s, [(0.02, 0.90), (0.30, 0.22), (0.46, 0.08), (0.62, 0.20), (0.98, 0.90)]), fill=color),
+        Polygon(_pts(x, y, s, [(0.28, 0.90), *arch, (0.72, 0.90)]), fill=accent),
+        Line(x + s * 0.40, y + s * 0.90, x + s * 0.46, y + s * 0.62, stroke=color, stroke_width=max(s * 0.03, 0.2)),
+        Line(x + s * 0.60, y + s * 0.90, x + s * 0.54, y + s * 0.62, stroke=color, stroke_width=max(s * 0.03, 0.2)),
+    ]
+
+
+def house(x, y, s, color, accent=None, **_):
+    """A post house: gable roof, walls and a door (Thurn and Taxis houses)."""
+    accent = accent or "#ffffff"
+    return [
+        Polygon(_pts(x, y, s, [(0.10, 0.46), (0.50, 0.10), (0.90, 0.46), (0.80, 0.46), (0.80, 0.90),
+                                (0.20, 0.90), (0.20, 0.46)]), fill=color),
+        Rect(x + s * 0.42, y + s * 0.62, s * 0.16, s * 0.28, fill=accent),
+    ]
+
+
+def chip(x, y, s, color, accent=None, **_):
+    """A round chip with a ring inside (S鉄道 chips)."""
+    accent = accent or "#ffffff"
+    return [
+        Circle(x + s / 2, y + s / 2, s * 0.46, fill=color),
+        Circle(x + s / 2, y + s / 2, s * 0.32, stroke=accent, stroke_width=max(s * 0.04, 0.2)),
+        Circle(x + s / 2, y + s / 2, s * 0.12, fill=accent),
+    ]
+
+
+def pawn(x, y, s, color, **_):
+    """A player piece: a pawn seen from the side."""
+    return [
+        Circle(x + s * 0.5, y + s * 0.22, s * 0.14, fill=color),
+        Polygon(_pts(x, y, s, [(0.40, 0.34), (0.60, 0.34), (0.70, 0.78), (0.84, 0.84), (0.84, 0.94),
+                                (0.16, 0.94), (0.16, 0.84), (0.30, 0.78)]), fill=color),
+    ]
+
+
+def flag(x, y, s, color, **_):
+    """A pennant on a pole: markers that stake a claim (round and player markers)."""
+    return [
+        Rect(x + s * 0.26, y + s * 0.08, s * 0.06, s * 0.86, fill=color),
+        Polygon(_pts(x, y, s, [(0.32, 0.10), (0.86, 0.28), (0.32, 0.46)]), fill=color),
+    ]
+
+
+def blank(x, y, s, color, **_):
+    """Nothing: a blank die face."""
+    return []
+
+
 ICONS = {
     "locomotive": locomotive,
     "wagon": wagon,
@@ -124,4 +211,13 @@ ICONS = {
     "carriage": carriage,
     "station": station,
     "badge": badge,
+    "passenger": passenger,
+    "track": track,
+    "double-track": double_track,
+    "tunnel": tunnel,
+    "house": house,
+    "chip": chip,
+    "pawn": pawn,
+    "flag": flag,
+    "blank": blank,
 }

@@ -111,6 +111,27 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     return pages
 
 
+def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "") -> list[Page]:
+    """One-sided sheets (stickers, fold-over strips), with the grid and crop marks of card sheets.
+
+    A piece is a form name, placed at its slot's trim corner, or a tuple of
+    ``(form name, dx, dy)`` placements relative to that corner (a fold-over
+    strip is its front and its turned back, one above the other).
+    """
+    grid = grid_for(geometry, paper)
+    width, height = grid.paper
+    marks = crop_marks(grid)
+    pages = []
+    for start in range(0, len(pieces), grid.per_sheet):
+        page = Page(width, height, list(marks), label=f"{label} sheet {start // grid.per_sheet + 1}")
+        for n, piece in enumerate(pieces[start:start + grid.per_sheet]):
+            x, y = grid.slot(n % grid.cols, n // grid.cols)
+            for name, dx, dy in ([(piece, 0.0, 0.0)] if isinstance(piece, str) else piece):
+                page.items.append(Use(name, x + dx, y + dy))
+        pages.append(page)
+    return pages
+
+
 def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> list[Page]:
     """One page per card face, the page being the bleed box; ``faces`` = (form, label)."""
     g = geometry

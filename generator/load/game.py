@@ -15,6 +15,7 @@ import jsonschema
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
+from generator.load.components import load_components
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
@@ -224,6 +225,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra)
+    game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     from generator.load.board import load_boards  # boards read the game's collections and routes
     game.boards = load_boards(game)

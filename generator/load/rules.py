@@ -106,6 +106,7 @@ def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) 
         "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
         "table": lambda name: _lookup(game.tables, name, "table"),
         "tally": lambda deck_id, field: _tally(game, deck_id, field),
+        "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
     }
     try:
         macros = env.get_template(MACROS).make_module(context)
@@ -194,6 +195,40 @@ def _tally(game: Game, deck_id: str, field: str) -> list[tuple[str, int]]:
         key = str(card.values[field])
         counts[key] = counts.get(key, 0) + card.count
     return list(counts.items())
+
+
+def _part(game: Game, component_id: str, kind: str):
+    part = _lookup(game.parts, component_id, "component")
+    if part.kind != kind:
+        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {kind}",
+                           f"{kind}s: " + ", ".join(p.id for p in game.parts.values() if p.kind == kind))
+    return part
+
+
+def _die_faces(game: Game, component_id: str) -> list[tuple[str, int]]:
+    """(label, sides) of a die, in the order its faces are declared."""
+    part = _part(game, component_id, "die")
+    labels = part.options.get("labels") or {}
+    counts: dict[str, int] = {}
+    for face in part.faces:
+        for symbol in face.values.get("symbols", []):
+            label = str(labels.get(symbol, symbol))
+            counts[label] = counts.get(label, 0) + 1
+    return list(counts.items())
+
+
+def _stacks(game: Game, component_id: str) -> list[dict]:
+    """A tile set's stacks in content order: title, condition, tiles and their values, top first."""
+    part = _part(game, component_id, "tile")
+    stacks: dict[str, dict] = {}
+    for face in part.faces:
+        title = str(face.values.get("title") or face.values.get("text") or part.name)
+        stack = stacks.setdefault(title, {"title": title, "text": face.values.get("text") or "", "count": 0,
+                                          "values": []})
+        stack["count"] += face.count
+        if face.values.get("value") is not None:
+            stack["values"] += [face.values["value"]] * face.count
+    return list(stacks.values())
 
 
 # --------------------------------------------------------------------------- Markdown

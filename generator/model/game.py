@@ -209,6 +209,8 @@ class Game:
     addons: list[AddOn] = field(default_factory=list)
     #: boards by id (generator.model.board.Board), read from the `boards:` section
     boards: dict = field(default_factory=dict)
+    #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
+    parts: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:
@@ -219,11 +221,17 @@ class Game:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
     def components(self) -> list[dict]:
-        """The component list: name, kind and count of everything the game prints.
+        """The component list: everything the game prints, decks first, then tokens, tiles, dice and sheets.
 
-        ``expected`` is the rulebook's count and ``source`` where it is declared
-        (the checker compares the two and points there).
+        Each entry: id, name, kind, count (what the content makes), unit (what is
+        counted: cards, tokens, dice …), expected (what the rulebook promises) and
+        source (where `expected:` is declared: the checker compares the two and points there);
+        components also give their ``note`` (e.g. that a set is optional).
         """
-        return [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size,
-                 "expected": deck.expected, "source": deck.expected_source or deck.source}
-                for deck in self.decks.values()]
+        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
+                  "expected": deck.expected, "source": deck.expected_source or deck.source}
+                 for deck in self.decks.values()]
+        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
+                  "expected": part.expected, "source": part.expected_source, "note": part.note}
+                 for part in self.parts.values()]
+        return decks + parts

@@ -1,0 +1,41 @@
+"""Tokens, tiles, dice and sheets: one PDF per component (two for dice), an SVG per distinct face.
+
+Counts are not checked here: the checker's PNP101 compares every entry of
+``Game.components()`` with its `expected:` before any producer runs.
+"""
+from __future__ import annotations
+
+from generator.build.context import BuildContext
+from generator.layout.cardface import FaceRenderer
+from generator.layout.components import KINDS, component_faces
+from generator.layout.primitives import Document, Page, Use
+from generator.model.game import Game
+
+
+def produce_components(game: Game, ctx: BuildContext) -> None:
+    # with --force the checker has already reported what does not fit or print: draw it anyway
+    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
+    for part in game.parts.values():
+        ctx.progress.step(f"{part.id}: {part.kind}")
+        for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):
+            ctx.write_pdf(output.doc, output.name, part.kind, section=output.section)
+        if part.kind != "sheet":
+            doc = Document(part.label)
+            for n, form in enumerate(component_faces(game, part, renderer), start=1):
+                doc.add_form(form)
+                x, y, w, h = form.box
+                page = Page(w, h, [Use(form.name, -x, -y)])
+                ctx.write_svg(doc, page, f"svg/{part.id}/{n:03d}.svg")
+    _note_svg(ctx)
+
+
+def _note_svg(ctx: BuildContext) -> None:
+    """Count the svg/ folder once: update the card producer's entry if it made one."""
+    entry = next((w for w in ctx.result.files if w.path == ctx.final / "svg"), None)
+    if entry is None:
+        ctx.note_folder("svg", "svg")
+    else:
+        entry.pages = sum(1 for p in (ctx.staging / "svg").rglob("*") if p.is_file())
+
+
+produce_components.steps = lambda game: len(game.parts)

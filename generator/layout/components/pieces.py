@@ -1,0 +1,253 @@
+"""Tokens and tiles: small flat pieces, cut from sheets like cards.
+
+A piece set is a mini deck: distinct faces with counts, drawn by a card
+layout (``templates/layouts/token.yaml``, ``tile.yaml`` or the game's own),
+imposed with the card sheets' grid and crop marks. Two-sided pieces print
+either duplex (backs mirrored for long-edge duplex, exactly like card backs)
+or as fold-over strips (front above, back turned below a dashed fold line,
+one-sided paper). Tiles differ from tokens only in their defaults and in that
+each copy of a stack usually carries its own value (``values: [4, 3, 2, 1]``).
+
+Content, as a designer types it::
+
+    passengers:
+      kind: token
+      name: 乗客コマ
+      expected: 60
+      shape: circle
+      size: 16
+      sides: 2
+      colors: [blue, red, green, yellow, black, white]
+      count_each: 10
+      face: {icon: passenger}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import ContentError, did_you_mean
+from generator.layout.cardface import FaceRenderer
+from generator.layout.icons import ICONS
+from generator.layout.primitives import Document, Form, Group, Line, Page
+from generator.layout.sheets import duplex_sheets, simplex_sheets
+from generator.model.components import Component, Face
+from generator.model.game import CardGeometry, Game, Side
+
+#: what a face may say, with its type (resolved like deck fields)
+FACE_FIELDS = {
+    "color": "color", "icon": "text", "title": "text", "text": "text", "latin": "text", "value": "int",
+    "values": "list of int", "areas": "list of area", "cities": "list of text", "city_count": "int", "note": "text",
+}
+BACK_FIELDS = ("layout", "color", "icon", "title", "text", "latin")
+FOLD_LINE = "#808080"
+
+_FACE_SCHEMA = {"type": "object", "additionalProperties": False,
+                "properties": {**{k: {} for k in FACE_FIELDS}, "count": {"type": "integer", "minimum": 1}}}
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    name: str
+    layout: str           # default front layout
+    back_layout: str      # default back layout
+    bleed: float
+    safe: float
+
+    @property
+    def schema(self) -> dict:
+        return {
+            "properties": {
+                "shape": {"enum": ["circle", "square", "rect"]},
+                "size": {"description": "a number in mm (the diameter or side), or [width, height] with shape: rect",
+                         "oneOf": [{"type": "number", "exclusiveMinimum": 0},
+                                   {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0},
+                                    "minItems": 2, "maxItems": 2}]},
+                "bleed": {"type": "number", "minimum": 0},
+                "safe": {"type": "number", "minimum": 0},
+                "sides": {"enum": [1, 2]},
+                "print": {"enum": ["duplex", "fold"]},
+                "layout": {"type": "string"},
+                "back": {"description": "same (the front again), or {color, icon, title, text, latin, layout}",
+                         "oneOf": [{"const": "same"},
+                                   {"type": "object", "additionalProperties": False,
+                                    "properties": {k: {"type": "string"} for k in BACK_FIELDS}}]},
+                "colors": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+                "count_each": {"type": "integer", "minimum": 1},
+                "per_player": {"type": "boolean", "description": "one colour (face) per player: the checker compares "
+                                                                 "faces with the game's player count"},
+                "face": {**_FACE_SCHEMA, "properties": {k: {} for k in FACE_FIELDS}},
+                "faces": {"type": "array", "items": _FACE_SCHEMA, "minItems": 1},
+            },
+            "required": ["size"],
+        }
+
+    # ------------------------------------------------------------------ reading
+    def read(self, component: Component, spec, resolver, game: Game) -> None:
+        cid = component.id
+        shape = spec.get("shape", "square")
+        size = spec["size"]
+        if isinstance(size, list):
+            width, height = float(size[0]), float(size[1])
+        else:
+            width = height = float(size)
+        if shape in ("circle", "square") and width != height:
+            raise ContentError(spec.src("size"), f"a {shape} {self.name} of component '{cid}' needs one size, not {size}",
+                               "give one number (the diameter or side in mm), or use shape: rect for [width, height]")
+        sides = spec.get("sides", 1)
+        mode = spec.get("print", "duplex")
+        if "print" in spec and sides == 1:
+            raise ContentError(spec.src("print"), f"component '{cid}' is one-sided, so `print: {mode}` means nothing",
+                               "remove `print:`, or make it `sides: 2`")
+        if "back" in spec and sides == 1:
+            raise ContentError(spec.src("back"), f"component '{cid}' is one-sided but has a `back:`",
+                               "make it `sides: 2`, or remove the back")
+        back = spec.get("back", "same")
+        back_vars = {k: None for k in BACK_FIELDS}
+        if isinstance(back, dict):
+            back_vars.update(back)
+            if "color" in back:
+                back_vars["color"] = resolver.value(back["color"], "color", back.src("color"), f"the back of '{cid}'")
+        component.options = {"shape": shape, "sides": sides, "print": mode if sides == 2 else None,
+                             "layout": spec.get("layout", self.layout), "same_back": back == "same",
+                             "back": Side(back_vars["layout"] or self.back_layout, back_vars,
+                                          back.src() if isinstance(back, dict) else spec.src()),
+                             "layout_source": spec.src("layout") if "layout" in spec else spec.src("kind"),
+                             "per_player": bool(spec.get("per_player", False))}
+        component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
+                                          float(spec.get("safe", self.safe)))
+        component.faces = list(self._faces(component, spec, resolver))
+
+    def _faces(self, component: Component, spec, resolver):
+        cid = component.id
+        defaults = spec.get("face", {})
+        if "colors" in spec and "faces" in spec:
+            raise ContentError(spec.src("colors"), f"component '{cid}' has both colors: and faces:",
+                               "use colors: + count_each: for one face per colour, or list every face under faces:")
+        if "colors" in spec:
+            if "count_each" not in spec:
+                raise ContentError(spec.src("colors"), f"component '{cid}' lists colors: but not count_each:",
+                                   "add count_each: N (how many of each colour)")
+            rows = [({"color": c, "count": spec["count_each"]}, spec["colors"].src(i))
+                    for i, c in enumerate(spec["colors"])]
+        elif "faces" in spec:
+            if "count_each" in spec:
+                raise ContentError(spec.src("count_each"), f"count_each: of component '{cid}' goes with colors:",
+                                   "give each face its own count: instead")
+            rows = [(row, spec["faces"].src(i)) for i, row in enumerate(spec["faces"])]
+        else:
+            raise ContentError(spec.src(), f"component '{cid}' has no faces",
+                               "add colors: [..] with count_each: N, or faces: [{text: …, count: N}, …]")
+        index = 0
+        for row, src in rows:
+            merged = {**defaults, **row}
+            values = {name: None for name in FACE_FIELDS}
+            for key, value in merged.items():
+                if key == "count":
+                    continue
+                values[key] = resolver.value(value, FACE_FIELDS[key], src, f"component '{cid}' face {key}")
+            if values["icon"] is not None and values["icon"] not in ICONS:
+                raise ContentError(src, f"unknown icon '{values['icon']}' on component '{cid}'",
+                                   did_you_mean(values["icon"], ICONS) or "icons: " + ", ".join(ICONS))
+            count = merged.get("count", 1)
+            copies = values.pop("values")
+            if copies is None:
+                yield Face(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
+                index += 1
+                continue
+            if "count" in merged or values["value"] is not None:
+                raise ContentError(src, f"a face of '{cid}' with values: {copies} prints one copy per value",
+                                   "remove count: and value: (the number of values is the count)")
+            for copy, value in enumerate(copies, start=1):
+                yield Face(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
+                index += 1
+
+    # ------------------------------------------------------------------ drawing
+    def _context(self, game, component, face):
+        return {"game": game, "deck": component, "geometry": component.geometry, "card": face,
+                "back": component.options["back"]}
+
+    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+        return _distinct(self._fronts(game, component, renderer))
+
+    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+        """Each distinct face with a caption (its text, title or colour), for player aids."""
+        out, seen = [], set()
+        for face, form in zip(component.faces, self._fronts(game, component, renderer)):
+            if form.name not in seen:
+                seen.add(form.name)
+                caption = face.get("text") or face.get("title") or (face.color.name if face.get("color") else "")
+                out.append((form, str(caption).replace("\n", "")))
+        return out
+
+    def _fronts(self, game, component, renderer) -> list[Form]:
+        return [renderer.face(component.options["layout"], self._context(game, component, face), face.ref, face.source,
+                              f"{component.id}-face", component.options["layout_source"])
+                for face in component.faces]
+
+    def _backs(self, game, component, renderer) -> list[Form]:
+        back = component.options["back"]
+        return [renderer.face(back.layout, self._context(game, component, face), f"the back of {face.ref}",
+                              back.source, f"{component.id}-back") for face in component.faces]
+
+    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
+        from generator.layout.components import Output
+        fronts = self._fronts(game, component, renderer)
+        doc = Document(f"{game.label} — {component.label}")
+        order = [face_form.name for face, face_form in zip(component.faces, fronts) for _ in range(face.count)]
+        for form in fronts:
+            doc.add_form(form)
+        opts = component.options
+        if opts["sides"] == 1:
+            doc.pages = simplex_sheets(order, component.geometry, paper, component.id)
+        else:
+            backs = fronts if opts["same_back"] else self._backs(game, component, renderer)
+            back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
+            for form in backs:
+                doc.add_form(form)
+            if opts["print"] == "duplex":
+                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id)
+            else:
+                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id)
+        return [Output(f"{component.id}.pdf", doc, component.label)]
+
+
+def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
+                label: str) -> list[Page]:
+    """Fold-over strips: each piece is its front with its back turned 180° below it, folded on the shared edge.
+
+    Both halves are clipped at the fold, so neither half's bleed paints over the other.
+    """
+    g = geometry
+    strip = CardGeometry(g.width, 2 * g.height, g.bleed, g.safe)
+    pieces = []
+    for front, back in zip(fronts, backs):
+        top = doc.add_form(_clipped(doc.forms[front], g, "fold-top"))
+        bottom = doc.add_form(_turned(doc.forms[back], g))
+        fold = doc.add_form(Form(f"fold-line-{g.width:g}", (Line(0, 0, g.width, 0, FOLD_LINE, 0.15, (1.0, 1.0)),),
+                                 (0, -0.5, g.width, 1.0)))
+        pieces.append(((top, 0.0, 0.0), (bottom, 0.0, g.height), (fold, 0.0, g.height)))
+    return simplex_sheets(pieces, strip, paper, label)
+
+
+def _clipped(form: Form, g: CardGeometry, suffix: str) -> Form:
+    """The front half: bleed on three sides, none past the fold (its bottom edge)."""
+    return Form(f"{form.name}-{suffix}", form.items, (-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + g.bleed))
+
+
+def _turned(form: Form, g: CardGeometry) -> Form:
+    """The back half: the back turned 180° about its centre, no bleed past the fold (its top edge)."""
+    return Form(f"{form.name}-turned", (Group(form.items, g.width, g.height, 180.0),),
+                (-g.bleed, 0.0, g.width + 2 * g.bleed, g.height + g.bleed))
+
+
+def _distinct(forms: list[Form]) -> list[Form]:
+    seen, out = set(), []
+    for form in forms:
+        if form.name not in seen:
+            seen.add(form.name)
+            out.append(form)
+    return out
+
+
+TOKEN = PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0)
+TILE = PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5)

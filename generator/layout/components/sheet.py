@@ -1,0 +1,339 @@
+"""Sheets: score pads and player aids, drawn as a column of blocks on paper.
+
+A sheet is a list of blocks, each one of
+- ``heading: {text, latin}`` — a title;
+- ``text: …`` — a paragraph (wrapped with the card text rules, Japanese line breaking);
+- ``list: {items: [{title, text}], numbered: true}`` — e.g. a turn summary or the four officials;
+- ``table: {table: <name in tables:>, header: [{name, latin}, {name, latin}]}`` — a
+  game table (route scoring…) read from the model, so its figures are typed once;
+- ``legend: {component: <id> or [<id>, …]}`` — the faces of token, tile or die sets at real size,
+  each with its caption (a die's ``labels:``, a face's text or colour);
+- ``score: {rows: [{name, latin, color?, sign?}], total: {name, latin}, players: N, games: M}``
+  — a score grid, one column per player, repeated ``games`` times (by default as
+  many times as the paper holds).
+
+``format: page`` fills the paper; ``format: half`` prints two copies per
+page (cut on the dashed line). ``copies:`` is the count the build checks
+against ``expected:``.
+"""
+from __future__ import annotations
+
+from generator.errors import BuildError, ContentError, did_you_mean
+from generator.layout import text as textfit
+from generator.layout.cardface import FaceRenderer
+from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
+from generator.layout.sheets import PAPERS
+from generator.model.components import Component, Face
+from generator.model.game import Game
+from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
+
+MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
+GAP = 5.0         # mm between blocks
+INK = "#222222"
+RULE = "#555555"
+HEAD_FILL = "#e9e4d8"
+LABEL_SHARE = 0.42  # of the width, for a score grid's row labels
+
+_NAMED = {"type": "object", "additionalProperties": False, "required": ["name"],
+          "properties": {"name": {"type": "string"}, "latin": {"type": "string"}, "color": {"type": "string"},
+                         "sign": {"enum": ["+", "-"]}}}
+_BLOCK = {
+    "description": "a block is one key: heading, text, list, table, legend or score",
+    "type": "object", "minProperties": 1, "maxProperties": 1,
+    "properties": {
+        "heading": {"type": "object", "additionalProperties": False, "required": ["text"],
+                    "properties": {"text": {"type": "string"}, "latin": {"type": "string"}}},
+        "text": {"type": "string"},
+        "list": {"type": "object", "additionalProperties": False, "required": ["items"],
+                 "properties": {"numbered": {"type": "boolean"},
+                                "items": {"type": "array", "minItems": 1, "items": {
+                                    "type": "object", "additionalProperties": False, "required": ["text"],
+                                    "properties": {"title": {"type": "string"}, "text": {"type": "string"}}}}}},
+        "table": {"type": "object", "additionalProperties": False, "required": ["table", "header"],
+                  "properties": {"table": {"type": "string"},
+                                 "header": {"type": "array", "items": _NAMED, "minItems": 2, "maxItems": 2}}},
+        "legend": {"type": "object", "additionalProperties": False, "required": ["component"],
+                   "properties": {"component": {"oneOf": [{"type": "string"},
+                                                          {"type": "array", "items": {"type": "string"}, "minItems": 1}]}}},
+        "score": {"type": "object", "additionalProperties": False, "required": ["rows", "players"],
+                  "properties": {"rows": {"type": "array", "items": _NAMED, "minItems": 1},
+                                 "total": _NAMED, "players": {"type": "integer", "minimum": 1, "maximum": 8},
+                                 "games": {"type": "integer", "minimum": 1, "maximum": 6}}},
+    },
+    "additionalProperties": False,
+}
+
+
+class SheetKind:
+    name = "sheet"
+    schema = {
+        "properties": {
+            "format": {"enum": ["page", "half"]},
+            "copies": {"type": "integer", "minimum": 1},
+            "title": {"type": "string"}, "subtitle": {"type": "string"},
+            "blocks": {"type": "array", "items": _BLOCK, "minItems": 1},
+        },
+        "required": ["blocks"],
+    }
+
+    def read(self, component: Component, spec, resolver, game: Game) -> None:
+        blocks = []
+        for i, block in enumerate(spec["blocks"]):
+            src = spec["blocks"].src(i)
+            kind, value = next(iter(block.items()))
+            if kind == "table" and value["table"] not in game.tables:
+                raise ContentError(src, f"sheet '{component.id}' shows table '{value['table']}', which the game lacks",
+                                   did_you_mean(value["table"], game.tables)
+                                   or "define it under `tables:` (the figures live there, typed once)")
+            if kind == "legend":
+                value = {"components": [value["component"]] if isinstance(value["component"], str)
+                         else list(value["component"])}
+                others = game.sections.get("components", {})
+                pieces = [k for k, (v, _) in others.items() if v.get("kind") in ("token", "tile", "die")]
+                for name in value["components"]:
+                    if name not in pieces:
+                        raise ContentError(src, f"sheet '{component.id}' shows the faces of '{name}', "
+                                                f"which is no token, tile or die of this game",
+                                           did_you_mean(name, pieces) or "pieces: " + ", ".join(pieces))
+            if kind == "score":
+                value = dict(value, rows=[self._row(r, src, resolver, component.id) for r in value["rows"]])
+            blocks.append((kind, value, src))
+        component.options = {"format": spec.get("format", "page"), "blocks": blocks,
+                             "title": spec.get("title", component.name), "subtitle": spec.get("subtitle", component.latin)}
+        component.faces = [Face(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
+
+    @staticmethod
+    def _row(row, src, resolver, cid):
+        row = dict(row)
+        if "color" in row:
+            row["color"] = resolver.value(row["color"], "color", src, f"a score row of '{cid}'")
+        return row
+
+    # ------------------------------------------------------------------ drawing
+    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+        width, height = self._size(component, "a4")
+        items = tuple(self.draw(game, component, width, height, renderer, "a4"))
+        return [Form(f"{component.id}-sheet", items, (0, 0, width, height))]
+
+    def _size(self, component, paper):
+        width, height = PAPERS[paper]
+        return (width, height / 2) if component.options["format"] == "half" else (width, height)
+
+    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
+        from generator.layout.components import Output
+        width, height = PAPERS[paper]
+        cw, ch = self._size(component, paper)
+        form = Form(f"{component.id}-sheet", tuple(self.draw(game, component, cw, ch, renderer, paper)), (0, 0, cw, ch))
+        doc = Document(f"{game.label} — {component.label}")
+        doc.add_form(form)
+        copies = component.count
+        per_page = 2 if component.options["format"] == "half" else 1
+        for start in range(0, copies, per_page):
+            page = Page(width, height, label=f"{component.id} {start // per_page + 1}")
+            for k in range(min(per_page, copies - start)):
+                page.items.append(Use(form.name, 0.0, k * ch))
+            if per_page == 2:
+                page.items.append(Line(PAPERS[paper][0] * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))
+            doc.pages.append(page)
+        return [Output(f"{component.id}.pdf", doc, component.label)]
+
+    def draw(self, game: Game, component: Component, width: float, height: float,
+             renderer: FaceRenderer | None = None, paper: str = "a4") -> list:
+        """The sheet's items in a box of ``width`` × ``height`` mm.
+
+        Content that runs off the bottom, or characters the font lacks, stop the
+        build — or, when the renderer collects print problems (the checker,
+        ``build --force``), are reported to it and drawn anyway.
+        """
+        report = renderer.on_print_problem if renderer is not None else None
+
+        def problem(kind, error):
+            if report is None:
+                raise error
+            report(kind, error)
+
+        x, w = MARGIN, width - 2 * MARGIN
+        items: list = []
+        y = MARGIN
+        y = _title(items, component.options["title"], component.options["subtitle"], game.label, x, y, w)
+        overflow = None
+        for kind, value, src in component.options["blocks"]:
+            y += GAP
+            start = len(items)
+            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN)
+            if overflow is None and y > height - MARGIN + 1e-6:
+                overflow = src
+            for item in items[start:]:
+                missing = missing_glyphs(item.text) if isinstance(item, Text) else None
+                if missing:
+                    problem("glyph", BuildError(src, f"sheet '{component.id}': the font has no glyph for "
+                                                     f"{' '.join(missing)} in {item.text!r}",
+                                                "replace those characters; they would print as empty boxes"))
+        if overflow is not None:
+            half = component.options["format"] == "half"
+            problem("overflow", BuildError(
+                overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
+                          f"{height:.0f} mm tall on {paper.upper() if paper == 'a4' else paper.title()}; "
+                          f"this block runs off the bottom",
+                "shorten this block or the ones before it" + (", or use format: page" if half else
+                                                             ", or split the sheet in two components")))
+        return items
+
+
+# ---------------------------------------------------------------------- blocks
+
+def _lines(items, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
+    """Wrapped text from ``y`` (top); returns the y below it."""
+    lines = textfit.wrap(text, w, size) or [text]
+    step = size * PT_TO_MM * leading
+    cap = size * PT_TO_MM * 0.88
+    tx = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
+    for i, line in enumerate(lines):
+        items.append(Text(tx, y + cap + i * step, line, size, color, anchor, bold))
+    return y + cap + (len(lines) - 1) * step + size * PT_TO_MM * 0.35
+
+
+def _title(items, title, subtitle, game_label, x, y, w) -> float:
+    y = _lines(items, title, x, y, w, 16, bold=True)
+    if subtitle and subtitle != title:
+        y = _lines(items, subtitle, x, y + 1, w, 9, color="#555555")
+    y = _lines(items, game_label, x, y + 0.5, w, 7, color="#777777")
+    items.append(Line(x, y + 1.5, x + w, y + 1.5, INK, 0.4))
+    return y + 1.5
+
+
+def _heading(items, value, game, x, y, w, src, bottom) -> float:
+    y = _lines(items, value["text"], x, y, w, 12, bold=True)
+    if value.get("latin"):
+        y = _lines(items, value["latin"], x, y + 0.5, w, 8, color="#555555")
+    return y
+
+
+def _text(items, value, game, x, y, w, src, bottom) -> float:
+    return _lines(items, value, x, y, w, 9)
+
+
+def _list(items, value, game, x, y, w, src, bottom) -> float:
+    indent = 7.0
+    for n, item in enumerate(value["items"], start=1):
+        mark = f"{n}." if value.get("numbered") else "•"
+        items.append(Text(x + indent - 2, y + 9 * PT_TO_MM * 0.88, mark, 9, INK, "end", True))
+        if item.get("title"):
+            y = _lines(items, item["title"], x + indent, y, w - indent, 9.5, bold=True)
+            y += 0.6
+        y = _lines(items, item["text"], x + indent, y, w - indent, 9) + 1.8
+    return y
+
+
+def _cell(items, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=None, color=INK):
+    if fill:
+        items.append(Rect(x, y, w, h, fill=fill))
+    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5)
+    lines = fitted.lines if fitted else (str(text),)
+    size = fitted.size if fitted else 5
+    step = fitted.line_height if fitted else size * PT_TO_MM * 1.2
+    cap = size * PT_TO_MM * 0.88
+    block = cap + step * (len(lines) - 1)
+    top = y + (h - block) / 2
+    tx = {"start": x + 1.5, "middle": x + w / 2, "end": x + w - 1.5}[anchor]
+    for i, line in enumerate(lines):
+        items.append(Text(tx, top + cap + i * step, line, size, color, anchor, bold))
+
+
+def _named(value) -> str:
+    return f"{value['name']} / {value['latin']}" if value.get("latin") else value["name"]
+
+
+def _table(items, value, game, x, y, w, src, bottom) -> float:
+    """A game table drawn across: the keys on the first row, the values under them."""
+    table = game.tables[value["table"]]
+    keys = list(table)
+    head = value["header"]
+    label_w = min(38.0, w * 0.3)
+    col_w = (w - label_w) / len(keys)
+    row_h = 8.0
+    for r, (label, cells) in enumerate(((head[0], keys), (head[1], [table[k] for k in keys]))):
+        ry = y + r * row_h
+        _cell(items, _named(label), x, ry, label_w, row_h, 8, True, "start", HEAD_FILL)
+        for c, cell in enumerate(cells):
+            _cell(items, cell, x + label_w + c * col_w, ry, col_w, row_h, 11, r == 1, fill=HEAD_FILL if r == 0 else None)
+    _grid(items, x, y, [label_w] + [col_w] * len(keys), [row_h, row_h])
+    return y + 2 * row_h
+
+
+def _score(items, value, game, x, y, w, src, bottom) -> float:
+    players = value["players"]
+    rows = list(value["rows"]) + ([dict(value["total"], total=True)] if value.get("total") else [])
+    label_w = w * LABEL_SHARE
+    col_w = (w - label_w) / players
+    head_h, row_h = 9.0, 9.5
+    grid_h = head_h + row_h * len(rows)
+    # without games:, as many grids as the paper holds (A4 and Letter differ), at least one
+    games = value.get("games") or max(1, int((bottom - y + GAP) // (grid_h + GAP)))
+    for g in range(games):
+        if g:
+            y += GAP
+        _cell(items, "プレイヤー / Player", x, y, label_w, head_h, 8, True, "start", HEAD_FILL)
+        for p in range(players):
+            items.append(Rect(x + label_w + p * col_w, y, col_w, head_h, fill="#f6f3ec"))
+        for r, row in enumerate(rows):
+            ry = y + head_h + r * row_h
+            text = _named(row)
+            if row.get("sign"):
+                text = f"({row['sign']}) {text}"
+            pad = 0.0
+            if row.get("color") is not None:
+                items.append(Rect(x + 1.5, ry + 2.5, 4.5, row_h - 5, fill=row["color"].hex, stroke=INK, stroke_width=0.15))
+                pad = 5.5
+            _cell(items, text, x + pad, ry, label_w - pad, row_h, 8.5, bool(row.get("total")), "start",
+                  HEAD_FILL if row.get("total") else None)
+        heights = [head_h] + [row_h] * len(rows)
+        _grid(items, x, y, [label_w] + [col_w] * players, heights)
+        if value.get("total"):
+            ty = y + head_h + (len(rows) - 1) * row_h
+            items.append(Line(x, ty, x + w, ty, INK, 0.6))
+        y += sum(heights)
+    return y
+
+
+def _legend(items, value, game, x, y, w, src, bottom) -> float:
+    """A row (or rows) of a component's faces at real size, each with its caption under it."""
+    from generator.layout.components import KINDS
+    # a renderer of its own: geometry expressions are evaluated once per component and renderer
+    renderer = FaceRenderer(game)
+    entries = [(game.parts[name], form, caption) for name in value["components"]
+               for form, caption in KINDS[game.parts[name].kind].legend(game, game.parts[name], renderer)]
+    gap, caption_h = 5.0, 5.0
+    cx, row_top, row_h = x, y, 0.0
+    for part, form, caption in entries:
+        fx, fy, fw, fh = form.box
+        tw, th = fw + 2 * fx, fh + 2 * fy   # the trim size (the box adds the bleed on both sides)
+        cell_w = max(tw, min(text_width_mm(caption, 8), 3 * tw))
+        if cx > x and cx + cell_w > x + w:
+            cx, row_top = x, row_top + row_h + gap
+            row_h = 0.0
+        left = cx + (cell_w - tw) / 2
+        items.append(Group(form.items, left, row_top))
+        if part.kind == "die":   # a die face is a square with no edge of its own: outline it
+            items.append(Rect(left, row_top, tw, th, stroke="#bbbbbb", stroke_width=0.15))
+        _lines(items, caption, cx, row_top + th + 1.0, cell_w, 8, anchor="middle")
+        row_h = max(row_h, th + 1.0 + caption_h)
+        cx += cell_w + gap
+    return row_top + row_h
+
+
+def _grid(items, x, y, widths, heights):
+    total_w, total_h = sum(widths), sum(heights)
+    cy = y
+    for h in [0.0] + heights:
+        cy += h
+        items.append(Line(x, cy, x + total_w, cy, RULE, 0.25))
+    cx = x
+    for wdt in [0.0] + widths:
+        cx += wdt
+        items.append(Line(cx, y, cx, y + total_h, RULE, 0.25))
+
+
+DRAW = {"heading": _heading, "text": _text, "list": _list, "table": _table, "score": _score, "legend": _legend}
+
+SHEET = SheetKind()

@@ -1,0 +1,69 @@
+"""Components other than cards: tokens, tiles, dice, score sheets and player aids.
+
+A component is declared once in content (``components:``) with the count the
+rulebook promises (``expected``); what it really prints (``count``) is derived
+here from its faces, so the checker and the build compare promise and content
+the same way for every kind. Layouts read a face as ``card`` and the component
+as ``deck`` — the same names card layouts use, so one layout language serves all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Source
+from generator.model.game import CardGeometry, _ReadsThrough
+
+
+@dataclass(eq=False)
+class Face(_ReadsThrough):
+    """One distinct printed face of a component (a colour of token, one tile copy, one die)."""
+
+    _through = "values"
+    component: "Component"
+    index: int
+    values: dict      # typed: color → Color, areas → [Entity], value → int …
+    count: int
+    source: Source
+
+    def __getitem__(self, key):
+        return self.values[key]
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.component.id} face {self.index + 1}"
+
+
+@dataclass(eq=False)
+class Component(_ReadsThrough):
+    """A token set, tile set, die type or sheet, with its kind-specific options in ``options``."""
+
+    _through = "options"
+    id: str
+    kind: str
+    name: str
+    latin: str
+    expected: int
+    options: dict     # the kind's own keys, typed by the kind module (shape, size, sides, blocks …)
+    vars: dict        # free values for layouts (deck.vars.*)
+    source: Source
+    faces: list[Face] = field(default_factory=list)
+    geometry: CardGeometry | None = None   # trim size, bleed and safe margin of one piece (None for sheets)
+    expected_source: Source | None = None  # the `expected:` line, where a count mismatch is reported
+    note: str = ""                          # e.g. "optional — the box has plastic trains"
+
+    @property
+    def count(self) -> int:
+        """Pieces printed: tokens, tiles, dice or sheets (the sum of every face's count)."""
+        return sum(face.count for face in self.faces)
+
+    @property
+    def unit(self) -> str:
+        """What ``count`` counts, for messages: tokens, tiles, dice, sheets."""
+        return {"die": "dice"}.get(self.kind, f"{self.kind}s")
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
