@@ -227,3 +227,32 @@ def test_rules_may_include_files_of_their_folder_but_not_themselves(mini, run, t
     write_rules(mini, '# T\n\n{% include "../mini/decks.yaml" %}\n')
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.exit_code == 2 and "no rules template named" in result.output
+
+
+def _table(chapter, first_header):
+    return next(b for b in chapter.blocks if isinstance(b, Table) and plain(b.header[0]) == first_header)
+
+
+def test_dice_faces_and_tile_stacks_in_the_rules_come_from_the_components(tmp_path):
+    import shutil
+    dice = tmp_path / "ttr-dice"
+    shutil.copytree(ROOT / "content/ttr-dice", dice)
+    faces = _table(load_rules(load_game(dice))[0], "白ダイスの面")
+    assert {plain(r[0]): plain(r[1]) for r in faces.rows} == {"単線": "2", "複線": "2", "駅": "1", "機関車（万能）": "1"}
+    yaml = dice / "components.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("track: 2, double-track: 2", "track: 3, double-track: 1"),
+                    encoding="utf-8")
+    faces = _table(load_rules(load_game(dice))[0], "白ダイスの面")
+    assert {plain(r[0]): plain(r[1]) for r in faces.rows} == {"単線": "3", "複線": "1", "駅": "1", "機関車（万能）": "1"}
+    tiles = _table(load_rules(load_game(ROOT / "content/thurn-and-taxis"))[0], "タイル")
+    rows = {plain(r[0]): (plain(r[2]), plain(r[3])) for r in tiles.rows}
+    assert rows["ルート 7+"] == ("4", "4・3・2・1") and rows["ゲーム終了"] == ("1", "1")
+
+
+def test_tokens_and_dice_are_pictured_with_their_own_faces():
+    from generator.build.rules import ComponentPictures
+    from generator.layout.components import component_faces
+    game = load_game(ROOT / "content/ttr-dice")
+    pages, forms = rule_pages(load_rules(game), "a4", "f", ComponentPictures(game).for_block)
+    for part in ("white-dice", "track-tokens"):
+        assert {f.name for f in component_faces(game, game.parts[part])} <= set(forms)
