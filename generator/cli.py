@@ -45,6 +45,14 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
     return games
 
 
+def _games_for(games: tuple[str, ...], addons: tuple[str, ...]) -> list[Path]:
+    """The games to load; composing add-ons needs the base games named."""
+    if addons and not games:
+        raise ContentError(None, "--with composes an add-on into a game: name the game too",
+                           "e.g. pnpgen build content/ttr-germany --with content/ttr-dice")
+    return find_games(games)
+
+
 def _fail(error: ContentError) -> None:
     _print_error(error)
     sys.exit(1 if isinstance(error, BuildError) else 2)
@@ -98,16 +106,18 @@ def main():
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder that receives output/<game>/.")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
-def build(games, paper, out_dir, force):
+@click.option("--with", "addons", multiple=True, type=click.Path(),
+              help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
+def build(games, paper, out_dir, force, addons):
     """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed.
     """
     results: list[tuple[BuildResult, float]] = []
     try:
-        for folder in find_games(games):
+        for folder in _games_for(games, addons):
             started = time.perf_counter()
-            game = load_game(folder)
+            game = load_game(folder, tuple(addons))
             findings = run_checks(game)
             if errors_in(findings) and not force:
                 raise ChecksFailed(game, findings)
@@ -162,7 +172,8 @@ def _report_build_findings(game, findings: list[Finding]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people; json: one object per finding (code, severity, file, line, message, hint).")
 @click.option("--list", "list_checks", is_flag=True, help="Print the catalogue of checks and exit.")
-def check(games, fmt, list_checks):
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+def check(games, fmt, list_checks, addons):
     """Check every game under content/ (or the GAMES given) and report every inconsistency.
 
     Exit status: 0 no errors (warnings allowed), 1 errors found, 2 content could not be read.
@@ -174,14 +185,14 @@ def check(games, fmt, list_checks):
             report.print_catalogue(catalogue(), out_console)
         return
     try:
-        folders = find_games(games)
+        folders = _games_for(games, addons)
     except ContentError as error:
         _fail(error)
     findings: list[Finding] = []
     unreadable: list[ContentError] = []
     for folder in folders:
         try:
-            findings += run_checks(load_game(folder))
+            findings += run_checks(load_game(folder, tuple(addons)))
         except ContentError as error:  # the content (or a layout it names) cannot be read
             unreadable.append(error)
     if fmt == "json":
@@ -265,10 +276,11 @@ def _size(path: Path) -> str:
 @main.command(name="list")
 @click.argument("games", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def list_components(games, fmt):
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+def list_components(games, fmt, addons):
     """List each game's components with their counts."""
     try:
-        loaded = [load_game(folder) for folder in find_games(games)]
+        loaded = [load_game(folder, tuple(addons)) for folder in _games_for(games, addons)]
     except ContentError as error:
         _fail(error)
     if fmt == "json":

@@ -291,7 +291,8 @@ def dice_build(tmp_path_factory):
 
 def test_dice_expansion_files(dice_build):
     names = sorted(p.name for p in dice_build.iterdir())
-    assert names == ["black-dice-nets.pdf", "black-dice-stickers.pdf", "svg", "track-tokens.pdf",
+    assert names == ["black-dice-nets.pdf", "black-dice-stickers.pdf", "components.csv", "rules-img", "svg",
+                     "track-tokens.pdf", "ttr-dice-print-and-play.pdf", "ttr-dice-rules.html", "ttr-dice-rules.pdf",
                      "turn-aid.pdf", "white-dice-nets.pdf", "white-dice-stickers.pdf"]
     assert sorted(p.name for p in (dice_build / "svg" / "white-dice").iterdir()) == [
         "001.svg", "002.svg", "003.svg", "004.svg"]

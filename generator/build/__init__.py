@@ -20,6 +20,8 @@ from generator.build.boards import produce_boards
 from generator.build.cards import draw_deck, produce_cards
 from generator.build.components import produce_components
 from generator.build.context import BuildContext, BuildResult, Progress, Written
+from generator.build.printandplay import produce_printandplay
+from generator.build.rules import produce_rules
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.model.game import Game
 
@@ -27,7 +29,8 @@ __all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "
            "PRODUCERS"]
 
 #: producers in print order: each writes its files and registers its documents
-PRODUCERS = [produce_cards, produce_components, produce_boards]
+PRODUCERS = [produce_cards, produce_components, produce_rules, produce_boards]
+PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,

@@ -17,13 +17,33 @@ class Written:
     kind: str
 
 
+@dataclass(frozen=True)
+class Printable:
+    """A home-printer document that also goes into the print-and-play file.
+
+    It still reads as the pair (section title, Document) — ``title, doc = p``,
+    ``p[1]`` — as producers and tests were promised.
+    """
+
+    title: str      # the section's title (a component's name, "ルール / Rules" …)
+    doc: Document
+    kind: str       # what it is (cards, rules, …): the print-and-play file orders by it
+    path: Path      # the standalone file it was written to
+
+    def __iter__(self):
+        return iter((self.title, self.doc))
+
+    def __getitem__(self, index):
+        return (self.title, self.doc)[index]
+
+
 @dataclass
 class BuildResult:
     game: Game
     out_dir: Path
     files: list[Written] = field(default_factory=list)
-    #: home-printer documents in print order, (section title, Document), for the print-and-play file
-    printable: list[tuple[str, Document]] = field(default_factory=list)
+    #: home-printer documents in call order, for the print-and-play file
+    printable: list[Printable] = field(default_factory=list)
     #: what the checker found before building (warnings, or errors when built with force)
     findings: list = field(default_factory=list)
 
@@ -61,7 +81,7 @@ class BuildContext:
         render_pdf(doc, path)
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
-            self.result.printable.append((section, doc))
+            self.result.printable.append(Printable(section, doc, kind, self.final / name))
         return path
 
     def write_svg(self, doc: Document, page: Page, name: str) -> Path:

@@ -116,6 +116,8 @@ class Document:
     title: str
     pages: list[Page] = field(default_factory=list)
     forms: dict[str, Form] = field(default_factory=dict)
+    #: bookmarks a PDF viewer lists (the print-and-play file's parts): (title, index of the page)
+    outline: list[tuple[str, int]] = field(default_factory=list)
 
     def add_form(self, form: Form) -> str:
         self.forms.setdefault(form.name, form)

@@ -66,8 +66,24 @@ def merged_sections() -> tuple[str, ...]:
     return tuple(k for k in _schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
 
 
-def load_game(folder: Path) -> Game:
+def load_game(folder: Path, with_: tuple = ()) -> Game:
+    """The game in ``folder``, with the add-ons it declares (``game: {with: […]}``) and those in ``with_``."""
+    from generator.load.compose import compose  # compose reads add-ons with this module's readers
+
     folder = Path(folder)
+    main = read_main(folder)
+    merged: dict = {}
+    routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
+    collect(folder, main, merged, routes, _merge)
+    addons = compose(folder, main, merged, routes, with_)
+    game = _build(folder, main, merged, routes)
+    game.addons = addons
+    if with_:  # an ad-hoc composition is its own output: output/<game>+<add-on>/
+        game.id = "+".join([game.id, *(addon.id for addon in addons[len(addons) - len(with_):])])
+    return game
+
+
+def read_main(folder: Path) -> LDict:
     if not folder.is_dir():
         raise ContentError(Source(folder), "no such game folder",
                            "give a folder under content/ that holds game.yaml")
@@ -78,10 +94,14 @@ def load_game(folder: Path) -> Game:
     main = _read(main_file)
     if "game" not in main:
         raise ContentError(main.src(), "game.yaml has no `game:` section", "add `game:` with at least `title:`")
+    return main
+
+
+def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> None:
+    """Read game.yaml's sections and its included files' into ``merged`` (by key) and ``routes``."""
+    main_file = folder / "game.yaml"
     files = [main_file] + [_inside(folder, name, main["include"].src(i))
                            for i, name in enumerate(main.get("include", []))]
-    merged: dict = {}
-    routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
     for path in files:
         data = main if path == main_file else _read(path)
         for key in SINGLE_FILE_SECTIONS:
@@ -89,10 +109,9 @@ def load_game(folder: Path) -> Game:
                 raise ContentError(data.src(key), f"`{key}:` belongs in game.yaml only", "move it to game.yaml")
         for section in merged_sections():
             if section in data:
-                _merge(merged, section, data[section])
+                merge(merged, section, data[section])
         if "routes" in data:
             routes += [(row, data["routes"].src(i)) for i, row in enumerate(data["routes"])]
-    return _build(folder, main, merged, routes)
 
 
 def _inside(folder: Path, name: str, src: Source) -> Path:

@@ -172,6 +172,22 @@ class Route:
 
 
 @dataclass(eq=False)
+class AddOn:
+    """A folder composed into a game (``--with`` or ``game: {with: [...]}``): its
+    sections are merged into the game; ``keys`` remembers what it brought."""
+
+    id: str
+    title: str
+    latin: str
+    folder: Path
+    source: Source
+    keys: dict  # section -> frozenset of the keys the add-on contributed
+
+    def owns(self, key: str) -> bool:
+        return any(key in keys for keys in self.keys.values())
+
+
+@dataclass(eq=False)
 class Game:
     id: str
     folder: Path
@@ -189,6 +205,8 @@ class Game:
     meta: dict = field(default_factory=dict)  # the whole `game:` section, for keys a stage reads itself
     #: extra sections (from schema/sections/*.json fragments): section → {key: (value, Source)}
     sections: dict = field(default_factory=dict)
+    #: add-ons composed into this game, in order (their rules follow the game's own)
+    addons: list[AddOn] = field(default_factory=list)
     #: boards by id (generator.model.board.Board), read from the `boards:` section
     boards: dict = field(default_factory=dict)
     #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order

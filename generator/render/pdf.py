@@ -32,7 +32,14 @@ def render_pdf(doc: Document, path: Path) -> None:
     painter = _Painter(c, font, doc, defined)
     # a face placed once is cheaper drawn in place (clipped) than as its own XObject
     painter.inline = {name for name, n in uses.items() if n == 1}
-    for page in doc.pages:
+    marks: dict[int, list[str]] = {}
+    for title, index in doc.outline:
+        marks.setdefault(index, []).append(title)
+    for index, page in enumerate(doc.pages):
+        for n, title in enumerate(marks.get(index, [])):
+            key = f"part-{index}-{n}"
+            c.bookmarkPage(key)
+            c.addOutlineEntry(title, key, level=0)
         c.setPageSize((page.width * mm, page.height * mm))
         c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
         c.setBleedBox(_box(page.bleed_box, page.height) if page.bleed_box else None)

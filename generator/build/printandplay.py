@@ -1,0 +1,193 @@
+"""One file to print: ``<game>-print-and-play.pdf`` and ``components.csv``.
+
+Every producer hands its home-printer documents to the build context
+(``ctx.write_pdf(..., section=title)``); this producer, registered last,
+puts them in print order — cover, rules, board, cards, tokens, tiles, dice,
+the rest — behind a cover page that lists every component with its count,
+file and pages (a checklist for cutting). ``components.csv`` holds the same
+rows. Each part starts on an odd page (a blank page is added after a part
+with an odd page count) so that card backs stay behind their fronts when the
+whole file is printed double-sided; one-sided parts (board tiles) get a
+blank back behind every page.
+
+Forms are named by a hash of their drawing, so documents can share one form
+table; a name drawn two different ways is refused rather than printed wrong.
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from generator.build.context import BuildContext, Printable
+from generator.errors import BuildError
+from generator.layout.primitives import Document, Page, Text
+from generator.layout.rulesheet import layout_blocks
+from generator.load.rules import kind_label
+from generator.model.game import Game
+from generator.model.rules import Heading, ListBlock, Paragraph, Span, Table
+
+#: print order: a part whose kind names one of these goes in that place (first match wins)
+PRINT_ORDER = ("rules", "board", "card", "token", "tile", "dice", "die")
+#: kinds printed on one side only: each of their pages gets a blank back
+ONE_SIDED = ("board",)
+CSV_COLUMNS = ("component", "kind", "count", "file", "pages")
+BLANK_NOTE = "（白紙：両面印刷で表と裏をそろえるためのページです）"
+
+NOTES = {
+    "ja": ["実寸（100%）で印刷してください。「用紙に合わせる」などの拡大縮小はしないでください。",
+           "ファイル全体を両面印刷（長辺とじ）すると、カードの裏面が表の裏に重なります。"
+           "各部は奇数ページから始まり、必要なところに白紙のページが入っています（ボードの各ページの裏は白紙です）。",
+           "カードはトンボ（用紙の外側の細い線）に沿って切ってください。"],
+    "en": ["Print at actual size (100%), with no \"fit to page\".",
+           "Print the whole file double-sided, flipping on the long edge: card backs land behind their fronts. "
+           "Every part starts on an odd page; blank pages are added where needed (board pages have blank backs).",
+           "Cut the cards along the crop marks in the sheet's margin."],
+}
+HEADERS = {"ja": ("", "内容物", "種類", "数", "ファイル", "ページ"),
+           "en": ("", "component", "kind", "count", "file", "pages")}
+
+
+def rank(kind: str) -> int:
+    for n, word in enumerate(PRINT_ORDER):
+        if word in kind:
+            return n
+    return len(PRINT_ORDER)
+
+
+def produce_printandplay(game: Game, ctx: BuildContext) -> None:
+    ctx.progress.step("print-and-play file")
+    parts = sorted(ctx.result.printable, key=lambda p: rank(p.kind))  # stable: call order within a kind
+    if not parts:
+        return
+    merged = Document(f"{game.label} — print and play")
+    for part in parts:
+        merge_forms(merged, part)
+    # the cover's length decides where the parts start, and the cover lists those pages: settle it
+    cover_pages = 1
+    for _ in range(4):
+        spans, body = place_parts(parts, _odd(cover_pages))
+        rows = checklist(game, parts, spans)
+        cover = _cover(game, rows, ctx.paper)
+        if len(cover) == cover_pages:
+            break
+        cover_pages = len(cover)
+    paper = (cover[0].width, cover[0].height)
+    merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper) + body
+    cover_title = "内容物と印刷の手引き" if game.language == "ja" else "Contents and printing"
+    merged.outline = [(cover_title, 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
+    ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
+    ctx.write_text("components.csv", components_csv(rows), "component list", pages=len(rows))
+
+
+def _odd(pages: int) -> int:
+    """Pages taken once padded to an even count: the next part starts on an odd page."""
+    return pages + pages % 2
+
+
+def place_parts(parts: list[Printable], first_page: int) -> tuple[list[tuple[int, int]], list[Page]]:
+    """Each part's first and last page in the merged file, and the pages after the cover (with blanks).
+
+    A one-sided part (board tiles: they are cut and taped, nothing may print
+    on their backs) gets a blank page behind every page.
+    """
+    spans, pages = [], []
+    number = first_page + 1
+    for part in parts:
+        size = (part.doc.pages[-1].width, part.doc.pages[-1].height)
+        placed = []
+        for page in part.doc.pages:
+            placed.append(_labelled(page, part.title))
+            if one_sided(part):
+                placed += _blanks(1, size)
+        spans.append((number, number + len(placed) - 1 - (1 if one_sided(part) else 0)))
+        if len(placed) % 2:
+            placed += _blanks(1, size)
+        pages += placed
+        number += len(placed)
+    return spans, pages
+
+
+def one_sided(part: Printable) -> bool:
+    return any(word in part.kind for word in ONE_SIDED)
+
+
+def merge_forms(merged: Document, part: Printable) -> None:
+    for name, form in part.doc.forms.items():
+        known = merged.forms.get(name)
+        if known is not None and known is not form and known != form:
+            raise BuildError(None, f"two parts of the print-and-play file draw form '{name}' differently "
+                                   f"({part.title})",
+                             "forms must be named by a hash of their drawing (see cardface.py); rename one")
+        merged.forms.setdefault(name, form)
+
+
+def _labelled(page: Page, title: str) -> Page:
+    return Page(page.width, page.height, page.items, page.trim_box, page.bleed_box,
+                f"{title}: {page.label}" if page.label else title)
+
+
+def _blanks(count: int, paper: tuple[float, float]) -> list[Page]:
+    width, height = paper
+    return [Page(width, height, [Text(width / 2, height / 2, BLANK_NOTE, 8.0, "#9a9a9a", "middle")],
+                 label="blank") for _ in range(count)]
+
+
+def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) -> list[dict]:
+    """The component list in print order: every component, and every printed part no component names.
+
+    A component's parts are those titled with its name or whose file is named
+    after its id (``white-dice.pdf``, ``white-dice-stickers.pdf``); ``pages``
+    are where they are in the merged file.
+    """
+    rows: list[dict] = []
+    by_component: dict[str, dict] = {}
+    components = game.components()
+    for part, (first, last) in zip(parts, spans):
+        pages = f"{first}-{last}" if last > first else str(first)
+        owner = next((c for c in components if _belongs(part, c)), None)
+        if owner is None:
+            rows.append({"component": part.title, "kind": part.kind, "count": 1, "file": part.path.name,
+                         "pages": pages})
+            continue
+        row = by_component.get(owner["id"])
+        if row is None:
+            row = by_component[owner["id"]] = {"component": owner["name"], "kind": owner["kind"],
+                                              "count": owner["count"], "file": part.path.name, "pages": pages}
+            rows.append(row)
+        else:  # one component printed in several files (dice: nets and stickers)
+            row["file"] += f" {part.path.name}"
+            row["pages"] += f" {pages}"
+    rows += [{"component": c["name"], "kind": c["kind"], "count": c["count"], "file": "", "pages": ""}
+             for c in components if c["id"] not in by_component]
+    return rows
+
+
+def _belongs(part: Printable, component: dict) -> bool:
+    stem = part.path.stem
+    return part.title == component["name"] or stem == component["id"] or stem.startswith(component["id"] + "-")
+
+
+def components_csv(rows: list[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _cover(game: Game, rows: list[dict], paper: str) -> list[Page]:
+    lang = "ja" if game.language == "ja" else "en"
+    source = game.source
+    title = "プリント＆プレイ" if lang == "ja" else "Print and play"
+    blocks = [Heading(1, (Span(game.label),), source),
+              Paragraph((Span(title, True), Span(f"　{len(rows)} " + ("項目" if lang == "ja" else "items"))), source)]
+    if game.addons:
+        blocks.append(Paragraph((Span(("拡張：" if lang == "ja" else "with: ") +
+                                      "、".join(a.title for a in game.addons)),), source))
+    cells = [[(Span("□"),), (Span(r["component"]),), (Span(kind_label(r["kind"]) if lang == "ja" else r["kind"]),),
+              (Span(str(r["count"])),), (Span(r["file"] or "—"),), (Span(r["pages"] or "—"),)] for r in rows]
+    header = [(Span(h),) for h in HEADERS[lang]]
+    blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
+    blocks.append(ListBlock(False, 1, [[Paragraph((Span(note),), source)] for note in NOTES[lang]], source))
+    pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1)
+    return pages

@@ -1,0 +1,142 @@
+"""The rule sheet: ``<game>-rules.pdf`` (A4/Letter, two columns) and ``<game>-rules.html``.
+
+Both come from the same chapters (``generator.load.rules``): the PDF is laid
+out by ``generator.layout.rulesheet``, the HTML is markdown-it's rendering of
+the same Markdown inside ``templates/rules/rules.html.j2``. Pictures are the
+component's printed artwork: forms in the PDF, SVG files beside the HTML.
+"""
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from generator.build.cards import draw_deck
+from generator.build.context import BuildContext
+from generator.errors import BuildError
+from generator.layout.cardface import FaceRenderer
+from generator.layout.components import component_faces
+from generator.layout.primitives import Document, Form, Group, Page, Use
+from generator.layout.rulesheet import rule_pages, shown_faces
+from generator.load.rules import html_environment, load_rules, markdown_parser, picture_target, wide
+from generator.model.game import Game
+from generator.model.rules import Chapter, Picture
+
+PICTURE_DIR = "rules-img"
+RULES_SECTION = "ルール / Rules"
+HTML_TEMPLATE = "rules.html.j2"
+
+
+def rules_file(game: Game) -> str:
+    return f"{game.id}-rules.pdf"
+
+
+class ComponentPictures:
+    """A component's distinct faces as forms, drawn once per build with the cards' own layouts."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.renderer = FaceRenderer(game)
+        self._faces: dict[str, list[Form]] = {}
+
+    def faces(self, component_id: str, source=None) -> list[Form]:
+        if component_id not in self._faces:
+            deck = self.game.decks.get(component_id)
+            part = self.game.parts.get(component_id)
+            if deck is not None:
+                forms = draw_deck(self.game, deck, self.renderer).faces
+            elif part is not None and part.kind != "sheet":
+                forms = component_faces(self.game, part, self.renderer)
+            else:
+                raise BuildError(source, f"no picture for component '{component_id}'",
+                                 "picture() draws a deck, tokens, tiles or dice: "
+                                 + ", ".join([*self.game.decks, *(p.id for p in self.game.parts.values()
+                                                                  if p.kind != "sheet")]))
+            seen, distinct = set(), []
+            for form in forms:
+                if form.name not in seen:
+                    seen.add(form.name)
+                    distinct.append(form)
+            self._faces[component_id] = distinct
+        return self._faces[component_id]
+
+    def for_block(self, block: Picture) -> list[Form]:
+        return self.faces(block.component, block.source)
+
+
+def produce_rules(game: Game, ctx: BuildContext) -> None:
+    chapters = load_rules(game)
+    ctx.progress.step("rule sheet")
+    if not chapters:
+        return
+    pictures = ComponentPictures(game)
+    pages, forms = rule_pages(chapters, ctx.paper, f"{game.title} — ルール", pictures.for_block)
+    doc = Document(f"{game.label} — ルール / Rules", pages, forms)
+    ctx.write_pdf(doc, rules_file(game), "rules", section=RULES_SECTION)
+    used = _write_picture_svgs(ctx, chapters, pictures)
+    ctx.write_text(f"{game.id}-rules.html", render_html(game, chapters, used), "rules (HTML)")
+
+
+def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: ComponentPictures) -> dict:
+    """One SVG per pictured component (its faces in a row, real size): component id → file name."""
+    written = {}
+    for block in _pictures(chapters):
+        key = _picture_key(block.component, block.faces)
+        if key in written:
+            continue
+        faces = shown_faces(pictures.for_block(block), block.faces)
+        gap = 3.0
+        x, items, doc = 0.0, [], Document(block.component)
+        for form in faces:
+            doc.add_form(form)
+            bx, by, w, h = form.box
+            items.append(Group((Use(form.name, 0.0, 0.0),), x - bx, -by))
+            x += w + gap
+        height = max(f.box[3] for f in faces)
+        page = Page(x - gap, height, items)
+        name = f"{PICTURE_DIR}/{key}.svg"
+        ctx.write_svg(doc, page, name)
+        written[key] = name
+    if written:
+        ctx.note_folder(PICTURE_DIR, "rules pictures")
+    return written
+
+
+def _picture_key(component: str, faces: int | None) -> str:
+    return f"{component}-{'all' if faces is None else faces}"
+
+
+def _pictures(chapters: list[Chapter]):
+    def walk(blocks):
+        for block in blocks:
+            if isinstance(block, Picture):
+                yield block
+            for inner in getattr(block, "blocks", []) or []:
+                yield from walk([inner])
+            for item in getattr(block, "items", []) or []:
+                yield from walk(item)
+    for chapter in chapters:
+        yield from walk(chapter.blocks)
+
+
+def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
+    """The rules as one HTML page: markdown-it's HTML of each chapter in an autoescaped template."""
+    md = markdown_parser()
+
+    def image(self, tokens, idx, options, env):
+        token = tokens[idx]
+        src = escape(pictures.get(_picture_key(*picture_target(str(token.attrs.get("src", "")))), ""))
+        caption = escape(self.renderInlineAsText(token.children or [], options, env))
+        return (f'<span class="picture"><img src="{src}" alt="{caption}">'
+                f'<span class="caption">{caption}</span></span>')
+
+    def softbreak(self, tokens, idx, options, env):
+        before = tokens[idx - 1].content[-1:] if idx else ""
+        after = tokens[idx + 1].content[:1] if idx + 1 < len(tokens) else ""
+        return "" if wide(before) or wide(after) else "\n"
+
+    md.add_render_rule("image", image)
+    md.add_render_rule("softbreak", softbreak)
+    env = html_environment(game.folder)
+    template = env.get_template(HTML_TEMPLATE)
+    parts = [{"title": chapter.title, "html": Markup(md.render(chapter.markdown))} for chapter in chapters]
+    return template.render(game=game, title=game.label, chapters=parts, language=game.language)
+

@@ -1,0 +1,368 @@
+"""Read a game's rules: ``rules.md`` (Markdown + Jinja) → chapters of blocks.
+
+rules.md is a Jinja template evaluated in a sandbox (content can read the
+model, never call into Python or change it) with the game model in context
+and the macros of ``templates/rules/macros.md.j2`` (a game folder's
+``rules/`` overrides any template there, as a theme is overridden). The
+macros write every figure the model knows — the component list, scoring
+tables, card counts — so a rule sheet cannot disagree with the components it
+ships with. The result is parsed with markdown-it-py into blocks
+(``generator.model.rules``). Errors point at rules.md:line.
+
+An add-on composed into a game (``--with``) brings its own rules.md, which
+becomes its own chapter after the game's.
+"""
+from __future__ import annotations
+
+import difflib
+import traceback
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+
+from generator import PROJECT_ROOT
+from generator.errors import ContentError, Source, did_you_mean
+from generator.model.game import Game
+from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
+
+RULES_FILE = "rules.md"
+TEMPLATE_DIR = PROJECT_ROOT / "templates" / "rules"
+MACROS = "macros.md.j2"
+PICTURE_SCHEME = "component:"
+
+#: component kinds as a Japanese rule sheet names them
+KIND_LABELS = {"deck": "カード", "cards": "カード", "token": "トークン", "tokens": "トークン", "tile": "タイル",
+               "tiles": "タイル", "die": "ダイス", "dice": "ダイス", "sheet": "シート", "score sheet": "得点表",
+               "board": "ボード", "board tiles": "ボード", "aid": "早見表", "rules": "ルール"}
+
+
+class RulesError(ContentError):
+    """A mistake in rules.md found while evaluating it (raised from template helpers)."""
+
+
+def markdown_parser() -> MarkdownIt:
+    """CommonMark plus tables; raw HTML is not passed through (it prints as text)."""
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def kind_label(kind: str) -> str:
+    return KIND_LABELS.get(kind, kind)
+
+
+def load_rules(game: Game) -> list[Chapter]:
+    """The game's chapters: its own rules.md, then each add-on's. Empty if none has one."""
+    chapters = []
+    base_ids = tuple(c["id"] for c in game.components() if not any(a.owns(c["id"]) for a in game.addons))
+    if (game.folder / RULES_FILE).is_file():
+        chapters.append(_chapter(game, game.folder, game.title, base_ids, addon=None))
+    for addon in game.addons:
+        if (addon.folder / RULES_FILE).is_file():
+            ids = tuple(c["id"] for c in game.components() if addon.owns(c["id"]))
+            chapters.append(_chapter(game, addon.folder, addon.title, ids, addon=addon))
+    return chapters
+
+
+# --------------------------------------------------------------------------- Jinja
+
+def environment(folder: Path) -> ImmutableSandboxedEnvironment:
+    """The sandbox rules.md runs in: templates from the game's rules/, then templates/rules/."""
+    env = ImmutableSandboxedEnvironment(
+        loader=ChoiceLoader([FileSystemLoader(folder / "rules"), FileSystemLoader(folder),
+                             FileSystemLoader(TEMPLATE_DIR)]),
+        undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True, trim_blocks=True,
+        lstrip_blocks=True)
+    env.filters["cell"] = _cell
+    env.filters["kind"] = kind_label
+    return env
+
+
+def html_environment(folder: Path) -> ImmutableSandboxedEnvironment:
+    """The rule sheet's HTML page template: same search path, autoescaped."""
+    env = environment(folder)
+    env.autoescape = True
+    return env
+
+
+def _cell(value) -> str:
+    """A value as one Markdown table cell: pipes escaped, no line breaks."""
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) -> Chapter:
+    path = folder / RULES_FILE
+    source_text = _read(path)
+    env = environment(folder)
+    components = [c for c in game.components() if c["id"] in component_ids]
+    context = {
+        "game": game, "title": title, "players": game.players, "decks": game.decks, "tables": game.tables,
+        "places": game.collections.get("place", {}), "components": components,
+        "all_components": game.components(), "addon": addon is not None,
+        # an add-on's rules may name the game it is played with
+        "base": game if addon is not None else None,
+        "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
+        "table": lambda name: _lookup(game.tables, name, "table"),
+        "tally": lambda deck_id, field: _tally(game, deck_id, field),
+        "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
+    }
+    try:
+        macros = env.get_template(MACROS).make_module(context)
+        context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
+        markdown = env.get_template(RULES_FILE).render(context)
+    except ContentError as error:
+        raise RulesError(_template_source(error, path), error.message, error.hint) from None
+    except TemplateSyntaxError as error:
+        where = Source(Path(error.filename), error.lineno) if error.filename else Source(path, error.lineno)
+        raise RulesError(where, f"rules template syntax: {error.message}",
+                         "fix the Jinja on this line: {{ value }}, {% for … %}…{% endfor %}") from None
+    except SecurityError as error:
+        raise RulesError(_template_source(error, path), f"rules may only read the game model: {error}",
+                         "use the values and macros the rules get (game, decks, tables, components_table() …)") from None
+    except TemplateNotFound as error:
+        raise RulesError(_template_source(error, path), f"no rules template named '{error.name}'",
+                         f"put it in {folder.name}/rules/ or templates/rules/") from None
+    except RecursionError:
+        raise RulesError(Source(path), "the rules include themselves (an endless {% include %} loop)",
+                         "include only other files from rules.md") from None
+    except TemplateError as error:
+        raise RulesError(_template_source(error, path), f"rules template: {error}",
+                         "check the names used on this line; the rules see game, decks, tables, places, "
+                         "components and the macros in templates/rules/macros.md.j2") from None
+    blocks = parse(markdown, path, _line_map(source_text, markdown))
+    return Chapter(title, markdown, blocks, Source(path), component_ids)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from None
+
+
+def _template_source(error: Exception, path: Path) -> Source:
+    """Where in the templates an error arose: rules.md's line, and the macro's if it was inside one.
+
+    Jinja rewrites tracebacks so that template frames carry the template's file and line.
+    """
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if f.filename.endswith((".md", ".j2", ".html")) and Path(f.filename).is_file()]
+    rules = [f for f in frames if Path(f.filename) == path]
+    inner = frames[-1] if frames else None
+    if rules:
+        source = Source(path, rules[-1].lineno)
+        if inner is not None and Path(inner.filename) != path:
+            return _Within(path, rules[-1].lineno, Source(Path(inner.filename), inner.lineno))
+        return source
+    if inner is not None:
+        return Source(Path(inner.filename), inner.lineno)
+    return Source(path)
+
+
+class _Within(Source):
+    """rules.md:12 (in templates/rules/macros.md.j2:8)."""
+
+    def __init__(self, file, line, inner: Source):
+        super().__init__(file, line)
+        self.inner = inner
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} (in {self.inner})"
+
+
+def _lookup(items: dict, key, what: str):
+    if key not in items:
+        raise ContentError(None, f"the rules name a {what} '{key}' that the game does not have",
+                           did_you_mean(key, items) or f"{what}s: " + (", ".join(map(str, items)) or "none"))
+    return items[key]
+
+
+def _component(game: Game, component_id: str) -> dict:
+    found = {c["id"]: c for c in game.components()}
+    return _lookup(found, component_id, "component")
+
+
+def _tally(game: Game, deck_id: str, field: str) -> list[tuple[str, int]]:
+    """(value, cards) per distinct value of a deck's field, in card order."""
+    deck = _lookup(game.decks, deck_id, "deck")
+    if field not in deck.fields:
+        raise ContentError(None, f"deck '{deck_id}' has no field '{field}'",
+                           did_you_mean(field, deck.fields) or "fields: " + ", ".join(deck.fields))
+    counts: dict[str, int] = {}
+    for card in deck.cards:
+        key = str(card.values[field])
+        counts[key] = counts.get(key, 0) + card.count
+    return list(counts.items())
+
+
+def _part(game: Game, component_id: str, kind: str):
+    part = _lookup(game.parts, component_id, "component")
+    if part.kind != kind:
+        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {kind}",
+                           f"{kind}s: " + ", ".join(p.id for p in game.parts.values() if p.kind == kind))
+    return part
+
+
+def _die_faces(game: Game, component_id: str) -> list[tuple[str, int]]:
+    """(label, sides) of a die, in the order its faces are declared."""
+    part = _part(game, component_id, "die")
+    labels = part.options.get("labels") or {}
+    counts: dict[str, int] = {}
+    for face in part.faces:
+        for symbol in face.values.get("symbols", []):
+            label = str(labels.get(symbol, symbol))
+            counts[label] = counts.get(label, 0) + 1
+    return list(counts.items())
+
+
+def _stacks(game: Game, component_id: str) -> list[dict]:
+    """A tile set's stacks in content order: title, condition, tiles and their values, top first."""
+    part = _part(game, component_id, "tile")
+    stacks: dict[str, dict] = {}
+    for face in part.faces:
+        title = str(face.values.get("title") or face.values.get("text") or part.name)
+        stack = stacks.setdefault(title, {"title": title, "text": face.values.get("text") or "", "count": 0,
+                                          "values": []})
+        stack["count"] += face.count
+        if face.values.get("value") is not None:
+            stack["values"] += [face.values["value"]] * face.count
+    return list(stacks.values())
+
+
+# --------------------------------------------------------------------------- Markdown
+
+def _line_map(source: str, rendered: str) -> list[int]:
+    """For each rendered line, the rules.md line it most likely came from.
+
+    Jinja changes line counts (macros expand to tables), so rendered lines are
+    matched back to source lines; a generated line maps to the line before it.
+    """
+    src, out = source.splitlines(), rendered.splitlines()
+    mapping = [max(1, len(src))] * (len(out) + 1)
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, src, out, autojunk=False).get_opcodes():
+        for j in range(j1, j2):
+            if op == "insert":
+                mapping[j] = max(1, i1)
+            else:  # equal or replace: line by line, the last source line for any extra output
+                mapping[j] = i1 + 1 + min(j - j1, max(0, i2 - i1 - 1))
+    return mapping
+
+
+def parse(markdown: str, path: Path, line_map: list[int] | None = None) -> list:
+    """Markdown → blocks (``generator.model.rules``)."""
+    tree = SyntaxTreeNode(markdown_parser().parse(markdown))
+
+    def src(node) -> Source:
+        line = node.map[0] if node.map else 0
+        return Source(path, line_map[min(line, len(line_map) - 1)] if line_map else line + 1)
+
+    return _blocks(tree.children, src)
+
+
+def _blocks(nodes, src) -> list:
+    blocks = []
+    for node in nodes:
+        kind = node.type
+        if kind == "heading":
+            blocks.append(Heading(int(node.tag[1]), _spans(node.children[0], src(node)), src(node)))
+        elif kind == "paragraph":
+            inline = node.children[0]
+            images = [c for c in inline.children if c.type == "image"]
+            if images:
+                blocks.append(_picture(inline, images, src(node)))
+            else:
+                blocks.append(Paragraph(_spans(inline, src(node)), src(node)))
+        elif kind in ("bullet_list", "ordered_list"):
+            start = int(node.attrs.get("start", 1)) if kind == "ordered_list" else 1
+            items = [_blocks(item.children, src) for item in node.children]
+            blocks.append(ListBlock(kind == "ordered_list", start, items, src(node)))
+        elif kind == "table":
+            blocks.append(_table(node, src))
+        elif kind == "blockquote":
+            blocks.append(Note(_blocks(node.children, src), src(node)))
+        elif kind == "hr":
+            blocks.append(Rule(src(node)))
+        elif kind in ("code_block", "fence"):
+            blocks.append(Paragraph((Span(node.content.rstrip("\n")),), src(node)))
+        elif kind == "html_block":
+            blocks.append(Paragraph((Span(node.content.strip()),), src(node)))
+    return blocks
+
+
+def _picture(inline, images, where: Source) -> Picture:
+    others = [c for c in inline.children if c.type not in ("image", "softbreak") and not
+              (c.type == "text" and not c.content.strip())]
+    if len(images) != 1 or others:
+        raise RulesError(where, "a picture stands alone in its paragraph",
+                         "put {{ picture('id') }} on its own line with blank lines around it")
+    image = images[0]
+    target = str(image.attrs.get("src", ""))
+    if not target.startswith(PICTURE_SCHEME):
+        raise RulesError(where, f"picture '{target}' is not a component",
+                         "rule sheets draw components themselves: write {{ picture('<component id>') }}")
+    component, faces = picture_target(target)
+    if faces == -1:
+        raise RulesError(where, f"picture '{target}': faces= is not a number", "write faces=4")
+    caption = "".join(c.content for c in image.children if c.type == "text")
+    return Picture(component, caption, faces, where)
+
+
+def picture_target(target: str) -> tuple[str, int | None]:
+    """``component:<id>?faces=N`` → (id, N or None); N is -1 when it is not a number."""
+    parts = urlsplit(target[len(PICTURE_SCHEME):])
+    faces = parse_qs(parts.query).get("faces", [None])[0]
+    if faces is None:
+        return parts.path, None
+    return parts.path, int(faces) if faces.isdigit() else -1
+
+
+def _table(node, src) -> Table:
+    rows = [tr for part in node.children for tr in part.children]
+    cells = [[_spans(cell.children[0], src(node)) if cell.children else () for cell in tr.children] for tr in rows]
+    align = []
+    for cell in rows[0].children:
+        style = str(cell.attrs.get("style", ""))
+        align.append("right" if "right" in style else "center" if "center" in style else "left")
+    width = len(align)
+    body = [row + [()] * (width - len(row)) for row in cells[1:]]
+    return Table(cells[0], body, align, src(node))
+
+
+def _spans(inline, where: Source) -> tuple:
+    """Inline children → spans; a line break inside Japanese text joins without a space."""
+    out: list[Span] = []
+
+    def walk(node, bold):
+        for child in node.children:
+            if child.type == "text" or child.type == "code_inline":
+                out.append(Span(child.content, bold))
+            elif child.type == "strong":
+                walk(child, True)
+            elif child.type in ("em", "link", "s"):
+                walk(child, bold)
+            elif child.type == "softbreak":
+                out.append(Span("\u2028", bold))  # decided below, once both neighbours are known
+            elif child.type == "hardbreak":
+                out.append(Span("\n", bold))
+            elif child.type == "image":
+                raise RulesError(where, "a picture stands alone in its paragraph",
+                                 "put {{ picture('id') }} on its own line with blank lines around it")
+
+    walk(inline, False)
+    spans = []
+    for i, span in enumerate(out):
+        if span.text == "\u2028":
+            before = out[i - 1].text[-1:] if i else ""
+            after = out[i + 1].text[:1] if i + 1 < len(out) else ""
+            span = Span("" if wide(before) or wide(after) else " ", span.bold)
+        if spans and spans[-1].bold == span.bold:
+            spans[-1] = Span(spans[-1].text + span.text, span.bold)
+        elif span.text:
+            spans.append(span)
+    return tuple(spans)
+
+
+def wide(ch: str) -> bool:
+    return bool(ch) and ord(ch) >= 0x2E80

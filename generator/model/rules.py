@@ -1,0 +1,92 @@
+"""The rule sheet as data: chapters of blocks, read from Markdown.
+
+Blocks are what the layout (PDF) needs to know about the text — headings,
+paragraphs, lists, tables, notes, pictures of components — and nothing about
+Markdown syntax, so the PDF layout never parses text. Each block keeps the
+source line it came from, for error messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.errors import Source
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of inline text; bold is the only emphasis a one-font sheet prints."""
+
+    text: str
+    bold: bool = False
+
+
+Spans = tuple[Span, ...]
+
+
+def plain(spans: Spans) -> str:
+    return "".join(span.text for span in spans)
+
+
+@dataclass
+class Heading:
+    level: int
+    spans: Spans
+    source: Source
+
+
+@dataclass
+class Paragraph:
+    spans: Spans
+    source: Source
+
+
+@dataclass
+class ListBlock:
+    ordered: bool
+    start: int
+    items: list[list]  # each item: its blocks
+    source: Source
+
+
+@dataclass
+class Table:
+    header: list[Spans]
+    rows: list[list[Spans]]
+    align: list[str]  # left | center | right per column
+    source: Source
+
+
+@dataclass
+class Note:
+    """A block quote: printed as a side-barred note (注意, 例)."""
+
+    blocks: list
+    source: Source
+
+
+@dataclass
+class Picture:
+    """Artwork of a component (``component:<id>`` in Markdown), drawn from the model."""
+
+    component: str
+    caption: str
+    faces: int | None  # how many distinct faces to show (None: all)
+    source: Source
+
+
+@dataclass
+class Rule:
+    """A thematic break (``---``)."""
+
+    source: Source
+
+
+@dataclass
+class Chapter:
+    """One rules file: the game's own, or an add-on's appended to it."""
+
+    title: str
+    markdown: str  # after Jinja: what the HTML is rendered from
+    blocks: list
+    source: Source  # the rules.md file
+    component_ids: tuple[str, ...] = field(default_factory=tuple)
