@@ -8,7 +8,7 @@ board, an unknown extra on a route row — each with its file and line.
 from __future__ import annotations
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.game import ATTRIBUTES, PLACE_KINDS, _Resolver, _route
+from generator.load.game import _Resolver, _route, typed_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
 
@@ -70,19 +70,8 @@ def _entities(section, kind: str, collections: dict) -> dict[str, Entity]:
                                  section.src(key))
                 for key, attrs in section.items()}
     resolver = _Resolver({**collections, kind: entities})
-    allowed = ATTRIBUTES[kind]
     for key, attrs in section.items():
-        entity = entities[str(key)]
-        for name, value in attrs.items():
-            if name in ("name", "latin"):
-                continue
-            if name not in allowed:
-                raise ContentError(attrs.src(name), f"unknown attribute '{name}' for {kind} '{key}'",
-                                   did_you_mean(name, allowed) or "allowed: " + ", ".join(allowed))
-            entity.attrs[name] = resolver.value(value, allowed[name], attrs.src(name), f"{kind} '{key}' {name}")
-        if kind == "place" and entity.attrs.get("kind", "city") not in PLACE_KINDS:
-            raise ContentError(attrs.src("kind"), f"unknown place kind '{entity.attrs['kind']}'",
-                               "use one of: " + ", ".join(PLACE_KINDS))
+        entities[str(key)].attrs = typed_attributes(kind, str(key), attrs, resolver)
     return entities
 
 

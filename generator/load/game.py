@@ -198,20 +198,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     for kind, entities in collections.items():
         if kind == "color":
             continue
-        allowed = ATTRIBUTES[kind]
         for entity in entities.values():
-            raw = entity.attrs
-            entity.attrs = {}
-            for key, value in raw.items():
-                if key in ("name", "latin"):
-                    continue
-                if key not in allowed:
-                    raise ContentError(raw.src(key), f"unknown attribute '{key}' for {kind} '{entity.id}'",
-                                       did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed))
-                entity.attrs[key] = resolver.value(value, allowed[key], raw.src(key), f"{kind} '{entity.id}' {key}")
-            if kind == "place" and entity.attrs.get("kind", "city") not in PLACE_KINDS:
-                raise ContentError(raw.src("kind"), f"unknown place kind '{entity.attrs['kind']}'",
-                                   "use one of: " + ", ".join(PLACE_KINDS))
+            entity.attrs = typed_attributes(kind, entity.id, entity.attrs, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
@@ -258,6 +246,23 @@ def _fill_auto_points(game: Game) -> None:
                                                 f"connected (without passing through a terminal)",
                                    "connect them with routes, or write the points as a number")
             card.values["points"] = length
+
+
+def typed_attributes(kind: str, entity_id: str, raw: LDict, resolver: "_Resolver") -> dict:
+    """An entity's attributes (except name/latin) typed by ``ATTRIBUTES``, names resolved; file:line errors."""
+    allowed = ATTRIBUTES[kind]
+    attrs = {}
+    for key, value in raw.items():
+        if key in ("name", "latin"):
+            continue
+        if key not in allowed:
+            raise ContentError(raw.src(key), f"unknown attribute '{key}' for {kind} '{entity_id}'",
+                               did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed))
+        attrs[key] = resolver.value(value, allowed[key], raw.src(key), f"{kind} '{entity_id}' {key}")
+    if kind == "place" and attrs.get("kind", "city") not in PLACE_KINDS:
+        raise ContentError(raw.src("kind"), f"unknown place kind '{attrs['kind']}'",
+                           "use one of: " + ", ".join(PLACE_KINDS))
+    return attrs
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:
