@@ -138,6 +138,6 @@ def test_list_json(run):
     (game,) = json.loads(result.stdout)
     assert game["game"] == "ttr-germany"
     counts = {c["id"]: c["count"] for c in game["components"]}
-    assert counts == {"train-cards": 110, "short-tickets": 55, "long-tickets": 34, "bonus-cards": 1,
+    assert counts == {"germany": 1, "train-cards": 110, "short-tickets": 55, "long-tickets": 34, "bonus-cards": 1,
                       "passengers": 60, "trains": 225, "score-markers": 5, "score-summary": 1, "player-aid": 5}
     assert all(set(c) == {"name", "id", "kind", "count"} for c in game["components"])

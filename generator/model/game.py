@@ -221,7 +221,7 @@ class Game:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
     def components(self) -> list[dict]:
-        """The component list: everything the game prints, decks first, then tokens, tiles, dice and sheets.
+        """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
 
         Each entry: id, name, kind, count (what the content makes), unit (what is
         counted: cards, tokens, dice …), expected (what the rulebook promises) and
@@ -234,4 +234,7 @@ class Game:
         parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
                   "expected": part.expected, "source": part.expected_source, "note": part.note}
                  for part in self.parts.values()]
-        return decks + parts
+        boards = [{"id": board.id, "name": board.label, "kind": "board", "count": 1, "unit": "board",
+                   "expected": None, "source": board.source}
+                  for board in self.boards.values()]
+        return boards + decks + parts
