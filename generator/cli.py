@@ -216,10 +216,11 @@ def check(games, fmt, list_checks, addons):
 @main.command()
 @click.argument("games", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def stats(games, fmt):
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+def stats(games, fmt, addons):
     """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding."""
     try:
-        figures = [game_stats(load_game(folder)) for folder in find_games(games)]
+        figures = [game_stats(load_game(folder, tuple(addons))) for folder in _games_for(games, addons)]
     except ContentError as error:
         _fail(error)
     if fmt == "json":
