@@ -297,7 +297,7 @@ def list_components(games, fmt, addons):
         table.add_column("count", justify="right")
         table.add_column("declared", justify="right")
         for c in game.components():
-            table.add_row(c["name"], c["kind"], str(c["count"]), str(c["expected"]))
+            table.add_row(c["name"], c["kind"], str(c["count"]), "—" if c["expected"] is None else str(c["expected"]))
         out_console.print(table)
         out_console.print()
 
