@@ -26,6 +26,7 @@ from generator.check.registry import display_file
 from generator.check.stats import game_stats
 from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
+from generator.load.rules import load_rules
 
 err_console = Console(stderr=True, highlight=False)
 out_console = Console(highlight=False)
@@ -192,8 +193,10 @@ def check(games, fmt, list_checks, addons):
     unreadable: list[ContentError] = []
     for folder in folders:
         try:
-            findings += run_checks(load_game(folder, tuple(addons)))
-        except ContentError as error:  # the content (or a layout it names) cannot be read
+            game = load_game(folder, tuple(addons))
+            load_rules(game)  # rules.md is content too: a template mistake is found here, not first in a build
+            findings += run_checks(game)
+        except ContentError as error:  # the content (or a layout or rules.md it names) cannot be read
             unreadable.append(error)
     if fmt == "json":
         rows = [f.to_json() for f in findings]

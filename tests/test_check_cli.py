@@ -182,3 +182,13 @@ def test_every_misspelt_name_is_reported_in_one_run(game, run):
     assert [(r["code"], r["file"].rsplit("/", 1)[1], r["line"]) for r in rows] == [
         ("LOAD", "decks.yaml", 27), ("LOAD", "decks.yaml", 30), ("LOAD", "game.yaml", 30)]
     assert run("build", game, "--out", game / "out").exit_code == 2
+
+
+def test_a_mistake_in_rules_md_makes_check_exit_2_at_its_line(tmp_path, run):
+    """rules.md is content: check reads it as a build would, so a template mistake never waits for a build."""
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURES / "check-routes", folder)
+    (folder / "rules.md").write_text("# ルール\n\n{{ component_table() }}\n", encoding="utf-8")
+    result = run("check", folder)
+    assert result.exit_code == 2
+    assert "rules.md:3" in result.output and "'component_table' is undefined" in result.output

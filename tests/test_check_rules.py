@@ -84,8 +84,6 @@ CASES = [
      "the font has no glyph for ♞"),
     ("PNP703", LINE, "layouts/plain.yaml", "{{ deck.name }}", "{{ deck.nmae }}", 4,
      "layout expression '{{ deck.nmae }}' failed"),
-    ("PNP704", ROUTES, "rules.md", "{{ components_table() }}", "{{ component_table() }}", 5,
-     "component_table"),
 ]
 
 def _copy(tmp_path, fixture, file, old, new):

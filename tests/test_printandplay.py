@@ -232,3 +232,27 @@ def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
     printed = [i + 3 for i, page in enumerate(pages) if page.items and isinstance(page.items[0], Rect)]
     assert printed == [3, 4, 5, 7, 9, 11, 13, 14]  # board tiles only on front sides (odd pages)
     assert len(pages) == 12
+
+
+def test_the_dice_replace_the_train_deck_which_is_then_not_printed(run, tmp_path):
+    """ttr-dice declares replaces: [train]; the train deck (role: train) stays in the model, off the paper."""
+    game = load_game(ROOT / "content/ttr-new-york", (str(ROOT / "content/ttr-dice"),))
+    assert game.decks["transport-cards"].replaced_by.id == "ttr-dice"
+    assert "transport-cards" not in {c["id"] for c in game.components()}
+    assert "乗り物カード（44枚）は使いません" in load_rules(game)[-1].markdown
+    assert run("build", "content/ttr-new-york", "--with", "content/ttr-dice", "--out", tmp_path).exit_code == 0
+    out = tmp_path / "ttr-new-york+ttr-dice"
+    assert not (out / "transport-cards.pdf").exists() and (out / "tickets.pdf").exists()
+    rows = list(csv.DictReader((out / "components.csv").open(encoding="utf-8")))
+    assert not [r for r in rows if "transport" in r["file"]]
+    assert {"white-dice-nets.pdf", "tickets.pdf"} <= {f for r in rows for f in r["file"].split()}
+
+
+def test_replacing_a_role_no_deck_has_is_a_clear_error(mini, tmp_path, run):
+    addon = tmp_path / "dice"
+    shutil.copytree(ROOT / "content/ttr-dice", addon)
+    result = run("check", mini, "--with", addon)
+    assert result.exit_code == 2
+    assert "dice/game.yaml:9" in result.output
+    assert "replaces the 'train' deck, but ミニゲーム has no deck with role: train" in result.output
+    assert "add `role: train`" in result.output

@@ -33,7 +33,7 @@ def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
-    decks = list(game.decks.values())
+    decks = printed_decks(game)
     # with --force the checker has already reported text that does not fit or print: draw it anyway
     renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
     shop = Document(f"{game.label} — print shop")
@@ -61,7 +61,12 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
     ctx.note_folder("svg", "svg")
 
 
-produce_cards.steps = lambda game: 2 * len(game.decks) + 1
+produce_cards.steps = lambda game: 2 * len(printed_decks(game)) + 1
+
+
+def printed_decks(game: Game) -> list[Deck]:
+    """Every deck but those an add-on replaces (the dice expansion's train cards)."""
+    return [deck for deck in game.decks.values() if deck.replaced_by is None]
 
 
 def _distinct(forms):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 
 from generator.check.registry import Issue, check
-from generator.errors import BuildError, ContentError
+from generator.errors import BuildError
 
 _CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
@@ -56,12 +56,3 @@ def missing_glyphs(game):
 def layout_fails(game):
     yield from _issues(game, "layout")
 
-
-@check("PNP704", "error", "the rule sheet (rules.md) cannot be read: a Jinja or Markdown mistake, an unknown component or figure")
-def rules_unreadable(game):
-    from generator.load.rules import load_rules  # late: only games with rules pay for it
-
-    try:
-        load_rules(game)
-    except ContentError as error:
-        yield Issue(error.source, error.message, error.hint or "fix rules.md at that line")

@@ -72,4 +72,5 @@ def _merge_addon(folder: Path, src: Source, merged: dict, routes: list) -> AddOn
     collect(folder, main, merged, routes, merge)
     keys = {section: frozenset(set(entries) - before.get(section, set())) for section, entries in merged.items()}
     return AddOn(game_id, str(meta["title"]), str(meta.get("latin", "")), folder, src,
-                 {section: k for section, k in keys.items() if k})
+                 {section: k for section, k in keys.items() if k}, tuple(str(r) for r in meta.get("replaces", [])),
+                 meta.src("replaces") if "replaces" in meta else None)

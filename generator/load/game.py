@@ -78,9 +78,23 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     addons = compose(folder, main, merged, routes, with_)
     game = _build(folder, main, merged, routes)
     game.addons = addons
+    _replace_decks(game)
     if with_:  # an ad-hoc composition is its own output: output/<game>+<add-on>/
         game.id = "+".join([game.id, *(addon.id for addon in addons[len(addons) - len(with_):])])
     return game
+
+
+def _replace_decks(game: Game) -> None:
+    """Mark the decks an add-on replaces (the dice replace the train cards): kept for the checker, not printed."""
+    for addon in game.addons:
+        for role in addon.replaces:
+            decks = [deck for deck in game.decks.values() if deck.role == role]
+            if not decks:
+                raise ContentError(addon.replaces_source or addon.source, f"add-on '{addon.id}' replaces the '{role}' deck, but "
+                                                 f"{game.title} has no deck with role: {role}",
+                                   f"add `role: {role}` to the deck it replaces in {game.folder.name}")
+            for deck in decks:
+                deck.replaced_by = addon
 
 
 def read_main(folder: Path) -> LDict:
@@ -355,7 +369,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
                 vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
-                expected_source=spec.src("expected"))
+                expected_source=spec.src("expected"), role=str(spec.get("role", "")))
     columns = spec.get("columns")
     if columns is not None:
         for i, column in enumerate(columns):

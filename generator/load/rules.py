@@ -180,7 +180,7 @@ def _lookup(items: dict, key, what: str):
 
 
 def _component(game: Game, component_id: str) -> dict:
-    found = {c["id"]: c for c in game.components()}
+    found = {c["id"]: c for c in game.components(replaced=True)}  # the base rules may picture a replaced deck
     return _lookup(found, component_id, "component")
 
 

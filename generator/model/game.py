@@ -126,6 +126,9 @@ class Deck:
     point_range: tuple[int, int] | None = None
     point_range_source: Source | None = None
     follows: "Follows | None" = None
+    #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
+    role: str = ""
+    replaced_by: "AddOn | None" = None
 
     @property
     def size(self) -> int:
@@ -182,6 +185,8 @@ class AddOn:
     folder: Path
     source: Source
     keys: dict  # section -> frozenset of the keys the add-on contributed
+    replaces: tuple = ()  # deck roles the add-on replaces (their decks are not printed)
+    replaces_source: Source | None = None
 
     def owns(self, key: str) -> bool:
         return any(key in keys for keys in self.keys.values())
@@ -220,17 +225,18 @@ class Game:
     def label(self) -> str:
         return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
 
-    def components(self) -> list[dict]:
+    def components(self, replaced: bool = False) -> list[dict]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
 
         Each entry: id, name, kind, count (what the content makes), unit (what is
         counted: cards, tokens, dice …), expected (what the rulebook promises) and
         source (where `expected:` is declared: the checker compares the two and points there);
+        decks an add-on replaces are left out unless ``replaced`` (they are not printed);
         components also give their ``note`` (e.g. that a set is optional).
         """
         decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
                   "expected": deck.expected, "source": deck.expected_source or deck.source}
-                 for deck in self.decks.values()]
+                 for deck in self.decks.values() if replaced or deck.replaced_by is None]
         parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
                   "expected": part.expected, "source": part.expected_source, "note": part.note}
                  for part in self.parts.values()]
