@@ -138,3 +138,31 @@ def test_legend_names_an_existing_table(boarded, run):
     assert result.exit_code == 2
     assert "board.yaml:4" in result.output and "'route_scoreing'" in result.output
     assert "did you mean 'route_scoring'" in result.output
+
+
+_CELLE = "      Celle: {name: ツェレ, latin: Celle, at: [240, 100]}"
+_CLUSTER = "".join(f"\n      E{i}: {{name: エムデンエムデン{i}, latin: Emden{i}, at: {p}}}"
+                   for i, p in enumerate(["[48, 90]", "[72, 90]", "[48, 110]", "[72, 110]", "[60, 85]", "[60, 115]"]))
+GEOMETRY_CASES = [
+    # (code, edits [(old, new)], line of the finding, words in its message)
+    ("PNP501", [("at: [240, 100]", "at: [180, 100]")], 12, "too short for its 2 spaces"),
+    ("PNP502", [("      - [Aa, Dessau, 2, blue, {curve: 10}]",
+                 "      - [Aa, Dessau, 2, blue, {curve: 10}]\n      - [Dessau, Celle, 5, red, {bends: [[120, 160]]}]")],
+     11, "route Aa – Bonn overlaps route Dessau – Celle (line 14)"),
+    ("PNP503", [(_CELLE, _CELLE + "\n      Emden: {name: エムデン, latin: Emden, at: [155, 95]}")], 13,
+     "route Bonn – Celle passes over Emden, which it does not connect"),
+    ("PNP504", [(_CELLE, _CELLE + _CLUSTER)], 10, "the name of E1 cannot be placed"),
+    ("PNP505", [("at: [150, 40]", "at: [150, 6]")], 9, "Dessau at [150, 6] is off the playing area of board 'test'"),
+]
+
+
+@pytest.mark.parametrize("code,edits,line,message", GEOMETRY_CASES, ids=[c[0] for c in GEOMETRY_CASES])
+def test_each_geometry_check_fires_on_its_trigger(boarded, code, edits, line, message):
+    from generator.check import CATALOGUE, run_checks
+    assert not [f for f in run_checks(load_game(boarded)) if f.code.startswith("PNP5")]  # clean before the edit
+    for old, new in edits:
+        _edit(boarded / "board.yaml", old, new)
+    findings = [f for f in run_checks(load_game(boarded)) if f.code == code]
+    assert any(message in f.message and f.line == line and f.source.file.name == "board.yaml" for f in findings), \
+        [(f.line, f.message) for f in findings]
+    assert all(f.severity == CATALOGUE[code].severity and f.hint for f in findings)
