@@ -87,3 +87,32 @@ def test_shorter_crop_marks_buy_a_third_row_for_thurn_and_taxis_cards():
     assert max(max(m.y1, m.y2) for m in marks) <= 297 - PRINTER_MARGIN
     # Ticket to Ride cards keep the full 4 mm marks: shorter ones would not gain anything
     assert grid_for(TTR, "a4").mark_length == 4.0
+
+
+def _mark_positions(page):
+    """x of vertical marks and y of horizontal marks, rounded to 0.01 mm."""
+    lines = [item for item in page.items if isinstance(item, Line)]
+    xs = {round(l.x1, 2) for l in lines if l.x1 == l.x2}
+    ys = {round(l.y1, 2) for l in lines if l.y1 == l.y2}
+    return xs, ys
+
+
+def test_a_partial_sheet_marks_only_the_slots_it_uses_and_its_back_mirrors_them():
+    grid = grid_for(TTR, "a4")
+    full_front, _ = duplex_sheets(["f"] * 9, ["b"] * 9, TTR, "a4")
+    # 2 cards: one row, the first two columns; the back uses the last two columns
+    front, back = duplex_sheets(["f"] * 2, ["b"] * 2, TTR, "a4")
+    xs, ys = _mark_positions(front)
+    assert xs == {round(grid.slot(c, 0)[0] + dx, 2) for c in (0, 1) for dx in (0, 44)}
+    assert ys == {round(grid.slot(0, 0)[1] + dy, 2) for dy in (0, 68)}
+    bxs, bys = _mark_positions(back)
+    assert bxs == {round(grid.slot(c, 0)[0] + dx, 2) for c in (1, 2) for dx in (0, 44)}
+    assert bys == ys
+    # every card's trim corners are on marked lines; a full sheet keeps the whole grid
+    for use in _uses(back):
+        assert round(use.x, 2) in bxs and round(use.x + 44, 2) in bxs
+    assert len(_mark_positions(full_front)[0]) == 6 and len(_mark_positions(full_front)[1]) == 6
+    # 4 cards: two rows, all columns (a guillotine cuts whole rows), marks end below row 2
+    front, _ = duplex_sheets(["f"] * 4, ["b"] * 4, TTR, "a4")
+    xs, ys = _mark_positions(front)
+    assert len(xs) == 6 and ys == {round(grid.slot(0, r)[1] + dy, 2) for r in (0, 1) for dy in (0, 68)}

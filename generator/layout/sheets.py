@@ -64,26 +64,41 @@ def grid_for(geometry: CardGeometry, paper: str) -> Grid:
     return Grid((width, height), cols, rows, left, top, geometry, length, gap)
 
 
-def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Line]:
-    """Marks along every trim line, in the outer margin only."""
+def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None = None,
+               mirrored: bool = False) -> list[Line]:
+    """Marks along every trim line of the occupied slots, in the outer margin of the block they form.
+
+    ``count`` pieces fill the grid row by row; a last, partial sheet gets marks
+    only for the rows (and, on a single row, the columns) it uses, so no mark
+    promises a card that is not there. ``mirrored`` is the back of a duplex
+    sheet, where the columns run the other way.
+    """
     g = grid.geometry
-    right = grid.left + grid.cols * (g.width + 2 * g.bleed)
-    bottom = grid.top + grid.rows * (g.height + 2 * g.bleed)
+    count = grid.per_sheet if count is None else min(count, grid.per_sheet)
+    rows = -(-count // grid.cols)
+    used = range(grid.cols) if rows > 1 else range(count)
+    cols = sorted(grid.cols - 1 - c for c in used) if mirrored else list(used)
+    cell_w, cell_h = g.width + 2 * g.bleed, g.height + 2 * g.bleed
+    left = grid.left + cols[0] * cell_w
+    right = grid.left + (cols[-1] + 1) * cell_w
+    bottom = grid.top + rows * cell_h
+    top = grid.top
+    gap, length = grid.mark_gap, grid.mark_length
+
+    def mark(x0, y0, x1, y1):
+        return Line(x0 + dx, y0 + dy, x1 + dx, y1 + dy, stroke="#000000", stroke_width=MARK_WIDTH)
+
     marks = []
-    for col in range(grid.cols):
+    for col in cols:
         x0, _ = grid.slot(col, 0)
         for x in (x0, x0 + g.width):
-            marks.append(Line(x + dx, grid.top - grid.mark_gap - grid.mark_length + dy, x + dx, grid.top - grid.mark_gap + dy,
-                              stroke="#000000", stroke_width=MARK_WIDTH))
-            marks.append(Line(x + dx, bottom + grid.mark_gap + dy, x + dx, bottom + grid.mark_gap + grid.mark_length + dy,
-                              stroke="#000000", stroke_width=MARK_WIDTH))
-    for row in range(grid.rows):
+            marks.append(mark(x, top - gap - length, x, top - gap))
+            marks.append(mark(x, bottom + gap, x, bottom + gap + length))
+    for row in range(rows):
         _, y0 = grid.slot(0, row)
         for y in (y0, y0 + g.height):
-            marks.append(Line(grid.left - grid.mark_gap - grid.mark_length + dx, y + dy, grid.left - grid.mark_gap + dx, y + dy,
-                              stroke="#000000", stroke_width=MARK_WIDTH))
-            marks.append(Line(right + grid.mark_gap + dx, y + dy, right + grid.mark_gap + grid.mark_length + dx, y + dy,
-                              stroke="#000000", stroke_width=MARK_WIDTH))
+            marks.append(mark(left - gap - length, y, left - gap, y))
+            marks.append(mark(right + gap, y, right + gap + length, y))
     return marks
 
 
@@ -93,14 +108,13 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     grid = grid_for(geometry, paper)
     width, height = grid.paper
     dx, dy = back_offset
-    marks = crop_marks(grid)
-    back_marks = crop_marks(grid, dx, dy)
     pages = []
     for start in range(0, len(fronts), grid.per_sheet):
         chunk = range(start, min(start + grid.per_sheet, len(fronts)))
         sheet = start // grid.per_sheet + 1
-        front = Page(width, height, list(marks), label=f"{label} sheet {sheet} front")
-        back = Page(width, height, list(back_marks), label=f"{label} sheet {sheet} back")
+        front = Page(width, height, crop_marks(grid, count=len(chunk)), label=f"{label} sheet {sheet} front")
+        back = Page(width, height, crop_marks(grid, dx, dy, len(chunk), mirrored=True),
+                    label=f"{label} sheet {sheet} back")
         for n, i in enumerate(chunk):
             col, row = n % grid.cols, n // grid.cols
             x, y = grid.slot(col, row)
@@ -120,10 +134,10 @@ def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str 
     """
     grid = grid_for(geometry, paper)
     width, height = grid.paper
-    marks = crop_marks(grid)
     pages = []
     for start in range(0, len(pieces), grid.per_sheet):
-        page = Page(width, height, list(marks), label=f"{label} sheet {start // grid.per_sheet + 1}")
+        count = min(grid.per_sheet, len(pieces) - start)
+        page = Page(width, height, crop_marks(grid, count=count), label=f"{label} sheet {start // grid.per_sheet + 1}")
         for n, piece in enumerate(pieces[start:start + grid.per_sheet]):
             x, y = grid.slot(n % grid.cols, n // grid.cols)
             for name, dx, dy in ([(piece, 0.0, 0.0)] if isinstance(piece, str) else piece):
