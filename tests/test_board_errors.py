@@ -1,10 +1,13 @@
 """Board content mistakes: file:line, what is wrong, what to do, exit 2; geometry problems as build warnings."""
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from generator.layout.board_geometry import board_problems, plan_board
 from generator.load.game import load_game
+from tests.conftest import ROOT
 
 BOARD = """\
 boards:
@@ -166,3 +169,14 @@ def test_each_geometry_check_fires_on_its_trigger(boarded, code, edits, line, me
     assert any(message in f.message and f.line == line and f.source.file.name == "board.yaml" for f in findings), \
         [(f.line, f.message) for f in findings]
     assert all(f.severity == CATALOGUE[code].severity and f.hint for f in findings)
+
+
+def test_an_area_disc_cut_off_by_the_board_edge_is_pnp505(tmp_path):
+    from generator.check import run_checks
+    folder = tmp_path / "tt"
+    shutil.copytree(ROOT / "content/thurn-and-taxis", folder)
+    _edit(folder / "map.yaml", "latin: Zürich, kind: city, area: Schweiz, at: [206, 379]",
+          "latin: Zürich, kind: city, area: Schweiz, at: [206, 399]")
+    findings = [f for f in run_checks(load_game(folder)) if f.code == "PNP505"]
+    assert [(f.source.file.name, f.line) for f in findings] == [("map.yaml", 38)]
+    assert "Zurich's Schweiz disc (radius 34 mm) at [206, 399] is off the playing area" in findings[0].message

@@ -62,7 +62,7 @@ def _areas(board: Board, plan: geo.BoardPlan) -> list:
     for pp in plan.places.values():
         area = pp.place.attrs.get("area")
         if area is not None and "color" in area.attrs:
-            items.append(Circle(*pp.center, 34.0, fill=tint(area.attrs["color"].hex, 0.72)))
+            items.append(Circle(*pp.center, geo.AREA_DISC, fill=tint(area.attrs["color"].hex, 0.72)))
     return items
 
 

@@ -28,6 +28,7 @@ TRACK_GAP = 1.5       # mm between parallel tracks
 NAME_PT, LATIN_PT = 9.0, 6.5
 AREA_PT = 11.0
 BORDER = 14.0         # mm of frame kept free for the score track
+AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
 @dataclass(frozen=True)
@@ -400,9 +401,13 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
     problems += _crossings(plan)
     for pp in plan.places.values():
         x, y = pp.center
-        if not (ix + pp.radius <= x <= ix + iw - pp.radius and iy + pp.radius <= y <= iy + ih - pp.radius):
+        area = pp.place.attrs.get("area")
+        disc = area is not None and "color" in area.attrs
+        r = max(pp.radius, AREA_DISC) if disc else pp.radius
+        if not (ix + r <= x <= ix + iw - r and iy + r <= y <= iy + ih - r):
+            what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc else pp.place.id
             problems.append(Problem("off-board", pp.place.source,
-                                    f"{pp.place.id} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
+                                    f"{what} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
                                     f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward"))
         if not pp.label_clean:
             problems.append(Problem("names", pp.place.source,
