@@ -113,8 +113,8 @@ class FaceRenderer:
         self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
-        self._per_card: dict[str, bool] = {}   # expression → does it read the card (or n)?
-        self._memo: dict[tuple, object] = {}   # (expression, deck) → value, for the rest
+        self._per_card: dict[str, bool] = {}   # expression → does it read the card?
+        self._memo: dict[tuple, object] = {}   # (expression, deck, back, n, size) → value, for the rest
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -143,10 +143,12 @@ class FaceRenderer:
                 except TemplateError as exc:
                     raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                      "fix the expression in the layout") from None
-                per_card = self._per_card[value] = bool(names & {"card", "n"})
+                per_card = self._per_card[value] = "card" in names
             if not per_card:
-                # geometry and deck values are the same on every card of a deck: evaluate once
-                key = (value, id(scope.get("deck")), id(scope.get("back")))
+                # geometry and deck values are the same on every card of a deck: evaluate once per deck
+                # (and per repeat index n: a mini-map's n-th route is the same on every ticket)
+                key = (value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
+                       scope["W"], scope["H"], scope["bleed"], scope["safe"])
                 if key not in self._memo:
                     self._memo[key] = self._run(value, scope, where, what)
                 return self._memo[key]
