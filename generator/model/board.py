@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
-from generator.model.game import Entity, Route
+from generator.model.game import Entity, Route, bilingual
 
 #: a real Ticket to Ride train space, mm
 DEFAULT_SPACE = (20.0, 9.0)
@@ -72,7 +72,7 @@ class Board:
 
     @property
     def label(self) -> str:
-        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+        return bilingual(self.name, self.latin)
 
     @property
     def size(self) -> tuple[float, float]:

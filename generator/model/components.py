@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
-from generator.model.game import CardGeometry, _ReadsThrough
+from generator.model.game import CardGeometry, _ReadsThrough, bilingual
 
 
 @dataclass(eq=False)
@@ -66,4 +66,4 @@ class Component(_ReadsThrough):
 
     @property
     def label(self) -> str:
-        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+        return bilingual(self.name, self.latin)

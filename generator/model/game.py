@@ -12,6 +12,12 @@ from pathlib import Path
 from generator.errors import Source
 
 
+def bilingual(name: str, latin: str) -> str:
+    """How every model object is named for people: ベルリン / Berlin, or the name alone
+    when there is no Latin form or it is the same."""
+    return f"{name} / {latin}" if latin and latin != name else name
+
+
 class _ReadsThrough:
     """Lets layouts write ``card.color`` for ``card.values["color"]``: the values
     dict named by ``_through`` answers attribute reads the object itself lacks."""
@@ -38,10 +44,7 @@ class Entity(_ReadsThrough):
 
     @property
     def label(self) -> str:
-        """Name with its Latin form beside it where both exist: ベルリン / Berlin."""
-        if self.latin and self.latin != self.name:
-            return f"{self.name} / {self.latin}"
-        return self.name
+        return bilingual(self.name, self.latin)
 
     def __str__(self) -> str:
         return self.name
@@ -130,6 +133,12 @@ class Deck:
     role: str = ""
     replaced_by: "AddOn | None" = None
 
+    def field_type(self, name: str) -> str:
+        """The type a field is declared with, optional or not (``points: int?`` → ``int``); "" if the deck lacks it.
+
+        What the loader and the checks ask to recognise a kind of deck (tickets, train cards)."""
+        return self.fields.get(name, "").rstrip("?")
+
     @property
     def size(self) -> int:
         """Printed cards: the sum of every distinct card's count."""
@@ -137,7 +146,7 @@ class Deck:
 
     @property
     def label(self) -> str:
-        return f"{self.name} / {self.latin}" if self.latin and self.latin != self.name else self.name
+        return bilingual(self.name, self.latin)
 
 
 @dataclass(frozen=True)
@@ -223,7 +232,7 @@ class Game:
 
     @property
     def label(self) -> str:
-        return f"{self.title} / {self.latin}" if self.latin and self.latin != self.title else self.title
+        return bilingual(self.title, self.latin)
 
     def components(self, replaced: bool = False) -> list[dict]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
