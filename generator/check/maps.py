@@ -16,7 +16,7 @@ def card_colours(game) -> dict:
     """Colour id → the first deck whose cards have it (decks with a `color: color` field: train cards)."""
     found = {}
     for deck in game.decks.values():
-        if deck.fields.get("color", "").rstrip("?") != "color":
+        if deck.field_type("color") != "color":
             continue
         for card in deck.cards:
             colour = card.values.get("color")

@@ -40,7 +40,7 @@ def destinations_are_served(game):
         return
     served = {stop.id for train in trains for stop in train.attrs.get("stops") or []}
     for deck in game.decks.values():
-        fields = [name for name, type_name in deck.fields.items() if type_name.rstrip("?") == "station"]
+        fields = [name for name in deck.fields if deck.field_type(name) == "station"]
         for card in deck.cards:
             for name in fields:
                 station = card.values.get(name)
@@ -52,7 +52,7 @@ def destinations_are_served(game):
 @check("PNP614", "warning", "a declared line type that no card names")
 def lines_are_used(game):
     lines = game.collections.get("line", {})
-    decks = [d for d in game.decks.values() if any(t.rstrip("?") == "line" for t in d.fields.values())]
+    decks = [d for d in game.decks.values() if any(d.field_type(name) == "line" for name in d.fields)]
     if not lines or not decks:
         return
     named = {value.id for deck in decks for card in deck.cards for value in card.values.values()

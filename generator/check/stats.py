@@ -43,7 +43,7 @@ def point_histograms(game) -> list[dict]:
     """Per deck with points (tickets, destinations, carriages): how many cards are worth each number."""
     result = []
     for deck in game.decks.values():
-        if deck.fields.get("points", "").rstrip("?") != "int":
+        if deck.field_type("points") != "int":
             continue
         points = Counter()
         for card in deck.cards:

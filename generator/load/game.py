@@ -430,7 +430,7 @@ def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dic
         if name not in fields:
             raise ContentError(by.src(name), f"expected_by: '{name}' is not a field of deck '{deck.id}'",
                                did_you_mean(name, fields) or "use one of its fields: " + ", ".join(fields))
-        type_name = fields[name].rstrip("?")
+        type_name = deck.field_type(name)
         listed, each = [], None
         for value, count in counts.items():
             where = counts.src(value)
@@ -446,7 +446,7 @@ def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dic
     if "point_range" in spec:
         low, high = spec["point_range"]
         where = spec.src("point_range")
-        if fields.get("points", "").rstrip("?") != "int":
+        if deck.field_type("points") != "int":
             raise ContentError(where, f"point_range: deck '{deck.id}' has no points field (points: int)",
                                "add the field, or remove point_range")
         if low > high:

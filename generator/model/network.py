@@ -28,9 +28,7 @@ def network(game: Game) -> "Network":
 
 def is_ticket_deck(deck: Deck) -> bool:
     """A deck of tickets: cards naming two places (``from``, ``to``) and their ``points``."""
-    fields = deck.fields
-    return (fields.get("from", "").rstrip("?") == "place" and fields.get("to", "").rstrip("?") == "place"
-            and fields.get("points", "").rstrip("?") == "int")
+    return deck.field_type("from") == "place" and deck.field_type("to") == "place" and deck.field_type("points") == "int"
 
 
 def ticket_decks(game: Game) -> list[Deck]:
