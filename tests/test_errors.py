@@ -127,3 +127,20 @@ def test_mistake_in_a_game_layout_override_names_its_line(mini, run, tmp_path, t
     assert "layouts/ttr-ticket.yaml:2" in result.stderr
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("row,message,hint", [
+    ("[Berlin, Hamburg, -2, red]", "route length should be at least 1 space, not -2", "number of train spaces"),
+    ("[Berlin, Hamburg, 0, red]", "route length should be at least 1 space, not 0", "number of train spaces"),
+    ("[Berlin, Hamburg, 2, []]", "a route needs a colour per track", "[gray]"),
+    ("[Berlin, Hamburg, 2, red, tunnel]", "the 5th item of a route row is a mapping of extras, not 'tunnel'",
+     "{tunnel: true}"),
+])
+def test_a_route_row_that_cannot_be_a_route_is_refused_at_its_line(mini, run, row, message, hint):
+    """A negative length used to reach networkx (a traceback); a stray 5th item was silently dropped."""
+    with (mini / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"routes:\n  - {row}\n")
+    result = run("check", mini)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "game.yaml:19" in result.output and message in result.output and hint in result.output

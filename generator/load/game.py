@@ -471,8 +471,15 @@ def _route(row, src: Source, resolver: _Resolver, collect: bool = False) -> Rout
     a = name(row[0], "place", src, "route end")
     b = name(row[1], "place", src, "route end")
     length = resolver.value(row[2], "int", src, "route length")
+    if length < 1:  # a path's length: networkx refuses negative weights, a board cannot draw 0 spaces
+        raise ContentError(src, f"route length should be at least 1 space, not {length}", "write the number of train spaces")
     colors = row[3] if len(row) > 3 else "gray"
     colors = colors if isinstance(colors, list) else [colors]
+    if not colors:
+        raise ContentError(src, "a route needs a colour per track, not []", "write [gray] for one track of any colour")
     colors = tuple(name(c, "color", src, "route colour") for c in colors)
-    extras = dict(row[4]) if len(row) > 4 and isinstance(row[4], dict) else {}
+    if len(row) > 4 and not isinstance(row[4], dict):
+        raise ContentError(src, f"the 5th item of a route row is a mapping of extras, not {row[4]!r}",
+                           "write e.g. {tunnel: true}, or remove it")
+    extras = dict(row[4]) if len(row) > 4 else {}
     return Route(a, b, length, colors, extras, src)
