@@ -144,3 +144,12 @@ def test_a_route_row_that_cannot_be_a_route_is_refused_at_its_line(mini, run, ro
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     assert "game.yaml:19" in result.output and message in result.output and hint in result.output
+
+
+def test_a_character_yaml_refuses_is_reported_at_its_line(mini, run):
+    """PyYAML reports it by position only (ReaderError): the message still names the line, and what to do."""
+    _edit(mini / "decks.yaml", "    latin: Tickets\n", "    latin: Tick\x07ets\n")
+    result = run("check", mini)
+    assert result.exit_code == 2
+    assert "decks.yaml:16:" in result.output and "character U+0007 (not printable)" in result.output
+    assert "hint: delete it" in result.output

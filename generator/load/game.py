@@ -141,7 +141,8 @@ def _inside(folder: Path, name: str, src: Source) -> Path:
 def _read(path: Path) -> LDict:
     data = load_yaml(path)
     if not isinstance(data, dict):
-        raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)")
+        raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
+                           "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
     errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:
         raise _schema_error(data, errors[0])

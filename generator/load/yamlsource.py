@@ -51,7 +51,8 @@ def _make_loader(path: Path):
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise ContentError(Source(path, key_node.start_mark.line + 1),
-                                   f"a key must be a plain name, not {key!r}")
+                                   f"a key must be a plain name, not {key!r}",
+                                   "write the key as a word or number (quote it if it has special characters)")
             if key in result:
                 raise ContentError(
                     Source(path, key_node.start_mark.line + 1),
@@ -91,8 +92,14 @@ def load_yaml(path: Path):
         context = f" ({exc.context})" if exc.context else ""
         raise ContentError(Source(path, line), f"malformed YAML: {problem}{context}",
                            "check indentation, colons and quotes on this line and the one before") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow: it has a position, not a line
+        line = text.count("\n", 0, exc.position) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "\0")
+        raise ContentError(Source(path, line), f"malformed YAML: character U+{code:04X} (not printable) is not allowed",
+                           "delete it (or write it as an escape such as \\u0007 in a double-quoted string)") from None
     except yaml.YAMLError as exc:
-        raise ContentError(Source(path), f"malformed YAML: {exc}") from None
+        raise ContentError(Source(path), f"malformed YAML: {exc}",
+                           "check the file in a YAML-aware editor; save it as UTF-8 text") from None
     if data is None:
         data = LDict()
         data.file, data.line, data.key_lines = path, 1, {}
