@@ -3,28 +3,26 @@
 The analysis lives in ``generator.layout.board_geometry`` (pure functions on
 the board's plan: the same paths, spaces and name boxes the board is drawn
 from); these checks only report it, one code per kind of problem. Each map
-board is planned once per game and the plan shared by the five checks.
+board is planned once per game and its problems shared by the five checks.
 """
 from __future__ import annotations
 
-import weakref
-
-from generator.check.registry import Issue, check
+from generator.check.registry import Issue, check, per_game
 from generator.layout.board import plan_for_drawing
 from generator.layout.board_geometry import board_problems
 
-_PROBLEMS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+@per_game
+def _board_problems(game) -> list:
+    """Every map board's problems, in board order."""
+    return [problem for board in game.boards.values() if board.kind == "map"
+            for problem in board_problems(plan_for_drawing(board))]
 
 
 def _problems(game, kind: str):
-    for board in game.boards.values():
-        if board.kind != "map":
-            continue
-        if board not in _PROBLEMS:
-            _PROBLEMS[board] = board_problems(plan_for_drawing(board))
-        for problem in _PROBLEMS[board]:
-            if problem.kind == kind:
-                yield Issue(problem.source, problem.message, problem.hint)
+    for problem in _board_problems(game):
+        if problem.kind == kind:
+            yield Issue(problem.source, problem.message, problem.hint)
 
 
 @check("PNP501", "error", "a route is drawn too short for its train spaces (by how many mm)")

@@ -7,12 +7,9 @@ text on pieces and sheets that prints (laid out by the same code as the build).
 """
 from __future__ import annotations
 
-import weakref
-
-from generator.check.registry import Issue, check
-from generator.errors import BuildError
-
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+from generator.check.printing import PrintProblems
+from generator.check.registry import Issue, check, per_game
+from generator.errors import did_you_mean
 
 
 def _parts(game, kind):
@@ -123,7 +120,6 @@ def tile_city_exists(game):
     for part, face in _tile_rows(game):
         for name in face.get("cities") or []:
             if _place_named(places, name) is None:
-                from generator.errors import did_you_mean
                 yield Issue(face.source, f"a tile of '{part.id}' names '{name}', which is on no map of this game",
                             did_you_mean(name, [p.latin or p.id for p in places]) or "check the spelling (id or Latin name)")
 
@@ -182,46 +178,32 @@ def equal_sets(game):
                         "give every colour the same count (count_each:)")
 
 
-def _print_problems(game) -> dict[str, list[BuildError]]:
-    """kind ("overflow", "glyph", "layout") → problems, from laying out every component on A4 and Letter."""
-    problems = _CACHE.get(game)
-    if problems is None:
-        from generator.layout.cardface import FaceRenderer
-        from generator.layout.components import KINDS
+@per_game
+def _print_problems(game) -> PrintProblems:
+    """Every component laid out as the build prints it (A4; sheets on Letter too, the shorter page):
+    one problem per content line (a stack's copies share one, as do a sheet's two papers)."""
+    from generator.layout.cardface import FaceRenderer
+    from generator.layout.components import KINDS
 
-        problems = {"overflow": [], "glyph": [], "layout": []}
-        seen = set()
-
-        def collect(kind, error):
-            key = (kind, str(error.source))  # one finding per content line (a stack's copies, A4 and Letter)
-            if key not in seen:
-                seen.add(key)
-                problems[kind].append(error)
-
-        renderer = FaceRenderer(game, on_print_problem=collect)  # shapes too: their expressions can fail
-        for part in game.parts.values():
-            for paper in (("letter", "a4") if part.kind == "sheet" else ("a4",)):  # Letter is the shorter page
-                try:
-                    KINDS[part.kind].outputs(game, part, renderer, paper)
-                except BuildError as error:  # an expression of a layout fails for a face
-                    collect("layout", error)
-        _CACHE[game] = problems
+    problems = PrintProblems(once_per_line=True)
+    renderer = FaceRenderer(game, on_print_problem=problems.note)  # shapes too: their expressions can fail
+    for part in game.parts.values():
+        for paper in (("letter", "a4") if part.kind == "sheet" else ("a4",)):
+            with problems.drawing():
+                KINDS[part.kind].outputs(game, part, renderer, paper)
     return problems
 
 
 @check("PNP807", "error", "text on a token, tile, die face or sheet that does not fit (a sheet: its page)")
 def component_overflow(game):
-    for error in _print_problems(game)["overflow"]:
-        yield Issue(error.source, error.message, error.hint)
+    yield from _print_problems(game).issues("overflow")
 
 
 @check("PNP808", "error", "characters on a token, tile, die face or sheet the embedded font lacks")
 def component_glyphs(game):
-    for error in _print_problems(game)["glyph"]:
-        yield Issue(error.source, error.message, error.hint)
+    yield from _print_problems(game).issues("glyph")
 
 
 @check("PNP809", "error", "a token, tile or die face whose layout cannot be drawn")
 def component_layout(game):
-    for error in _print_problems(game)["layout"]:
-        yield Issue(error.source, error.message, error.hint)
+    yield from _print_problems(game).issues("layout")

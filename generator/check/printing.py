@@ -4,55 +4,73 @@ The card layout itself (``generator.layout.cardface``) measures the text; the
 checker asks it to lay out the text alone (shapes cannot overflow) and to
 report problems instead of stopping at the first, so the rules for fitting
 text live in one place. Laid out once per game, shared by the checks below.
+``PrintProblems`` is what the tokens, tiles, dice and sheets checks collect too.
 """
 from __future__ import annotations
 
-import weakref
+from contextlib import contextmanager
 
-from generator.check.registry import Issue, check
+from generator.check.registry import Issue, check, per_game
 from generator.errors import BuildError
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+class PrintProblems:
+    """What a ``FaceRenderer`` reports while faces are drawn, by kind: "overflow" and "glyph"
+    (through ``note``, its ``on_print_problem``) and "layout" (an expression that fails, caught
+    by ``drawing``). ``once_per_line`` keeps one problem per kind and content line."""
+
+    def __init__(self, once_per_line: bool = False):
+        self.by_kind: dict[str, list[BuildError]] = {"overflow": [], "glyph": [], "layout": []}
+        self._once_per_line = once_per_line
+        self._seen: set = set()
+
+    def note(self, kind: str, error: BuildError) -> None:
+        if self._once_per_line:
+            key = (kind, str(error.source))
+            if key in self._seen:
+                return
+            self._seen.add(key)
+        self.by_kind[kind].append(error)
+
+    @contextmanager
+    def drawing(self):
+        """Draw inside: a BuildError (a layout expression fails for a face) is a "layout" problem, and
+        drawing goes on with the next. A ContentError (no such layout, malformed YAML) propagates: the
+        content cannot be read (exit 2), as in a build."""
+        try:
+            yield
+        except BuildError as error:
+            self.note("layout", error)
+
+    def issues(self, kind: str):
+        for error in self.by_kind[kind]:
+            yield Issue(error.source, error.message, error.hint)
 
 
-def _print_problems(game) -> dict[str, list[BuildError]]:
-    """kind ("overflow", "glyph", "layout") → errors, from drawing every deck's faces and back.
+@per_game
+def _print_problems(game) -> PrintProblems:
+    """Every deck's faces and back, text only."""
+    from generator.build.cards import draw_deck  # late: generator.build imports the checker
+    from generator.layout.cardface import FaceRenderer
 
-    A layout that cannot be read (no such layout, malformed YAML) is a ContentError
-    and propagates: the content cannot be read (exit 2), as in a build.
-    """
-    problems = _CACHE.get(game)
-    if problems is None:
-        from generator.build.cards import draw_deck  # late: generator.build imports the checker
-        from generator.layout.cardface import FaceRenderer
-
-        problems = {"overflow": [], "glyph": [], "layout": []}
-        renderer = FaceRenderer(game, on_print_problem=lambda kind, error: problems[kind].append(error), text_only=True)
-        for deck in game.decks.values():
-            try:
-                draw_deck(game, deck, renderer)
-            except BuildError as error:  # an expression in the layout fails for a card
-                problems["layout"].append(error)
-        _CACHE[game] = problems
+    problems = PrintProblems()
+    renderer = FaceRenderer(game, on_print_problem=problems.note, text_only=True)
+    for deck in game.decks.values():
+        with problems.drawing():
+            draw_deck(game, deck, renderer)
     return problems
-
-
-def _issues(game, kind):
-    for error in _print_problems(game)[kind]:
-        yield Issue(error.source, error.message, error.hint)
 
 
 @check("PNP701", "error", "text that does not fit its box on a card, even at its smallest size")
 def text_overflow(game):
-    yield from _issues(game, "overflow")
+    yield from _print_problems(game).issues("overflow")
 
 
 @check("PNP702", "error", "characters the embedded font has no glyph for (they would print as empty boxes)")
 def missing_glyphs(game):
-    yield from _issues(game, "glyph")
+    yield from _print_problems(game).issues("glyph")
 
 
 @check("PNP703", "error", "a card face or back whose layout cannot be drawn")
 def layout_fails(game):
-    yield from _issues(game, "layout")
-
+    yield from _print_problems(game).issues("layout")

@@ -9,7 +9,9 @@ a check lives in is its group.
 """
 from __future__ import annotations
 
+import functools
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
@@ -73,6 +75,20 @@ class Check:
 
     def run(self, game) -> Iterable[Issue]:
         return self.function(game)
+
+
+def per_game(analysis: Callable):
+    """``analysis(game)`` computed once per game and shared by the several checks that report
+    parts of it (every face laid out, every board planned); forgotten with the game."""
+    results: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+    @functools.wraps(analysis)
+    def shared(game):
+        if game not in results:
+            results[game] = analysis(game)
+        return results[game]
+
+    return shared
 
 
 #: code → Check, filled by the ``@check`` decorators as the check modules are imported
