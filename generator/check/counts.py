@@ -9,15 +9,11 @@ def component_count(game):
     for component in game.components():
         count, expected = component["count"], component["expected"]
         if expected is not None and count != expected:
-            yield Issue(component.get("source") or game.source,
-                        f"{component['kind']} '{component['id']}' has {count} {_unit(component)} but declares "
+            yield Issue(component["source"],
+                        f"{component['kind']} '{component['id']}' has {count} {component['unit']} but declares "
                         f"expected: {expected}",
                         "fix the counts in the content, or change `expected:` if the rulebook's component list "
                         "says otherwise")
-
-
-def _unit(component: dict) -> str:
-    return component.get("unit") or ("cards" if component["kind"] == "deck" else "pieces")
 
 
 @check("PNP102", "error", "a deck's cards per value of a field differ from its expected_by (e.g. 12 per colour, 3 per city)")

@@ -4,12 +4,16 @@ from __future__ import annotations
 from generator.check.registry import Issue, check
 
 
+def _placed(game, attribute: str) -> int:
+    """What the places hold of ``attribute`` at setup (passengers: 60 in all)."""
+    return sum(place.attrs.get(attribute) or 0 for place in game.collections.get("place", {}).values())
+
+
 @check("PNP601", "error", "a setup distribution over places does not add up to its declared total (game: setup:)")
 def setup_totals(game):
     setup = game.meta.get("setup", {})
-    places = list(game.collections.get("place", {}).values())
     for attribute, total in setup.items():
-        placed = sum(place.attrs.get(attribute) or 0 for place in places)
+        placed = _placed(game, attribute)
         if placed != total:
             yield Issue(setup.src(attribute), f"places hold {placed} {attribute} at setup, but setup declares {total}",
                         f"change the places' {attribute}: values (or the total, if the rulebook says otherwise)")
@@ -19,12 +23,11 @@ def setup_totals(game):
 def setup_uses_its_pieces(game):
     setup = game.meta.get("setup", {})
     components = {c["id"]: c for c in game.components()}
-    places = list(game.collections.get("place", {}).values())
     for attribute in setup:
         component = components.get(attribute)
         if component is None:
             continue
-        placed = sum(place.attrs.get(attribute) or 0 for place in places)
+        placed = _placed(game, attribute)
         if placed != component["count"]:
             yield Issue(setup.src(attribute), f"places hold {placed} {attribute} at setup, but component "
                                               f"'{attribute}' makes {component['count']}",
