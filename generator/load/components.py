@@ -12,6 +12,7 @@ import jsonschema
 
 from generator.errors import ContentError, did_you_mean
 from generator.layout.components import KINDS
+from generator.load.schema import first_error, schema_error
 from generator.model.components import Component
 from generator.model.game import Game
 
@@ -36,18 +37,14 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
 
 
 def _validate(cid: str, spec, kind) -> None:
-    from generator.load.game import _schema_error  # the loader's file:line mapping of schema errors
-
     schema = {"type": "object", "additionalProperties": False,
               "properties": {**{key: {} for key in COMMON}, **kind.schema["properties"]},
               "required": kind.schema.get("required", [])}
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(spec),
-                    key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
-    if errors:
-        error = _schema_error(spec, errors[0])
-        where = ".".join(str(p) for p in errors[0].absolute_path) or "top level"
-        message = error.message.replace(where, f"components.{cid}" + (f".{where}" if errors[0].absolute_path else ""), 1)
-        first = errors[0]
+    first = first_error(jsonschema.Draft202012Validator(schema), spec)
+    if first is not None:
+        error = schema_error(spec, first)
+        where = ".".join(str(p) for p in first.absolute_path) or "top level"
+        message = error.message.replace(where, f"components.{cid}" + (f".{where}" if first.absolute_path else ""), 1)
         hint = error.hint
         if first.validator == "enum":
             hint = "use one of: " + ", ".join(map(str, first.validator_value))

@@ -1,27 +1,22 @@
 """Load a game folder (game.yaml + the files it includes) into a ``Game``.
 
 Structure is validated with the JSON Schema in ``generator/schema`` (the same
-file editors can use); its errors are mapped back to file:line. References
+file editors can use; ``generator.load.schema`` maps its errors back to file:line). References
 by name (a ticket's city, a card's colour) are resolved here, with a "did you
 mean" when a name is wrong.
 """
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
-
-import jsonschema
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.load.components import load_components
-from generator.load.yamlsource import LDict, LList, load_yaml
+from generator.load.schema import first_error, game_schema, game_validator, schema_error
+from generator.load.yamlsource import LDict, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
 
-SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
-SCHEMA_FILE = SCHEMA_DIR / "game.schema.json"
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 
 #: content section → the field type that names its entries
@@ -41,29 +36,9 @@ SINGLE_FILE_SECTIONS = ("game", "include", "print")
 DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)
 
 
-@lru_cache(maxsize=1)
-def _schema() -> dict:
-    """game.schema.json plus every fragment in schema/sections/ (one per extra section).
-
-    A fragment is ``{"properties": {section: …}, "$defs": {…}}``; a new kind of
-    content adds its own fragment instead of editing the core schema.
-    """
-    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
-    for fragment in sorted((SCHEMA_DIR / "sections").glob("*.json")):
-        extra = json.loads(fragment.read_text(encoding="utf-8"))
-        schema["properties"].update(extra.get("properties", {}))
-        schema.setdefault("$defs", {}).update(extra.get("$defs", {}))
-    return schema
-
-
-@lru_cache(maxsize=1)
-def _validator():
-    return jsonschema.Draft202012Validator(_schema())
-
-
 def merged_sections() -> tuple[str, ...]:
     """Sections that may appear in any content file and are merged by key."""
-    return tuple(k for k in _schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
+    return tuple(k for k in game_schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
 
 
 def load_game(folder: Path, with_: tuple = ()) -> Game:
@@ -143,45 +118,10 @@ def _read(path: Path) -> LDict:
     if not isinstance(data, dict):
         raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
                            "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
-    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
-    if errors:
-        raise _schema_error(data, errors[0])
+    error = first_error(game_validator(), data)
+    if error is not None:
+        raise schema_error(data, error)
     return data
-
-
-def _locate(data, path) -> Source:
-    node, src = data, data.src()
-    for key in path:
-        if isinstance(node, LDict) and key in node:
-            src = node.src(key)
-        elif isinstance(node, LList) and isinstance(key, int) and key < len(node):
-            src = node.src(key)
-        else:
-            break
-        node = node[key]
-    return src
-
-
-def _schema_error(data: LDict, error) -> ContentError:
-    where = ".".join(str(p) for p in error.absolute_path) or "top level"
-    src = _locate(data, error.absolute_path)
-    if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in allowed]
-        bad = extra[0] if extra else "?"
-        if isinstance(error.instance, LDict) and bad in error.instance:
-            src = error.instance.src(bad)
-        hint = did_you_mean(bad, allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
-        return ContentError(src, f"unknown key '{bad}' in {where}", hint)
-    if error.validator == "required":
-        return ContentError(src, f"{where}: {error.message}", "add the missing key")
-    if error.validator == "type":
-        return ContentError(src, f"{where} should be of type {error.validator_value}, not {error.instance!r}",
-                            "fix the value's type")
-    if error.validator == "oneOf" and where.startswith("palette"):
-        return ContentError(src, f"{where}: a colour is '#rrggbb' or {{hex: '#rrggbb', name: …}}",
-                            "write the colour as six hex digits after #")
-    return ContentError(src, f"{where}: {error.message}", "see generator/schema/game.schema.json for the format")
 
 
 def _merge(merged: dict, section: str, value: LDict) -> None:
