@@ -153,3 +153,14 @@ def test_a_character_yaml_refuses_is_reported_at_its_line(mini, run):
     assert result.exit_code == 2
     assert "decks.yaml:16:" in result.output and "character U+0007 (not printable)" in result.output
     assert "hint: delete it" in result.output
+
+
+def test_a_place_whose_key_is_a_number_is_found_by_it(mini):
+    """YAML reads `7:` as a number; names are looked up as text, so it used to be 'unknown place 7, did you mean 7?'."""
+    from generator.load.game import load_game
+    _edit(mini / "game.yaml", "  Koeln: {name: ケルン,", "  7: {name: ケルン,")
+    (mini / "decks.yaml").write_text((mini / "decks.yaml").read_text(encoding="utf-8").replace("Koeln", "7"),
+                                     encoding="utf-8")
+    game = load_game(mini)
+    assert list(game.collections["place"]) == ["Berlin", "Hamburg", "7"]
+    assert game.decks["tickets"].cards[1]["to"] is game.collections["place"]["7"]

@@ -8,7 +8,7 @@ board, an unknown extra on a route row — each with its file and line.
 from __future__ import annotations
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.game import _Resolver, _route, typed_attributes
+from generator.load.game import _Resolver, _route, entities, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
 
@@ -29,9 +29,9 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
     kind = spec.get("kind", "map")
     collections = dict(game.collections)
     if "areas" in spec:
-        collections["area"] = _entities(spec["areas"], "area", collections)
+        collections["area"] = _own(spec["areas"], "area", collections)
     if "places" in spec:
-        collections["place"] = _entities(spec["places"], "place", collections)
+        collections["place"] = _own(spec["places"], "place", collections)
     resolver = _Resolver(collections)
     if "routes" in spec:
         rows = spec["routes"]
@@ -64,15 +64,13 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
     return board
 
 
-def _entities(section, kind: str, collections: dict) -> dict[str, Entity]:
+def _own(section, kind: str, collections: dict) -> dict[str, Entity]:
     """A board's own places or areas, typed like the game's (same attributes, same checks)."""
-    entities = {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), {},
-                                 section.src(key))
-                for key, attrs in section.items()}
-    resolver = _Resolver({**collections, kind: entities})
-    for key, attrs in section.items():
-        entities[str(key)].attrs = typed_attributes(kind, str(key), attrs, resolver)
-    return entities
+    own = entities(kind, [(key, attrs, section.src(key)) for key, attrs in section.items()])
+    resolver = _Resolver({**collections, kind: own})
+    for entity in own.values():
+        type_attributes(entity, resolver)
+    return own
 
 
 def _board_route(route) -> BoardRoute:

@@ -146,15 +146,11 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                             float(card.get("safe", DEFAULT_CARD.safe)))
     collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
     for section, kind in COLLECTIONS.items():
-        collections[kind] = {key: Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")),
-                                         attrs, src)
-                             for key, (attrs, src) in merged.get(section, {}).items()}
+        collections[kind] = entities(kind, [(key, attrs, src) for key, (attrs, src) in merged.get(section, {}).items()])
     resolver = _Resolver(collections)
-    for kind, entities in collections.items():
-        if kind == "color":
-            continue
-        for entity in entities.values():
-            entity.attrs = typed_attributes(kind, entity.id, entity.attrs, resolver)
+    for kind in COLLECTIONS.values():
+        for entity in collections[kind].values():
+            type_attributes(entity, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
@@ -203,8 +199,18 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def typed_attributes(kind: str, entity_id: str, raw: LDict, resolver: "_Resolver") -> dict:
-    """An entity's attributes (except name/latin) typed by ``ATTRIBUTES``, names resolved; file:line errors."""
+def entities(kind: str, items) -> dict[str, Entity]:
+    """One collection's entities from (key, raw attributes, source), by id (the key as text, as
+    names are looked up); their attributes stay raw until ``type_attributes``, which may need
+    the whole collection (a place's area, a train type's stops)."""
+    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), attrs, src)
+            for key, attrs, src in items}
+
+
+def type_attributes(entity: Entity, resolver: "_Resolver") -> None:
+    """Replace an entity's raw attributes (except name/latin) by values typed by ``ATTRIBUTES``,
+    names resolved; file:line errors."""
+    kind, entity_id, raw = entity.kind, entity.id, entity.attrs
     allowed = ATTRIBUTES[kind]
     attrs = {}
     for key, value in raw.items():
@@ -217,7 +223,7 @@ def typed_attributes(kind: str, entity_id: str, raw: LDict, resolver: "_Resolver
     if kind == "place" and attrs.get("kind", "city") not in PLACE_KINDS:
         raise ContentError(raw.src("kind"), f"unknown place kind '{attrs['kind']}'",
                            "use one of: " + ", ".join(PLACE_KINDS))
-    return attrs
+    entity.attrs = attrs
 
 
 def _palette(game_palette: dict) -> dict[str, Color]:
