@@ -37,3 +37,18 @@ def test_stats_text_for_every_bundled_game(run):
 
 def test_stats_of_unreadable_content_exits_2(run, tmp_path):
     assert run("stats", tmp_path / "nope").exit_code == 2
+
+
+def test_crowding_skips_a_ticket_with_an_empty_end(mini):
+    """An optional end (from: place?) left empty has no path; `pnpgen stats` used to crash on it."""
+    from generator.check.stats import crowding
+    from generator.load.game import load_game
+    decks = mini / "decks.yaml"
+    text = decks.read_text(encoding="utf-8")
+    text = text.replace("fields: {from: place, to: place, points: int}", "fields: {from: place?, to: place, points: int}")
+    decks.write_text(text.replace("      - [Berlin, Hamburg, 7]", "      - {to: Hamburg, points: 7}"), encoding="utf-8")
+    with (mini / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("routes:\n  - [Berlin, Hamburg, 2, red]\n  - [Koeln, Hamburg, 2, blue]\n")
+    (low, high) = crowding(load_game(mini))
+    assert [r["route"] for r in low["routes"]] == ["Berlin–Hamburg", "Hamburg–Koeln"]
+    assert low["routes"][0]["tickets"] == 7  # the other Berlin–Hamburg ticket and the six that run Berlin–Koeln

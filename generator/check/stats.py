@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from generator.check.maps import ANY_COLOUR, card_colours
-from generator.model.network import network, ticket_decks
+from generator.model.network import network, ticket_decks, tickets
 
 TOP = 10
 
@@ -78,12 +78,11 @@ def crowding(game) -> list[dict]:
         return []
     net = network(game)
     load = Counter()
-    for deck in ticket_decks(game):
-        for card in deck.cards:
-            paths = net.shortest_paths(card["from"], card["to"])
-            for path in paths:
-                for a, b in zip(path, path[1:]):
-                    load[tuple(sorted((a, b)))] += card.count / len(paths)
+    for card in tickets(game):  # a ticket with an empty end has no path
+        paths = net.shortest_paths(card["from"], card["to"])
+        for path in paths:
+            for a, b in zip(path, path[1:]):
+                load[tuple(sorted((a, b)))] += card.count / len(paths)
     tracks = {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}
     all_from = game.meta.get("all_tracks_from")
     result = []

@@ -8,14 +8,7 @@ never a way through.
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
-from generator.model.network import network, pair, ticket_decks
-
-
-def _tickets(game):
-    for deck in ticket_decks(game):
-        for card in deck.cards:
-            if card.values.get("from") is not None and card.values.get("to") is not None:
-                yield deck, card
+from generator.model.network import network, pair, tickets
 
 
 def _name(card) -> str:
@@ -24,7 +17,7 @@ def _name(card) -> str:
 
 @check("PNP401", "error", "a ticket's two ends are the same place")
 def ticket_ends_differ(game):
-    for deck, card in _tickets(game):
+    for card in tickets(game):
         if card["from"].id == card["to"].id:
             yield Issue(card.source, f"{card.ref}: ticket {_name(card)} starts where it ends", "fix one of its ends")
 
@@ -32,7 +25,7 @@ def ticket_ends_differ(game):
 @check("PNP402", "warning", "two tickets join the same two places")
 def duplicate_tickets(game):
     seen = {}
-    for deck, card in _tickets(game):
+    for card in tickets(game):
         key = pair(card["from"], card["to"])
         if key in seen:
             first = seen[key]
@@ -48,7 +41,7 @@ def tickets_can_be_completed(game):
     if not game.routes:
         return  # no map described yet: nothing to find a way on
     net = network(game)
-    for deck, card in _tickets(game):
+    for card in tickets(game):
         if card["from"].id != card["to"].id and net.shortest(card["from"], card["to"]) is None:
             through = f" without passing through a {'/'.join(sorted(net.terminal_kinds))}" if net.terminal_kinds else ""
             yield Issue(card.source, f"{card.ref}: ticket {_name(card)} cannot be completed{through}",
@@ -60,7 +53,7 @@ def points_match_shortest_path(game):
     if not game.routes:
         return
     net = network(game)
-    for deck, card in _tickets(game):
+    for card in tickets(game):
         if "points" in card.auto or card["points"] is None:
             continue
         shortest = net.shortest(card["from"], card["to"])

@@ -13,7 +13,7 @@ from collections import Counter
 
 import networkx as nx
 
-from generator.model.game import Deck, Entity, Game, Route
+from generator.model.game import Card, Deck, Entity, Game, Route
 
 _CACHE: "weakref.WeakKeyDictionary[Game, Network]" = weakref.WeakKeyDictionary()
 
@@ -33,6 +33,12 @@ def is_ticket_deck(deck: Deck) -> bool:
 
 def ticket_decks(game: Game) -> list[Deck]:
     return [deck for deck in game.decks.values() if is_ticket_deck(deck)]
+
+
+def tickets(game: Game) -> list[Card]:
+    """Every ticket card with both ends (an optional ``from: place?`` may be left empty): what paths are asked for."""
+    return [card for deck in ticket_decks(game) for card in deck.cards
+            if card.values.get("from") is not None and card.values.get("to") is not None]
 
 
 class Network:
