@@ -45,7 +45,6 @@ class Network:
     """Places joined by routes; an edge's weight is the route's length in spaces."""
 
     def __init__(self, game: Game):
-        self.game = game
         self.terminal_kinds = frozenset(game.meta.get("terminals", ()))
         self.graph = nx.Graph()
         for place in game.collections.get("place", {}).values():
@@ -63,9 +62,6 @@ class Network:
         self._terminals = frozenset(p.id for p in game.collections.get("place", {}).values()
                                     if p.attrs.get("kind", "city") in self.terminal_kinds)
         self._lengths: dict[tuple[str, str], int | None] = {}
-
-    def is_terminal(self, place: Entity) -> bool:
-        return place.id in self._terminals
 
     def _view(self, a: str, b: str):
         if not self._terminals:
