@@ -164,3 +164,18 @@ def test_a_place_whose_key_is_a_number_is_found_by_it(mini):
     game = load_game(mini)
     assert list(game.collections["place"]) == ["Berlin", "Hamburg", "7"]
     assert game.decks["tickets"].cards[1]["to"] is game.collections["place"]["7"]
+
+
+@pytest.mark.parametrize("old,new,line,message,hint", [
+    ("include: [decks.yaml]", "include: [decks.yaml, decks.yaml]", 6, "include: lists 'decks.yaml' twice",
+     "list each file once"),
+    ("include: [decks.yaml]", "include: [decks.yaml, game.yaml]", 6, "include: lists game.yaml itself",
+     "game.yaml is always read"),
+    ("  players: [2, 4]", "  players: [4, 2]", 5, "players: [4, 2] has the fewest above the most", "[2, 4]"),
+])
+def test_game_yaml_mistakes_are_named_as_such(mini, run, old, new, line, message, hint):
+    """Not as their consequences ('trains' defined twice at its own line; a 4-2 player game checked as such)."""
+    _edit(mini / "game.yaml", old, new)
+    result = run("check", mini)
+    assert result.exit_code == 2, result.output
+    assert f"game.yaml:{line}:" in result.output and message in result.output and hint in result.output

@@ -88,9 +88,15 @@ def read_main(folder: Path) -> LDict:
 
 def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> None:
     """Read game.yaml's sections and its included files' into ``merged`` (by key) and ``routes``."""
-    main_file = folder / "game.yaml"
-    files = [main_file] + [_inside(folder, name, main["include"].src(i))
-                           for i, name in enumerate(main.get("include", []))]
+    main_file = (folder / "game.yaml").resolve()
+    files = [main_file]
+    for i, name in enumerate(main.get("include", [])):
+        path = _inside(folder, name, main["include"].src(i))
+        if path in files:  # read twice, every key of it would be "defined twice" at its own line
+            raise ContentError(main["include"].src(i), "include: lists game.yaml itself" if path == main_file
+                               else f"include: lists '{name}' twice",
+                               "list each file once under include: (game.yaml is always read)")
+        files.append(path)
     for path in files:
         data = main if path == main_file else _read(path)
         for key in SINGLE_FILE_SECTIONS:
@@ -173,7 +179,12 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
 
 
 def _check_game_declarations(meta: LDict, collections: dict) -> None:
-    """The `game:` keys the checker reads: terminals are place kinds, setup totals are place attributes."""
+    """The `game:` keys the checker reads: players is [fewest, most], terminals are place kinds,
+    setup totals are place attributes."""
+    if "players" in meta and meta["players"][0] > meta["players"][1]:
+        low, high = meta["players"]
+        raise ContentError(meta.src("players"), f"players: [{low}, {high}] has the fewest above the most",
+                           f"write [fewest, most], e.g. [{high}, {low}]")
     for i, kind in enumerate(meta.get("terminals", [])):
         if kind not in PLACE_KINDS:
             raise ContentError(meta["terminals"].src(i), f"terminals: unknown place kind '{kind}'",
