@@ -59,10 +59,8 @@ class Finding:
 
 
 def display_file(source: Source) -> str:
-    text = str(source)
-    if source.line and text.endswith(f":{source.line}"):
-        text = text[: -len(f":{source.line}")]
-    return text
+    """The file as messages show it (relative to the working folder where it can be), without the line."""
+    return str(Source(source.file))
 
 
 @dataclass(frozen=True)
