@@ -4,7 +4,7 @@ PyYAML's safe loader never executes anything; on top of it mappings and
 sequences are built as ``LDict``/``LList`` that remember the source line of
 each key and item, so later stages can point errors at the exact line.
 Duplicate keys are an error (PyYAML would silently keep the last one).
-The parser is libyaml's where PyYAML has it (every wheel does): the same data
+The parser is libyaml's where PyYAML was built with it: the same data
 and lines as the pure-Python one, read about seven times faster.
 """
 from __future__ import annotations
