@@ -179,3 +179,13 @@ def test_game_yaml_mistakes_are_named_as_such(mini, run, old, new, line, message
     result = run("check", mini)
     assert result.exit_code == 2, result.output
     assert f"game.yaml:{line}:" in result.output and message in result.output and hint in result.output
+
+
+def test_a_route_extra_is_checked_even_when_no_board_draws_the_route(mini, run):
+    """The mini game has no board: a misspelt extra used to be dropped without a word."""
+    with (mini / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("routes:\n  - [Berlin, Hamburg, 2, red, {tunell: true}]\n")
+    result = run("check", mini)
+    assert result.exit_code == 2
+    assert "game.yaml:19: cannot read the content: unknown route extra 'tunell' (Berlin – Hamburg)" in result.output
+    assert "did you mean 'tunnel'" in result.output

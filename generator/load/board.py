@@ -3,7 +3,8 @@
 Called by ``load_game`` once the game's collections exist, so a board can use
 the game's places and routes, or declare its own (a second map). Everything a
 board draws is checked here: a map place without ``at:``, a position off the
-board, an unknown extra on a route row — each with its file and line.
+board — each with its file and line (a route row's extras, how a board draws
+it, are checked with the row, in ``generator.load.game``).
 """
 from __future__ import annotations
 
@@ -11,9 +12,6 @@ from generator.errors import ContentError, Source, did_you_mean
 from generator.load.game import _Resolver, _route, entities, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
-
-#: what the optional 5th item of a route row may say on a board
-ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry")
 
 
 def load_boards(game: Game) -> dict[str, Board]:
@@ -44,7 +42,7 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   kind=kind, width=width, height=height,
                   space=tuple(float(v) for v in spec.get("space", DEFAULT_SPACE)),
                   style=spec.get("style", "track"), places=places,
-                  routes=[_board_route(r) for r in routes], areas=areas,
+                  routes=[BoardRoute(route, **route.extras) for route in routes], areas=areas,
                   score_track=spec.get("score_track"),
                   legend=_legend_rows(game, spec),
                   source=src,
@@ -73,40 +71,8 @@ def _own(section, kind: str, collections: dict) -> dict[str, Entity]:
     return own
 
 
-def _board_route(route) -> BoardRoute:
-    extras = route.extras
-    for key in extras:
-        if key not in ROUTE_EXTRAS:
-            raise ContentError(route.source, f"unknown route extra '{key}' ({route.a.id} – {route.b.id})",
-                               did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
-    bends = extras.get("bends", [])
-    if not (isinstance(bends, list) and all(_is_pair(p) for p in bends)):
-        raise ContentError(route.source, f"bends of {route.a.id} – {route.b.id} should be a list of [x, y] points in mm",
-                           "write e.g. {bends: [[120, 340]]}")
-    curve = extras.get("curve", 0)
-    if isinstance(curve, bool) or not isinstance(curve, (int, float)):
-        raise ContentError(route.source, f"curve of {route.a.id} – {route.b.id} should be a number of mm, not {curve!r}",
-                           "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, as seen on the board)")
-    if bends and curve:
-        raise ContentError(route.source, f"route {route.a.id} – {route.b.id} has both bends and a curve",
-                           "use bends (corners) or curve (one smooth arc), not both")
-    tunnel = extras.get("tunnel", False)
-    ferry = extras.get("ferry", 0)
-    if not isinstance(tunnel, bool):
-        raise ContentError(route.source, f"tunnel should be true or false, not {tunnel!r}", "write {tunnel: true}")
-    if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= route.length:
-        raise ContentError(route.source, f"ferry should be the number of locomotives (0–{route.length}), not {ferry!r}",
-                           "write e.g. {ferry: 1}")
-    return BoardRoute(route, tuple((float(x), float(y)) for x, y in bends), float(curve), tunnel, ferry)
-
-
 def _pair(spec, key):
     return tuple(float(v) for v in spec[key]) if key in spec else None
-
-
-def _is_pair(value) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
 
 
 def _check_position(board: Board, place: Entity) -> None:

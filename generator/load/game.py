@@ -31,6 +31,8 @@ ATTRIBUTES = {
     "train_type": {"color": "color", "stops": "list of station", "advance": "int", "note": "text"},
 }
 PLACE_KINDS = ("city", "country", "attraction", "free-city")
+#: what the optional 5th item of a route row may say (how a board draws the route)
+ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry")
 CORE_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
 SINGLE_FILE_SECTIONS = ("game", "include", "print")
 DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)
@@ -439,5 +441,47 @@ def _route(row, src: Source, resolver: _Resolver, collect: bool = False) -> Rout
     if len(row) > 4 and not isinstance(row[4], dict):
         raise ContentError(src, f"the 5th item of a route row is a mapping of extras, not {row[4]!r}",
                            "write e.g. {tunnel: true}, or remove it")
-    extras = dict(row[4]) if len(row) > 4 else {}
+    extras = _route_extras(row[4], f"{row[0]} – {row[1]}", length, src) if len(row) > 4 else {}
     return Route(a, b, length, colors, extras, src)
+
+
+def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
+    """The extras of a route row, typed (bends, curve, tunnel, ferry: what ``BoardRoute`` takes); checked
+    when the row is read, so a mistake is found whether or not a board draws the route."""
+    for key in extras:
+        if key not in ROUTE_EXTRAS:
+            raise ContentError(src, f"unknown route extra '{key}' ({name})",
+                               did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
+    typed = {}
+    if "bends" in extras:
+        bends = extras["bends"]
+        if not (isinstance(bends, list) and all(_is_pair(p) for p in bends)):
+            raise ContentError(src, f"bends of {name} should be a list of [x, y] points in mm",
+                               "write e.g. {bends: [[120, 340]]}")
+        typed["bends"] = tuple((float(x), float(y)) for x, y in bends)
+    if "curve" in extras:
+        curve = extras["curve"]
+        if isinstance(curve, bool) or not isinstance(curve, (int, float)):
+            raise ContentError(src, f"curve of {name} should be a number of mm, not {curve!r}",
+                               "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, "
+                               "as seen on the board)")
+        typed["curve"] = float(curve)
+    if typed.get("bends") and typed.get("curve"):
+        raise ContentError(src, f"route {name} has both bends and a curve",
+                           "use bends (corners) or curve (one smooth arc), not both")
+    if "tunnel" in extras:
+        if not isinstance(extras["tunnel"], bool):
+            raise ContentError(src, f"tunnel should be true or false, not {extras['tunnel']!r}", "write {tunnel: true}")
+        typed["tunnel"] = extras["tunnel"]
+    if "ferry" in extras:
+        ferry = extras["ferry"]
+        if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= length:
+            raise ContentError(src, f"ferry should be the number of locomotives (0–{length}), not {ferry!r}",
+                               "write e.g. {ferry: 1}")
+        typed["ferry"] = ferry
+    return typed
+
+
+def _is_pair(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)

@@ -179,7 +179,7 @@ class Route:
     b: Entity
     length: int
     colors: tuple  # one Color per parallel track
-    extras: dict
+    extras: dict   # how a board draws it, typed: bends, curve, tunnel, ferry (generator.model.board.BoardRoute)
     source: Source
 
 
