@@ -305,7 +305,7 @@ class _Resolver:
                 raise ContentError(src, f"{what} should be text, not {value!r}", "write plain text (quote it if needed)")
             return str(value)
         if type_name == "pair":
-            if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value)):
+            if not _is_pair(value):
                 raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}", "write [x, y]")
             return (float(value[0]), float(value[1]))
         entities = self.collections[type_name]
@@ -483,5 +483,6 @@ def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
 
 
 def _is_pair(value) -> bool:
+    """Two numbers [x, y] (true/false are not numbers here, though Python counts them as ints)."""
     return isinstance(value, list) and len(value) == 2 and all(
         isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
