@@ -105,7 +105,6 @@ def check(code: str, severity: str, description: str):
             raise ValueError(f"check code {code} is used twice ({CATALOGUE[code].function.__name__}, {fn.__name__})")
         group = fn.__module__.rsplit(".", 1)[-1]
         CATALOGUE[code] = Check(code, severity, description, group, fn)
-        fn.code = code
         return fn
 
     return register
