@@ -73,7 +73,3 @@ class Board:
     @property
     def label(self) -> str:
         return bilingual(self.name, self.latin)
-
-    @property
-    def size(self) -> tuple[float, float]:
-        return (self.width, self.height)
