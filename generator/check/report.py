@@ -53,10 +53,6 @@ def print_findings(findings: list[Finding], console: Console) -> None:
                 console.print(f"    [cyan]hint[/]: {escape(f.hint)}", soft_wrap=True)
 
 
-def findings_json(findings: list[Finding]) -> str:
-    return json.dumps([f.to_json() for f in findings], ensure_ascii=False, indent=2)
-
-
 def print_catalogue(checks: list[Check], console: Console) -> None:
     for group, entries in groupby(checks, key=lambda c: c.group):
         console.print(f"[bold]{group}[/]")
