@@ -139,19 +139,24 @@ def build(games, paper, out_dir, force, addons):
         _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
                            f"cannot write the output: {error.strerror or error}",
                            "check that the --out folder is writable and the disk has room"))
-    table = Table(title=f"written to {out_dir}/<game>/", show_edge=False, header_style="bold")
-    for column in ("game", "file", "kind", "pages", "size", "time"):
-        table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left",
-                         overflow="fold")
     for result, seconds in results:
-        if not result.files:
-            table.add_row(result.game.id, "(nothing printable yet)", "", "", "", f"{seconds:.1f}s")
-        first = True
-        for written in result.files:
-            size = _size(written.path)
-            table.add_row(result.game.id if first else "", written.path.name, written.kind,
-                          str(written.pages), size, f"{seconds:.1f}s" if first else "")
-            first = False
+        _print_written(result, seconds)
+
+
+def _print_written(result: BuildResult, seconds: float) -> None:
+    """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind)."""
+    folder = escape(str(result.out_dir))
+    table = Table(title=f"{folder}/ — {seconds:.1f} s", title_justify="left", show_edge=False, header_style="bold")
+    table.add_column("file", no_wrap=True)
+    table.add_column("kind", overflow="fold")
+    table.add_column("contents", justify="right", no_wrap=True)
+    table.add_column("size", justify="right", no_wrap=True)
+    if not result.files:
+        table.add_row("(nothing printable yet)", "", "", "")
+    for written in result.files:
+        unit = written.unit if written.pages != 1 else written.unit.removesuffix("s")
+        name = written.path.name + ("/" if written.path.is_dir() else "")
+        table.add_row(escape(name), written.kind, f"{written.pages} {unit}", _size(written.path))
     out_console.print(table)
 
 
@@ -274,6 +279,8 @@ def _print_stats(data: dict) -> None:
 
 def _size(path: Path) -> str:
     total = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
+    if total < 1024:
+        return f"{total} B"
     return f"{total / 1024:.0f} KB" if total < 10 * 1024 * 1024 else f"{total / 1048576:.1f} MB"
 
 
