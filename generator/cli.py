@@ -61,7 +61,9 @@ def _fail(error: ContentError) -> None:
 
 def _print_error(error: ContentError, prefix: str = "") -> None:
     for one in getattr(error, "errors", [error]):
-        err_console.print(f"[bold red]error[/]: {escape(str(one.source))}: {prefix}{escape(one.message)}", soft_wrap=True)
+        # a mistake on the command line has no file to point at: no "<content>:" placeholder
+        where = f"{escape(str(one.source))}: " if one.source.file is not None else ""
+        err_console.print(f"[bold red]error[/]: {where}{prefix}{escape(one.message)}", soft_wrap=True)
         if one.hint:
             err_console.print(f"  [cyan]hint[/]: {escape(one.hint)}", soft_wrap=True)
 
