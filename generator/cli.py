@@ -105,9 +105,9 @@ def main():
 @main.command()
 @click.argument("games", nargs=-1, type=click.Path())
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
-              help="Paper for home-printer sheets.")
+              help="Paper for everything printed at home: card sheets, rules, print-and-play file.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder that receives output/<game>/.")
+              help="Folder that receives one folder per game: OUT/<game>/.")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
 @click.option("--with", "addons", multiple=True, type=click.Path(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
