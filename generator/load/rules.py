@@ -54,15 +54,21 @@ def kind_label(kind: str) -> str:
 
 
 def load_rules(game: Game) -> list[Chapter]:
-    """The game's chapters: its own rules.md, then each add-on's. Empty if none has one."""
+    """The game's chapters: its own rules.md, then each add-on's. Empty if none has one.
+
+    Each chapter's ``components`` are those it brought: an add-on's own, or the game's minus every add-on's.
+    """
+    listed = game.components()
     chapters = []
-    base_ids = tuple(c["id"] for c in game.components() if not any(a.owns(c["id"]) for a in game.addons))
-    if (game.folder / RULES_FILE).is_file():
-        chapters.append(_chapter(game, game.folder, game.title, base_ids, addon=None))
-    for addon in game.addons:
-        if (addon.folder / RULES_FILE).is_file():
-            ids = tuple(c["id"] for c in game.components() if addon.owns(c["id"]))
-            chapters.append(_chapter(game, addon.folder, addon.title, ids, addon=addon))
+    for addon in (None, *game.addons):
+        folder = game.folder if addon is None else addon.folder
+        if not (folder / RULES_FILE).is_file():
+            continue
+        if addon is None:
+            own = [c for c in listed if not any(a.owns(c["id"]) for a in game.addons)]
+        else:
+            own = [c for c in listed if addon.owns(c["id"])]
+        chapters.append(_chapter(game, folder, game.title if addon is None else addon.title, own, listed, addon))
     return chapters
 
 
@@ -92,15 +98,14 @@ def _cell(value) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) -> Chapter:
+def _chapter(game: Game, folder: Path, title: str, components: list[dict], listed: list[dict], addon) -> Chapter:
     path = folder / RULES_FILE
     source_text = _read(path)
     env = environment(folder)
-    components = [c for c in game.components() if c["id"] in component_ids]
     context = {
         "game": game, "title": title, "players": game.players, "decks": game.decks, "tables": game.tables,
         "places": game.collections.get("place", {}), "components": components,
-        "all_components": game.components(), "addon": addon is not None,
+        "all_components": listed, "addon": addon is not None,
         # an add-on's rules may name the game it is played with
         "base": game if addon is not None else None,
         "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
@@ -132,7 +137,7 @@ def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) 
                          "check the names used on this line; the rules see game, decks, tables, places, "
                          "components and the macros in templates/rules/macros.md.j2") from None
     blocks = parse(markdown, path, _line_map(source_text, markdown))
-    return Chapter(title, markdown, blocks, Source(path), component_ids)
+    return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
 
 
 def _read(path: Path) -> str:
