@@ -16,7 +16,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components import component_faces
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
-from generator.load.rules import html_environment, load_rules, markdown_parser, picture_target, wide
+from generator.load.rules import html_environment, joins_tight, load_rules, markdown_parser, picture_target
 from generator.model.game import Game
 from generator.model.rules import Chapter, Picture
 
@@ -129,9 +129,9 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
                 f'<span class="caption">{caption}</span></span>')
 
     def softbreak(self, tokens, idx, options, env):
-        before = tokens[idx - 1].content[-1:] if idx else ""
-        after = tokens[idx + 1].content[:1] if idx + 1 < len(tokens) else ""
-        return "" if wide(before) or wide(after) else "\n"
+        before = tokens[idx - 1].content if idx else ""
+        after = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
+        return "" if joins_tight(before, after) else "\n"  # as the PDF joins the lines (load.rules._spans)
 
     md.add_render_rule("image", image)
     md.add_render_rule("softbreak", softbreak)

@@ -359,9 +359,9 @@ def _spans(inline, where: Source) -> tuple:
     spans = []
     for i, span in enumerate(out):
         if span.text == "\u2028":
-            before = out[i - 1].text[-1:] if i else ""
-            after = out[i + 1].text[:1] if i + 1 < len(out) else ""
-            span = Span("" if wide(before) or wide(after) else " ", span.bold)
+            before = out[i - 1].text if i else ""
+            after = out[i + 1].text if i + 1 < len(out) else ""
+            span = Span("" if joins_tight(before, after) else " ", span.bold)
         if spans and spans[-1].bold == span.bold:
             spans[-1] = Span(spans[-1].text + span.text, span.bold)
         elif span.text:
@@ -369,5 +369,7 @@ def _spans(inline, where: Source) -> tuple:
     return tuple(spans)
 
 
-def wide(ch: str) -> bool:
-    return bool(ch) and ord(ch) >= 0x2E80
+def joins_tight(before: str, after: str) -> bool:
+    """A line break inside a paragraph joins without a space when the text on either side is
+    Japanese (CJK, kana, full-width forms); between Latin words it is a space."""
+    return any(ch and ord(ch) >= 0x2E80 for ch in (before[-1:], after[:1]))
