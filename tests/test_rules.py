@@ -128,6 +128,7 @@ def test_no_printed_line_of_a_bundled_rule_sheet_breaks_the_kinsoku_rules(game):
     ("# T\n\nok\n{% for x in %}\n", 4, "syntax"),
     ("# T\n\n\n\n{{ picture('trainz') }}\n", 5, "did you mean 'trains'"),
     ("# T\n\n{{ scoring_table('route_points') }}\n", 3, "table 'route_points'"),
+    ("# T\n\n![x](component:tickets?faces=²)\n", 3, "faces= is not a number"),  # "²".isdigit() is true
 ])
 def test_a_jinja_mistake_in_rules_md_points_at_its_line(mini, run, tmp_path, text, line, words):
     write_rules(mini, text)

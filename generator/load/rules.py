@@ -320,7 +320,7 @@ def picture_target(target: str) -> tuple[str, int | None]:
     faces = parse_qs(parts.query).get("faces", [None])[0]
     if faces is None:
         return parts.path, None
-    return parts.path, int(faces) if faces.isdigit() else -1
+    return parts.path, int(faces) if faces.isascii() and faces.isdigit() else -1  # "²".isdigit() too
 
 
 def _table(node, src) -> Table:
