@@ -218,6 +218,19 @@ def test_a_game_folder_overrides_the_rules_templates(mini):
     assert load_rules(load_game(mini))[0].markdown == "# T\n\n部品は2種類。\n"
 
 
+@pytest.mark.parametrize("page, words", [("<html>{{ nosuch.x }}</html>\n", "'nosuch' is undefined"),
+                                         ("<html>{% for %}</html>\n", "rules template syntax")])
+def test_a_mistake_in_a_games_own_html_page_template_points_at_its_line(mini, run, tmp_path, page, words):
+    (mini / "rules").mkdir()
+    (mini / "rules" / "rules.html.j2").write_text(page, encoding="utf-8")
+    write_rules(mini, "# T\n\nテキスト\n")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert "rules.html.j2:1" in result.output and words in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "mini").exists()
+
+
 def test_rules_may_include_files_of_their_folder_but_not_themselves(mini, run, tmp_path):
     (mini / "setup.md").write_text("準備の章\n", encoding="utf-8")
     write_rules(mini, '# T\n\n{% include "setup.md" %}\n')

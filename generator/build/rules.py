@@ -16,7 +16,8 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components import component_faces
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
-from generator.load.rules import html_environment, joins_tight, load_rules, markdown_parser, picture_target
+from generator.load.rules import (html_environment, joins_tight, load_rules, markdown_parser, picture_target,
+                                  template_errors)
 from generator.model.game import Game
 from generator.model.rules import Chapter, Picture
 
@@ -135,8 +136,8 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
 
     md.add_render_rule("image", image)
     md.add_render_rule("softbreak", softbreak)
-    env = html_environment(game.folder)
-    template = env.get_template(HTML_TEMPLATE)
     parts = [{"title": chapter.title, "html": Markup(md.render(chapter.markdown))} for chapter in chapters]
-    return template.render(game=game, title=game.label, chapters=parts, language=game.language)
+    with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):  # a game may override the page
+        template = html_environment(game.folder).get_template(HTML_TEMPLATE)
+        return template.render(game=game, title=game.label, chapters=parts, language=game.language)
 

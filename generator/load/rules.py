@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -113,10 +114,23 @@ def _chapter(game: Game, folder: Path, title: str, components: list[dict], liste
         "tally": lambda deck_id, field: _tally(game, deck_id, field),
         "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
     }
-    try:
+    with template_errors(path, folder):
         macros = env.get_template(MACROS).make_module(context)
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.get_template(RULES_FILE).render(context)
+    blocks = parse(markdown, path, _line_map(source_text, markdown))
+    return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
+
+
+@contextmanager
+def template_errors(path: Path, folder: Path):
+    """Turn Jinja's errors inside the block into a RulesError at the template's line (never a traceback).
+
+    ``path`` is the rules.md being rendered (an error in a macro it calls names both lines);
+    ``folder`` the game or add-on folder whose ``rules/`` may hold the template.
+    """
+    try:
+        yield
     except ContentError as error:
         raise RulesError(_template_source(error, path), error.message, error.hint) from None
     except TemplateSyntaxError as error:
@@ -136,8 +150,6 @@ def _chapter(game: Game, folder: Path, title: str, components: list[dict], liste
         raise RulesError(_template_source(error, path), f"rules template: {error}",
                          "check the names used on this line; the rules see game, decks, tables, places, "
                          "components and the macros in templates/rules/macros.md.j2") from None
-    blocks = parse(markdown, path, _line_map(source_text, markdown))
-    return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
 
 
 def _read(path: Path) -> str:
