@@ -157,6 +157,9 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from None
+    except OSError as exc:  # not "cannot write the output", which the build would otherwise say
+        raise ContentError(Source(path), f"cannot read the rules: {exc.strerror or exc}",
+                           "check that the file is readable") from None
 
 
 def _template_source(error: Exception, path: Path) -> Source:
