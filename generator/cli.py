@@ -116,7 +116,6 @@ def build(games, paper, out_dir, force, addons):
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed.
     """
-    results: list[tuple[BuildResult, float]] = []
     try:
         for folder in _games_for(games, addons):
             started = time.perf_counter()
@@ -127,7 +126,7 @@ def build(games, paper, out_dir, force, addons):
             _report_build_findings(game, findings)
             result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force,
                                 findings=findings)
-            results.append((result, time.perf_counter() - started))
+            _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
     except ChecksFailed as failed:
         report.print_findings([f for f in failed.findings if not f.waived], err_console)
         errors = len(errors_in(failed.findings))
@@ -141,8 +140,6 @@ def build(games, paper, out_dir, force, addons):
         _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
                            f"cannot write the output: {error.strerror or error}",
                            "check that the --out folder is writable and the disk has room"))
-    for result, seconds in results:
-        _print_written(result, seconds)
 
 
 def _print_written(result: BuildResult, seconds: float) -> None:

@@ -19,7 +19,7 @@ from generator.layout.rulesheet import rule_pages, shown_faces
 from generator.load.rules import (html_environment, joins_tight, load_rules, markdown_parser, picture_target,
                                   template_errors)
 from generator.model.game import Game
-from generator.model.rules import Chapter, Picture
+from generator.model.rules import Chapter, ListBlock, Note, Picture
 
 PICTURE_DIR = "rules-img"
 RULES_SECTION = "ルール / Rules"
@@ -110,10 +110,11 @@ def _pictures(chapters: list[Chapter]):
         for block in blocks:
             if isinstance(block, Picture):
                 yield block
-            for inner in getattr(block, "blocks", []) or []:
-                yield from walk([inner])
-            for item in getattr(block, "items", []) or []:
-                yield from walk(item)
+            elif isinstance(block, Note):
+                yield from walk(block.blocks)
+            elif isinstance(block, ListBlock):
+                for item in block.items:
+                    yield from walk(item)
     for chapter in chapters:
         yield from walk(chapter.blocks)
 
