@@ -56,7 +56,7 @@ Sizes: "deck PDF" is the sum of output/<game>/*.pdf without the print-shop
 PDF; "all output" adds the print-shop PDF and the SVGs. KB = 1024 bytes (as
 the pnpgen CLI prints sizes).
 
-Targets (checked and written to benchmarks/results.md, overwritten each run):
+Targets (checked and written to this script's section of benchmarks/results.md, replaced each run):
   * speed   decks-only time <= 1.5 x floor time, for every N;
   * linear  per-card time at 10000 <= LINEAR_TOLERANCE x per-card time at 1000
             (fixed start-up cost makes small N look dearer per card, so the
@@ -81,9 +81,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from measure import measure_command  # noqa: E402
+from measure import RESULTS, measure_command, write_section  # noqa: E402
 
-RESULTS = HERE / "results.md"
 FLOOR = HERE / "floor_reportlab.py"
 GERMANY = ROOT / "content" / "ttr-germany"
 DEFAULT_SIZES = (199, 1000, 10000)
@@ -463,13 +462,13 @@ def verdicts(rows: list[dict]) -> list[str]:
 
 
 def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body: list[list[str]]) -> str:
-    md = ["# Card-sheet benchmark results", "",
-          "Written by `python benchmarks/bench_cards.py` (overwritten on every run); see benchmarks/README.md.", "",
+    md = ["## Card sheets (`benchmarks/bench_cards.py`)", "",
+          "Replaced on every run of `python benchmarks/bench_cards.py`; see benchmarks/README.md.", "",
           f"- date: {info['date']}",
           f"- machine: nproc {info['nproc']}, {info['cpu']}, {info['platform']}",
           f"- Python {info['python']}, ReportLab {info['reportlab']}, pnpgen commit {info['commit']}",
           f"- best wall time of {repeat} run(s) each; peak = max RSS of the process (max over runs)", "",
-          "## Figures", "",
+          "### Figures", "",
           "floor = benchmarks/floor_reportlab.py (one PDF); decks-only = pnpgen's load + layout + deck PDFs only, "
           "in a fresh process (the floor's job); full build = `pnpgen build` (deck PDFs + print-shop PDF + SVGs). "
           "pnpgen B/card = deck PDFs only; all output = deck PDFs + print-shop PDF + SVGs.", "",
@@ -481,8 +480,8 @@ def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body:
     md += ["Decks-only PDFs vs the full build's deck PDFs (byte comparison): " + "; ".join(same), ""]
     md += ["Fixed start-up cost (best of runs): " +
            "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
-    md += ["## Targets", ""] + verdicts(rows) + [""]
-    md += ["## Every run (wall s)", ""]
+    md += ["### Targets", ""] + verdicts(rows) + [""]
+    md += ["### Every run (wall s)", ""]
     for r in rows:
         md += [f"- N={r['n']}: " + "; ".join(
             f"{key} " + (", ".join(f"{w:.3f}" for w in r[key]["walls"]) if "error" not in r[key] else "failed")
@@ -491,11 +490,11 @@ def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body:
     errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")
               if "error" in r[key]]
     if errors:
-        md += ["## Failures", ""]
+        md += ["### Failures", ""]
         for n, key, text in errors:
             md += [f"N={n}, {key}:", "", "```", text, "```", ""]
     text = "\n".join(md)
-    RESULTS.write_text(text, encoding="utf-8")
+    write_section("bench_cards", text, RESULTS)  # the checker's section (bench_check.py) stays
     return text
 
 

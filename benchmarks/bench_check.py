@@ -36,8 +36,8 @@ import generator.build  # noqa: E402,F401  (imported by the CLI anyway; not char
 from generator.check import catalogue, run_checks  # noqa: E402
 from generator.load.game import load_game  # noqa: E402
 
-RESULTS = ROOT / "benchmarks" / "results.md"
-START, END = "<!-- bench_check: start -->", "<!-- bench_check: end -->"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from measure import RESULTS, write_section  # noqa: E402
 
 
 def _timed(fn):
@@ -92,7 +92,7 @@ def _commit() -> str:
 
 def report(rows, groups, largest, wall, repeat) -> str:
     ms = lambda s: f"{s * 1000:.1f}"  # noqa: E731
-    lines = [START, "## Checker (`benchmarks/bench_check.py`)", "",
+    lines = ["## Checker (`benchmarks/bench_check.py`)", "",
              f"- {os.cpu_count()} CPUs ({platform.processor() or platform.machine()}), Python {platform.python_version()}, "
              f"pnpgen commit {_commit()}; {repeat} repetitions in one process: cold = the first (empty caches, as a "
              f"one-off `pnpgen check`), warm = the best of the rest", "",
@@ -106,19 +106,8 @@ def report(rows, groups, largest, wall, repeat) -> str:
     lines += ["", f"Checks by group on {largest} (ms, warm process, fresh game): "
               + ", ".join(f"{g} {ms(s)}" for g, s in groups.items()), "",
               f"`pnpgen check content/{largest}` as a user runs it (fresh process, start-up and imports included, "
-              f"best of {repeat}): {wall:.2f} s", END]
+              f"best of {repeat}): {wall:.2f} s"]
     return "\n".join(lines) + "\n"
-
-
-def write_section(text: str) -> None:
-    current = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else ""
-    if START in current and END in current:
-        before, rest = current.split(START, 1)
-        after = rest.split(END, 1)[1].lstrip("\n")
-        current = before + text + after
-    else:
-        current = current.rstrip("\n") + "\n\n" + text
-    RESULTS.write_text(current, encoding="utf-8")
 
 
 def main() -> None:
@@ -134,7 +123,7 @@ def main() -> None:
     text = report(rows, groups, largest, wall, args.repeat)
     print(text)
     if not args.no_write:
-        write_section(text)
+        write_section("bench_check", text)
         print(f"written to {RESULTS.relative_to(ROOT)}")
 
 

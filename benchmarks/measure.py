@@ -1,4 +1,4 @@
-"""Wall time and peak memory of one benchmark run.
+"""Wall time and peak memory of one benchmark run; each script's section of results.md.
 
 Each run is a separate process so that peak RSS belongs to that run alone (a
 Python process never gives its high-water mark back, and RUSAGE_CHILDREN
@@ -12,6 +12,10 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results.md"
+TITLE = "# Benchmark results"
 
 
 def measure_command(argv: list[str]) -> dict:
@@ -28,6 +32,24 @@ def measure_command(argv: list[str]) -> dict:
         raise subprocess.CalledProcessError(proc.returncode, argv)
     kib = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss / 1024  # bytes on macOS
     return {"wall_s": wall, "peak_mib": kib / 1024}
+
+
+def write_section(name: str, text: str, results: Path = RESULTS) -> None:
+    """Put ``text`` between ``<!-- name: start -->`` and ``<!-- name: end -->`` in ``results``.
+
+    Each benchmark script owns one section of the shared results file: a run
+    replaces its own section (or appends it) and leaves the others' figures alone.
+    """
+    start, end = f"<!-- {name}: start -->", f"<!-- {name}: end -->"
+    section = f"{start}\n{text.strip()}\n{end}\n"
+    current = results.read_text(encoding="utf-8") if results.exists() else TITLE + "\n"
+    if start in current and end in current:
+        before, rest = current.split(start, 1)
+        after = rest.split(end, 1)[1].lstrip("\n")
+        current = before + section + ("\n" + after if after else "")
+    else:
+        current = current.rstrip("\n") + "\n\n" + section
+    results.write_text(current, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,9 @@ def _fail(error: ContentError) -> None:
 
 def _print_error(error: ContentError, prefix: str = "") -> None:
     for one in getattr(error, "errors", [error]):
-        err_console.print(f"[bold red]error[/]: {escape(str(one.source))}: {prefix}{escape(one.message)}", soft_wrap=True)
+        # a mistake on the command line has no file to point at: no "<content>:" placeholder
+        where = f"{escape(str(one.source))}: " if one.source.file is not None else ""
+        err_console.print(f"[bold red]error[/]: {where}{prefix}{escape(one.message)}", soft_wrap=True)
         if one.hint:
             err_console.print(f"  [cyan]hint[/]: {escape(one.hint)}", soft_wrap=True)
 
@@ -103,9 +105,9 @@ def main():
 @main.command()
 @click.argument("games", nargs=-1, type=click.Path())
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
-              help="Paper for home-printer sheets.")
+              help="Paper for everything printed at home: card sheets, rules, print-and-play file.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
-              help="Folder that receives output/<game>/.")
+              help="Folder that receives one folder per game: OUT/<game>/.")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
 @click.option("--with", "addons", multiple=True, type=click.Path(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
@@ -114,7 +116,6 @@ def build(games, paper, out_dir, force, addons):
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed.
     """
-    results: list[tuple[BuildResult, float]] = []
     try:
         for folder in _games_for(games, addons):
             started = time.perf_counter()
@@ -125,7 +126,7 @@ def build(games, paper, out_dir, force, addons):
             _report_build_findings(game, findings)
             result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force,
                                 findings=findings)
-            results.append((result, time.perf_counter() - started))
+            _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
     except ChecksFailed as failed:
         report.print_findings([f for f in failed.findings if not f.waived], err_console)
         errors = len(errors_in(failed.findings))
@@ -139,19 +140,22 @@ def build(games, paper, out_dir, force, addons):
         _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
                            f"cannot write the output: {error.strerror or error}",
                            "check that the --out folder is writable and the disk has room"))
-    table = Table(title=f"written to {out_dir}/<game>/", show_edge=False, header_style="bold")
-    for column in ("game", "file", "kind", "pages", "size", "time"):
-        table.add_column(column, justify="right" if column in ("pages", "size", "time") else "left",
-                         overflow="fold")
-    for result, seconds in results:
-        if not result.files:
-            table.add_row(result.game.id, "(nothing printable yet)", "", "", "", f"{seconds:.1f}s")
-        first = True
-        for written in result.files:
-            size = _size(written.path)
-            table.add_row(result.game.id if first else "", written.path.name, written.kind,
-                          str(written.pages), size, f"{seconds:.1f}s" if first else "")
-            first = False
+
+
+def _print_written(result: BuildResult, seconds: float) -> None:
+    """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind)."""
+    folder = escape(str(result.out_dir))
+    table = Table(title=f"{folder}/ — {seconds:.1f} s", title_justify="left", show_edge=False, header_style="bold")
+    table.add_column("file", no_wrap=True)
+    table.add_column("kind", overflow="fold")
+    table.add_column("contents", justify="right", no_wrap=True)
+    table.add_column("size", justify="right", no_wrap=True)
+    if not result.files:
+        table.add_row("(nothing printable yet)", "", "", "")
+    for written in result.files:
+        unit = written.unit if written.pages != 1 else written.unit.removesuffix("s")
+        name = written.path.name + ("/" if written.path.is_dir() else "")
+        table.add_row(escape(name), written.kind, f"{written.pages} {unit}", _size(written.path))
     out_console.print(table)
 
 
@@ -274,6 +278,8 @@ def _print_stats(data: dict) -> None:
 
 def _size(path: Path) -> str:
     total = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
+    if total < 1024:
+        return f"{total} B"
     return f"{total / 1024:.0f} KB" if total < 10 * 1024 * 1024 else f"{total / 1048576:.1f} MB"
 
 

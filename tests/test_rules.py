@@ -128,6 +128,7 @@ def test_no_printed_line_of_a_bundled_rule_sheet_breaks_the_kinsoku_rules(game):
     ("# T\n\nok\n{% for x in %}\n", 4, "syntax"),
     ("# T\n\n\n\n{{ picture('trainz') }}\n", 5, "did you mean 'trains'"),
     ("# T\n\n{{ scoring_table('route_points') }}\n", 3, "table 'route_points'"),
+    ("# T\n\n![x](component:tickets?faces=²)\n", 3, "faces= is not a number"),  # "²".isdigit() is true
 ])
 def test_a_jinja_mistake_in_rules_md_points_at_its_line(mini, run, tmp_path, text, line, words):
     write_rules(mini, text)
@@ -215,6 +216,19 @@ def test_a_game_folder_overrides_the_rules_templates(mini):
         "{% macro components_table() %}部品は{{ components | length }}種類。{% endmacro %}\n", encoding="utf-8")
     write_rules(mini, "# T\n\n{{ components_table() }}\n")
     assert load_rules(load_game(mini))[0].markdown == "# T\n\n部品は2種類。\n"
+
+
+@pytest.mark.parametrize("page, words", [("<html>{{ nosuch.x }}</html>\n", "'nosuch' is undefined"),
+                                         ("<html>{% for %}</html>\n", "rules template syntax")])
+def test_a_mistake_in_a_games_own_html_page_template_points_at_its_line(mini, run, tmp_path, page, words):
+    (mini / "rules").mkdir()
+    (mini / "rules" / "rules.html.j2").write_text(page, encoding="utf-8")
+    write_rules(mini, "# T\n\nテキスト\n")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert "rules.html.j2:1" in result.output and words in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out" / "mini").exists()
 
 
 def test_rules_may_include_files_of_their_folder_but_not_themselves(mini, run, tmp_path):

@@ -12,9 +12,12 @@ from generator.render.svg import render_svg
 
 @dataclass
 class Written:
+    """One line of the build's summary: a file (or folder) written, and how much is in it."""
+
     path: Path
-    pages: int
+    pages: int      # pages of a PDF; files in a folder, rows of a table (see ``unit``)
     kind: str
+    unit: str = "pages"
 
 
 @dataclass(frozen=True)
@@ -90,15 +93,22 @@ class BuildContext:
         render_svg(doc, page, path)
         return path
 
-    def write_text(self, name: str, text: str, kind: str, pages: int = 1) -> Path:
+    def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> Path:
+        """Write a UTF-8 text file and record it (``count`` ``unit``: 11 rows, 1 file)."""
         path = self.staging / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-        self.result.files.append(Written(self.final / name, pages, kind))
+        self.result.files.append(Written(self.final / name, count, kind, unit))
         return path
 
     def note_folder(self, name: str, kind: str) -> None:
-        """Record a folder of files (e.g. svg/) once, with its file count."""
+        """Record a folder of files (e.g. svg/) once, with its file count.
+
+        Several producers write into svg/: the first records it, later ones update its count.
+        """
         count = sum(1 for p in (self.staging / name).rglob("*") if p.is_file())
-        if count:
-            self.result.files.append(Written(self.final / name, count, kind))
+        entry = next((w for w in self.result.files if w.path == self.final / name), None)
+        if entry is not None:
+            entry.pages = count
+        elif count:
+            self.result.files.append(Written(self.final / name, count, kind, "files"))

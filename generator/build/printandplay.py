@@ -76,7 +76,7 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     cover_title = "内容物と印刷の手引き" if game.language == "ja" else "Contents and printing"
     merged.outline = [(cover_title, 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
-    ctx.write_text("components.csv", components_csv(rows), "component list", pages=len(rows))
+    ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
 
 
 def _odd(pages: int) -> int:

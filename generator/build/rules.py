@@ -16,9 +16,10 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components import component_faces
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
-from generator.load.rules import html_environment, load_rules, markdown_parser, picture_target, wide
+from generator.load.rules import (html_environment, joins_tight, load_rules, markdown_parser, picture_target,
+                                  template_errors)
 from generator.model.game import Game
-from generator.model.rules import Chapter, Picture
+from generator.model.rules import Chapter, ListBlock, Note, Picture
 
 PICTURE_DIR = "rules-img"
 RULES_SECTION = "ルール / Rules"
@@ -109,10 +110,11 @@ def _pictures(chapters: list[Chapter]):
         for block in blocks:
             if isinstance(block, Picture):
                 yield block
-            for inner in getattr(block, "blocks", []) or []:
-                yield from walk([inner])
-            for item in getattr(block, "items", []) or []:
-                yield from walk(item)
+            elif isinstance(block, Note):
+                yield from walk(block.blocks)
+            elif isinstance(block, ListBlock):
+                for item in block.items:
+                    yield from walk(item)
     for chapter in chapters:
         yield from walk(chapter.blocks)
 
@@ -129,14 +131,14 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
                 f'<span class="caption">{caption}</span></span>')
 
     def softbreak(self, tokens, idx, options, env):
-        before = tokens[idx - 1].content[-1:] if idx else ""
-        after = tokens[idx + 1].content[:1] if idx + 1 < len(tokens) else ""
-        return "" if wide(before) or wide(after) else "\n"
+        before = tokens[idx - 1].content if idx else ""
+        after = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
+        return "" if joins_tight(before, after) else "\n"  # as the PDF joins the lines (load.rules._spans)
 
     md.add_render_rule("image", image)
     md.add_render_rule("softbreak", softbreak)
-    env = html_environment(game.folder)
-    template = env.get_template(HTML_TEMPLATE)
     parts = [{"title": chapter.title, "html": Markup(md.render(chapter.markdown))} for chapter in chapters]
-    return template.render(game=game, title=game.label, chapters=parts, language=game.language)
+    with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):  # a game may override the page
+        template = html_environment(game.folder).get_template(HTML_TEMPLATE)
+        return template.render(game=game, title=game.label, chapters=parts, language=game.language)
 

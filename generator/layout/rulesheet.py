@@ -167,7 +167,8 @@ class _Layout:
 
     # ------------------------------------------------------------------ text
     def lines(self, spans: Spans, source: Source, indent: float, space_before: float, size: float = BODY_PT,
-              marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK) -> list[Piece]:
+              marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK,
+              align: str = "left") -> list[Piece]:
         """One piece per line; ``marker`` (a bullet or number) hangs left of the first line."""
         _check_glyphs(spans, source)
         width = self.column - indent - marker_width
@@ -176,7 +177,8 @@ class _Layout:
         pieces = []
         for n, runs in enumerate(wrap_spans(spans, width, size)):
             def draw(x, y, runs=runs, first=(n == 0)):
-                items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, force_bold=bold)
+                items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, align, width,
+                                  force_bold=bold)
                 if first and marker:
                     items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end"))
                 return items
@@ -331,13 +333,9 @@ class _Layout:
                     fx += face_w * scale + PICTURE_GAP
                 return items
             pieces.append(Piece(face_h * scale, draw, PARAGRAPH_GAP if r == 0 else PICTURE_GAP, source=block.source))
-        if block.caption:
-            caption = self.lines((Span(block.caption),), block.source, indent, 1.0, size=TABLE_PT, color="#4a4a4a")
-            width = available
-            for piece in caption:  # centred under the picture
-                runs_draw = piece.draw
-                piece.draw = (lambda d: (lambda x, y: _centre(d(x, y), x + indent, width)))(runs_draw)
-            pieces += caption
+        if block.caption:  # centred under the picture
+            pieces += self.lines((Span(block.caption),), block.source, indent, 1.0, size=TABLE_PT, color="#4a4a4a",
+                                 align="center")
         for piece in pieces[:-1]:
             piece.keep_with_next = True
         return pieces
@@ -346,18 +344,6 @@ class _Layout:
 def shown_faces(faces: list, limit: int | None) -> list:
     """The faces a picture shows: the first ``limit``, or at most PICTURE_FACES."""
     return faces[:PICTURE_FACES if limit is None else limit]
-
-
-def _centre(items: list, left: float, width: float) -> list:
-    """Centre one line of Text items within [left, left + width]."""
-    texts = [t for t in items if isinstance(t, Text)]
-    if not texts:
-        return items
-    start = min(t.x for t in texts)
-    end = max(t.x + text_width_mm(t.text, t.size) for t in texts)
-    shift = left + (width - (end - start)) / 2 - start
-    return [Text(t.x + shift, t.y, t.text, t.size, t.fill, t.anchor, t.bold) if isinstance(t, Text) else t
-            for t in items]
 
 
 def column_widths(rows: list[list[Spans]], available: float, source: Source | None,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -54,15 +55,21 @@ def kind_label(kind: str) -> str:
 
 
 def load_rules(game: Game) -> list[Chapter]:
-    """The game's chapters: its own rules.md, then each add-on's. Empty if none has one."""
+    """The game's chapters: its own rules.md, then each add-on's. Empty if none has one.
+
+    Each chapter's ``components`` are those it brought: an add-on's own, or the game's minus every add-on's.
+    """
+    listed = game.components()
     chapters = []
-    base_ids = tuple(c["id"] for c in game.components() if not any(a.owns(c["id"]) for a in game.addons))
-    if (game.folder / RULES_FILE).is_file():
-        chapters.append(_chapter(game, game.folder, game.title, base_ids, addon=None))
-    for addon in game.addons:
-        if (addon.folder / RULES_FILE).is_file():
-            ids = tuple(c["id"] for c in game.components() if addon.owns(c["id"]))
-            chapters.append(_chapter(game, addon.folder, addon.title, ids, addon=addon))
+    for addon in (None, *game.addons):
+        folder = game.folder if addon is None else addon.folder
+        if not (folder / RULES_FILE).is_file():
+            continue
+        if addon is None:
+            own = [c for c in listed if not any(a.owns(c["id"]) for a in game.addons)]
+        else:
+            own = [c for c in listed if addon.owns(c["id"])]
+        chapters.append(_chapter(game, folder, game.title if addon is None else addon.title, own, listed, addon))
     return chapters
 
 
@@ -92,15 +99,14 @@ def _cell(value) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) -> Chapter:
+def _chapter(game: Game, folder: Path, title: str, components: list[dict], listed: list[dict], addon) -> Chapter:
     path = folder / RULES_FILE
     source_text = _read(path)
     env = environment(folder)
-    components = [c for c in game.components() if c["id"] in component_ids]
     context = {
         "game": game, "title": title, "players": game.players, "decks": game.decks, "tables": game.tables,
         "places": game.collections.get("place", {}), "components": components,
-        "all_components": game.components(), "addon": addon is not None,
+        "all_components": listed, "addon": addon is not None,
         # an add-on's rules may name the game it is played with
         "base": game if addon is not None else None,
         "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
@@ -108,10 +114,23 @@ def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) 
         "tally": lambda deck_id, field: _tally(game, deck_id, field),
         "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
     }
-    try:
+    with template_errors(path, folder):
         macros = env.get_template(MACROS).make_module(context)
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.get_template(RULES_FILE).render(context)
+    blocks = parse(markdown, path, _line_map(source_text, markdown))
+    return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
+
+
+@contextmanager
+def template_errors(path: Path, folder: Path):
+    """Turn Jinja's errors inside the block into a RulesError at the template's line (never a traceback).
+
+    ``path`` is the rules.md being rendered (an error in a macro it calls names both lines);
+    ``folder`` the game or add-on folder whose ``rules/`` may hold the template.
+    """
+    try:
+        yield
     except ContentError as error:
         raise RulesError(_template_source(error, path), error.message, error.hint) from None
     except TemplateSyntaxError as error:
@@ -131,8 +150,6 @@ def _chapter(game: Game, folder: Path, title: str, component_ids: tuple, addon) 
         raise RulesError(_template_source(error, path), f"rules template: {error}",
                          "check the names used on this line; the rules see game, decks, tables, places, "
                          "components and the macros in templates/rules/macros.md.j2") from None
-    blocks = parse(markdown, path, _line_map(source_text, markdown))
-    return Chapter(title, markdown, blocks, Source(path), component_ids)
 
 
 def _read(path: Path) -> str:
@@ -140,6 +157,9 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from None
+    except OSError as exc:  # not "cannot write the output", which the build would otherwise say
+        raise ContentError(Source(path), f"cannot read the rules: {exc.strerror or exc}",
+                           "check that the file is readable") from None
 
 
 def _template_source(error: Exception, path: Path) -> Source:
@@ -315,7 +335,7 @@ def picture_target(target: str) -> tuple[str, int | None]:
     faces = parse_qs(parts.query).get("faces", [None])[0]
     if faces is None:
         return parts.path, None
-    return parts.path, int(faces) if faces.isdigit() else -1
+    return parts.path, int(faces) if faces.isascii() and faces.isdigit() else -1  # "²".isdigit() too
 
 
 def _table(node, src) -> Table:
@@ -354,9 +374,9 @@ def _spans(inline, where: Source) -> tuple:
     spans = []
     for i, span in enumerate(out):
         if span.text == "\u2028":
-            before = out[i - 1].text[-1:] if i else ""
-            after = out[i + 1].text[:1] if i + 1 < len(out) else ""
-            span = Span("" if wide(before) or wide(after) else " ", span.bold)
+            before = out[i - 1].text if i else ""
+            after = out[i + 1].text if i + 1 < len(out) else ""
+            span = Span("" if joins_tight(before, after) else " ", span.bold)
         if spans and spans[-1].bold == span.bold:
             spans[-1] = Span(spans[-1].text + span.text, span.bold)
         elif span.text:
@@ -364,5 +384,7 @@ def _spans(inline, where: Source) -> tuple:
     return tuple(spans)
 
 
-def wide(ch: str) -> bool:
-    return bool(ch) and ord(ch) >= 0x2E80
+def joins_tight(before: str, after: str) -> bool:
+    """A line break inside a paragraph joins without a space when the text on either side is
+    Japanese (CJK, kana, full-width forms); between Latin words it is a space."""
+    return any(ch and ord(ch) >= 0x2E80 for ch in (before[-1:], after[:1]))
