@@ -131,3 +131,19 @@ def test_one_waiver_may_name_several_codes(tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("point_range: [1, 6]", "point_range: [3, 6]"), encoding="utf-8")
     findings = run_checks(load_game(folder))
     assert sorted((f.code, f.waived) for f in findings) == [("PNP404", "both known"), ("PNP405", "both known")]
+
+
+@pytest.mark.parametrize("new,code,message", [
+    ("      - [Kiel, Kiel, 1]", "PNP302", "route Kiel–Kiel joins a place to itself"),
+    ("      - [Hamburg, Kiel, 2]", "PNP305", "tracks Hamburg–Kiel are 2 long here but 1"),
+])
+def test_a_boards_own_routes_are_checked_like_the_games(tmp_path, new, code, message):
+    """Thurn and Taxis map 2 declares its own places and roads: the row checks cover them too."""
+    folder = tmp_path / "tt"
+    shutil.copytree(ROOT / "content/thurn-and-taxis", folder)
+    path = folder / "map-north.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("      - [Kiel, Hamburg, 1]\n", f"      - [Kiel, Hamburg, 1]\n{new}\n", 1), encoding="utf-8")
+    findings = [f for f in run_checks(load_game(folder)) if f.code == code]
+    assert [(f.source.file.name, f.line) for f in findings] == [("map-north.yaml", 58)]
+    assert message in findings[0].message

@@ -7,7 +7,7 @@ colour any set of cards may claim, so it needs no card.
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
-from generator.model.network import network
+from generator.model.network import network, pair
 
 ANY_COLOUR = "gray"
 
@@ -46,9 +46,30 @@ def duplicate_places(game):
                 seen[value] = place
 
 
+def route_sets(game) -> list[list]:
+    """The game's routes, then each board's own routes (a board with its own places, like
+    Thurn and Taxis map 2): the row checks below hold for every map a game prints."""
+    sets = [list(game.routes)] if game.routes else []
+    shared = {id(route) for route in game.routes}
+    for board in game.boards.values():
+        own = [br.route for br in board.routes if id(br.route) not in shared]
+        if own:
+            sets.append(own)
+    return sets
+
+
+def _pairs(routes) -> list[list]:
+    """Routes grouped by the two places they join (self-loops left out), in content order."""
+    grouped: dict = {}
+    for route in routes:
+        if route.a.id != route.b.id:
+            grouped.setdefault(pair(route.a, route.b), []).append(route)
+    return list(grouped.values())
+
+
 @check("PNP302", "error", "a route starts and ends at the same place")
 def self_loops(game):
-    for route in game.routes:
+    for route in (route for routes in route_sets(game) for route in routes):
         if route.a.id == route.b.id:
             yield Issue(route.source, f"route {route.a.id}–{route.b.id} joins a place to itself",
                         "fix one of its ends")
@@ -81,7 +102,7 @@ def card_colours_have_routes(game):
 
 @check("PNP305", "error", "parallel tracks between the same two places have different lengths")
 def parallel_lengths(game):
-    for routes in network(game).pairs.values():
+    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
         first = routes[0]
         for other in routes[1:]:
             if other.length != first.length:
@@ -92,7 +113,7 @@ def parallel_lengths(game):
 
 @check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
 def parallel_colours(game):
-    for routes in network(game).pairs.values():
+    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
         seen = {}
         for route in routes:
             for colour in route.colors:
