@@ -4,8 +4,10 @@ A layout (``templates/layouts/<name>.yaml``, or the game folder's
 ``layouts/<name>.yaml``, which wins, as a theme is overridden in a static-site
 generator) lists elements — rect, circle, line, polygon, text, icon, group —
 whose values may be Jinja expressions over ``card``, ``deck``, ``back``,
-``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. Jinja runs
-sandboxed: content can read values, never call into Python.
+``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. A layout's
+``vars:`` (name → expression, evaluated in order once per face, each seeing
+the ones before) names a value several elements share, so it is written once.
+Jinja runs sandboxed: content can read values, never call into Python.
 
 The result of a face is a ``Form`` named by a hash of its drawing, so equal
 faces (twelve red train cards) are stored and drawn once.
@@ -41,6 +43,9 @@ ELEMENTS = {
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
+LAYOUT_KEYS = ("description", "vars", "elements")
+#: what every face's expressions see already: a ``vars:`` name may not hide one
+RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
 _env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
@@ -50,6 +55,10 @@ class Layout:
     name: str
     file: Path
     elements: LList
+    variables: LDict | None = None   # ``vars:``, in file order
+    #: the names (``card`` and the vars that read it, directly or through another var) whose value
+    #: differs from card to card of a deck; an expression reading none of them is evaluated once per deck
+    per_card: frozenset = frozenset({"card"})
 
 
 def find_layout(name: str, game: Game, src: Source) -> Layout:
@@ -61,15 +70,54 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
                 raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
                                    "see templates/layouts/ for examples")
             for key in data:
-                if key not in ("elements", "description"):
+                if key not in LAYOUT_KEYS:
                     raise ContentError(data.src(key), f"unknown key '{key}' in layout",
-                                       did_you_mean(key, ("elements", "description")) or "a layout has description: and elements:")
+                                       did_you_mean(key, LAYOUT_KEYS) or "a layout has description:, vars: and elements:")
+            variables = data.get("vars")
+            per_card = _validate_vars(variables, data.src("vars")) if variables is not None else frozenset({"card"})
             _validate(data["elements"])
-            return Layout(name, path, data["elements"])
+            return Layout(name, path, data["elements"], variables, per_card)
     known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()
                     for p in folder.glob("*.yaml")})
     raise ContentError(src, f"no layout named '{name}'",
                        did_you_mean(name, known) or f"add layouts/{name}.yaml to the game, or use one of: {', '.join(known)}")
+
+
+def _names(expression) -> set[str]:
+    """The names a layout value reads (none for a plain number or word)."""
+    if isinstance(expression, list):
+        return set().union(*(_names(v) for v in expression)) if expression else set()
+    if not (isinstance(expression, str) and "{{" in expression):
+        return set()
+    return set(meta.find_undeclared_variables(_env.parse(expression)))
+
+
+def _validate_vars(variables, src: Source) -> frozenset:
+    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names."""
+    if not isinstance(variables, dict):
+        raise ContentError(src, "`vars:` of a layout is a mapping of name: expression",
+                           'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
+    per_card = {"card"}
+    defined: list[str] = []
+    for name, expression in variables.items():
+        where = variables.src(name)
+        if not (isinstance(name, str) and name.isidentifier()):
+            raise ContentError(where, f"layout var {name!r} is not a name", "use letters, digits and _ (e.g. scale)")
+        if name in RESERVED:
+            raise ContentError(where, f"layout var '{name}' would hide the face's own '{name}'",
+                               "pick another name; taken: " + ", ".join(RESERVED))
+        try:
+            reads = _names(expression)
+        except TemplateError as exc:
+            raise ContentError(where, f"layout var '{name}' is not valid Jinja: {exc}", "fix the expression") from None
+        later = sorted(v for v in reads if v in variables and v not in defined)
+        if later:
+            raise ContentError(where, f"layout var '{name}' reads '{later[0]}', which is defined after it (or is itself)",
+                               "vars are evaluated in order: move it below the ones it reads")
+        if reads & per_card:
+            per_card.add(name)
+        defined.append(name)
+    return frozenset(per_card)
 
 
 def _validate(elements: LList) -> None:
@@ -113,8 +161,9 @@ class FaceRenderer:
         self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
-        self._per_card: dict[str, bool] = {}   # expression → does it read the card?
-        self._memo: dict[tuple, object] = {}   # (expression, deck, back, n, size) → value, for the rest
+        self._reads: dict[str, frozenset] = {}   # expression → the names it reads
+        self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
+        self._drawing: Layout | None = None    # the layout of the face being drawn
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -128,6 +177,10 @@ class FaceRenderer:
         geometry = context["geometry"]
         scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
                      palette=self.game.palette)
+        self._drawing = layout
+        if layout.variables:
+            for name, expression in layout.variables.items():
+                scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
         items = tuple(self._elements(layout, layout.elements, scope, what, src))
         digest = hashlib.sha1(repr(items).encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
@@ -136,18 +189,19 @@ class FaceRenderer:
     # ------------------------------------------------------------------ evaluation
     def _eval(self, value, scope, where: Source, what: str):
         if isinstance(value, str) and "{{" in value:
-            per_card = self._per_card.get(value)
-            if per_card is None:
+            reads = self._reads.get(value)
+            if reads is None:
                 try:
-                    names = meta.find_undeclared_variables(_env.parse(value))
+                    reads = self._reads[value] = frozenset(meta.find_undeclared_variables(_env.parse(value)))
                 except TemplateError as exc:
                     raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                      "fix the expression in the layout") from None
-                per_card = self._per_card[value] = "card" in names
-            if not per_card:
+            layout = self._drawing
+            if not reads & layout.per_card:
                 # geometry and deck values are the same on every card of a deck: evaluate once per deck
-                # (and per repeat index n: a mini-map's n-th route is the same on every ticket)
-                key = (value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
+                # (and per repeat index n: a mini-map's n-th route is the same on every ticket); the
+                # layout is part of the key, as its vars give the same expression another meaning
+                key = (layout.name, value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
                        scope["W"], scope["H"], scope["bleed"], scope["safe"])
                 if key not in self._memo:
                     self._memo[key] = self._run(value, scope, where, what)
