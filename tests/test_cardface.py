@@ -70,3 +70,16 @@ def test_mistake_in_a_var_is_a_content_error_when_loading_the_layout(mini):
     _layout(mini, "v", 'vars:\n  n: 1\nelements: []\n')
     with pytest.raises(ContentError, match="would hide the face's own 'n'"):
         _draw(load_game(mini), "v")
+
+
+@pytest.mark.parametrize("expression,message", [
+    ("{{ 1 / 0 }}", "division by zero"),
+    ("{{ W + 'a' }}", "unsupported operand"),
+])
+def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceback(mini, run, tmp_path,
+                                                                                      expression, message):
+    _layout(mini, "ttr-ticket", f'vars:\n  k: 1\nelements:\n  - rect: {{x: 0, y: 0, w: "{expression}", h: 1}}\n')
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert "layouts/ttr-ticket.yaml:4" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr

@@ -226,7 +226,8 @@ class FaceRenderer:
             if fn is None:
                 fn = self._compiled[value] = _env.from_string(value)
             return fn.render(**scope)
-        except TemplateError as exc:
+        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as exc:
+            # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too
             raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
                              "fix the expression in the layout, or give the card the value it reads") from None
 
