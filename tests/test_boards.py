@@ -9,7 +9,6 @@ prints, from which the overlap and the coverage are computed.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader

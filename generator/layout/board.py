@@ -12,7 +12,7 @@ import math
 
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
 from generator.model.board import Board
 from generator.model.game import Game
 from generator.render.fonts import PT_TO_MM, text_width_mm
@@ -198,8 +198,8 @@ def score_track(width: float, height: float, cells: int) -> list:
     items: list = [Rect(0, 0, width, height, fill="#e7dcc0"),
                    Rect(d, d, width - 2 * d, height - 2 * d, fill=LAND, stroke=FRAME, stroke_width=0.6)]
     for n, (x, y, w, h) in enumerate(boxes):
-        shade = "#fbf6e8" if n % 5 else "#d9c69c"
-        items.append(Rect(x, y, w, h, fill=shade, stroke=FRAME, stroke_width=0.25))
+        fill = "#fbf6e8" if n % 5 else "#d9c69c"   # every fifth cell darker, to count by fives
+        items.append(Rect(x, y, w, h, fill=fill, stroke=FRAME, stroke_width=0.25))
         label = f"{n}" if n else "0/100"
         size = 6.0 if n % 5 else 7.0
         if not n:
