@@ -11,7 +11,7 @@ from generator.build.context import BuildContext, Written
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Group, Page, Text, Use
-from generator.layout.sheets import PAPERS, printable_area
+from generator.layout.sheets import paper_size, printable_area
 from generator.layout.tiling import plan_tiles, tile_pages
 from generator.model.board import Board
 from generator.model.game import Game
@@ -59,7 +59,7 @@ def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) 
     """The whole board scaled onto one sheet, turned to the paper's orientation that fits it best."""
     landscape = board.width > board.height
     x, y, w, h = printable_area(paper, landscape)
-    pw, ph = PAPERS[paper][::-1] if landscape else PAPERS[paper]
+    pw, ph = paper_size(paper, landscape)
     header = 8.0
     scale = min(w / board.width, (h - header) / board.height)
     dx = x + (w - board.width * scale) / 2

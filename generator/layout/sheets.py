@@ -165,9 +165,13 @@ def registration_mark(x: float, y: float, r: float = 2.0) -> list:
             Line(x, y - r * 1.6, x, y + r * 1.6, stroke="#000000", stroke_width=MARK_WIDTH)]
 
 
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    """(width, height) of ``paper`` in mm, turned a quarter when ``landscape``."""
+    width, height = PAPERS[paper]
+    return (height, width) if landscape else (width, height)
+
+
 def printable_area(paper: str, landscape: bool = False) -> tuple[float, float, float, float]:
     """(x, y, w, h) of what a home printer prints on ``paper``: the sheet less its unprintable margin."""
-    width, height = PAPERS[paper]
-    if landscape:
-        width, height = height, width
+    width, height = paper_size(paper, landscape)
     return (PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)

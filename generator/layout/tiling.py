@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
-from generator.layout.sheets import MARK_GAP, MARK_WIDTH, PAPERS, printable_area, registration_mark
+from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
 from generator.render.fonts import PT_TO_MM, text_width_mm
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
@@ -66,8 +66,7 @@ def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
         for col in range(cols):
             cx, cy = col * cw, row * ch
             tiles.append(Tile(row, col, (cx, cy, cw, ch), (cx - (pw - cw) / 2, cy - (ph - ch) / 2, pw, ph)))
-    page = PAPERS[paper][::-1] if landscape else PAPERS[paper]
-    return TilePlan(paper, landscape, page, (width, height), rows, cols, tuple(tiles))
+    return TilePlan(paper, landscape, paper_size(paper, landscape), (width, height), rows, cols, tuple(tiles))
 
 
 def _count(length: float, printable: float) -> int:
