@@ -13,6 +13,7 @@ import math
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
+from generator.layout.text import cap_height
 from generator.model.board import Board
 from generator.model.game import Game
 from generator.render.fonts import PT_TO_MM, text_width_mm
@@ -234,7 +235,7 @@ def _title_box(board: Board):
 def _title(board: Board, box) -> list:
     x, y, w, h = box
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
-             Text(x + w / 2, y + 4 + TITLE_PT * PT_TO_MM * 0.88, board.name, TITLE_PT, fill=FRAME, anchor="middle",
+             Text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle",
                   bold=True)]
     if board.latin and board.latin != board.name:
         items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))

@@ -25,7 +25,7 @@ from generator import PROJECT_ROOT
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
 from generator.render.fonts import PT_TO_MM, missing_glyphs
@@ -341,10 +341,7 @@ class FaceRenderer:
             raise BuildError(where, f"text align '{align}' / valign '{valign}' for {what}",
                              "align is left, center or right; valign is top, middle or bottom")
         anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
-        cap = fitted.size * PT_TO_MM * 0.88
-        block = cap + fitted.line_height * (len(fitted.lines) - 1)
-        top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
+        top = {"top": y, "middle": y + (h - fitted.height) / 2, "bottom": y + h - fitted.height}[valign]
         color = col("color", "#000000")
         bold = bool(self._eval(a.get("bold", False), scope, where, what))
-        for i, line in enumerate(fitted.lines):
-            yield Text(tx, top + cap + i * fitted.line_height, line, fitted.size, color, anchor, bold)
+        yield from fitted.texts(tx, top, anchor, color, bold)

@@ -184,13 +184,10 @@ class SheetKind:
 
 def _lines(items, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
     """Wrapped text from ``y`` (top); returns the y below it."""
-    lines = textfit.wrap(text, w, size) or [text]
-    step = size * PT_TO_MM * leading
-    cap = size * PT_TO_MM * 0.88
+    fitted = textfit.Fitted(tuple(textfit.wrap(text, w, size) or [text]), size, size * PT_TO_MM * leading)
     tx = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    for i, line in enumerate(lines):
-        items.append(Text(tx, y + cap + i * step, line, size, color, anchor, bold))
-    return y + cap + (len(lines) - 1) * step + size * PT_TO_MM * 0.35
+    items += fitted.texts(tx, y, anchor, color, bold)
+    return y + fitted.height + size * PT_TO_MM * 0.35
 
 
 def _title(items, title, subtitle, game_label, x, y, w) -> float:
@@ -217,7 +214,7 @@ def _list(items, value, game, x, y, w, src, bottom) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
-        items.append(Text(x + indent - 2, y + 9 * PT_TO_MM * 0.88, mark, 9, INK, "end", True))
+        items.append(Text(x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end", True))
         if item.get("title"):
             y = _lines(items, item["title"], x + indent, y, w - indent, 9.5, bold=True)
             y += 0.6
@@ -228,16 +225,10 @@ def _list(items, value, game, x, y, w, src, bottom) -> float:
 def _cell(items, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=None, color=INK):
     if fill:
         items.append(Rect(x, y, w, h, fill=fill))
-    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5)
-    lines = fitted.lines if fitted else (str(text),)
-    size = fitted.size if fitted else 5
-    step = fitted.line_height if fitted else size * PT_TO_MM * 1.2
-    cap = size * PT_TO_MM * 0.88
-    block = cap + step * (len(lines) - 1)
-    top = y + (h - block) / 2
+    # too long even at 5 pt: drawn at 5 pt on one line (the sheet's overflow check reports what runs off)
+    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5) or textfit.Fitted((str(text),), 5, 5 * PT_TO_MM * 1.2)
     tx = {"start": x + 1.5, "middle": x + w / 2, "end": x + w - 1.5}[anchor]
-    for i, line in enumerate(lines):
-        items.append(Text(tx, top + cap + i * step, line, size, color, anchor, bold))
+    items += fitted.texts(tx, y + (h - fitted.height) / 2, anchor, color, bold)
 
 
 def _named(value) -> str:
