@@ -146,6 +146,7 @@ class SheetKind:
         ``build --force``), are reported to it and drawn anyway.
         """
         report = renderer.on_print_problem if renderer is not None else None
+        faces = renderer or FaceRenderer(game)   # draws the pieces a legend block shows
 
         def problem(kind, error):
             if report is None:
@@ -160,7 +161,7 @@ class SheetKind:
         for kind, value, src in component.options["blocks"]:
             y += GAP
             start = len(items)
-            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN)
+            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN, faces)
             if overflow is None and y > height - MARGIN + 1e-6:
                 overflow = src
             for item in items[start:]:
@@ -199,18 +200,18 @@ def _title(items, title, subtitle, game_label, x, y, w) -> float:
     return y + 1.5
 
 
-def _heading(items, value, game, x, y, w, src, bottom) -> float:
+def _heading(items, value, game, x, y, w, src, bottom, renderer) -> float:
     y = _lines(items, value["text"], x, y, w, 12, bold=True)
     if value.get("latin"):
         y = _lines(items, value["latin"], x, y + 0.5, w, 8, color="#555555")
     return y
 
 
-def _text(items, value, game, x, y, w, src, bottom) -> float:
+def _text(items, value, game, x, y, w, src, bottom, renderer) -> float:
     return _lines(items, value, x, y, w, 9)
 
 
-def _list(items, value, game, x, y, w, src, bottom) -> float:
+def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
@@ -235,7 +236,7 @@ def _named(value) -> str:
     return f"{value['name']} / {value['latin']}" if value.get("latin") else value["name"]
 
 
-def _table(items, value, game, x, y, w, src, bottom) -> float:
+def _table(items, value, game, x, y, w, src, bottom, renderer) -> float:
     """A game table drawn across: the keys on the first row, the values under them."""
     table = game.tables[value["table"]]
     keys = list(table)
@@ -252,7 +253,7 @@ def _table(items, value, game, x, y, w, src, bottom) -> float:
     return y + 2 * row_h
 
 
-def _score(items, value, game, x, y, w, src, bottom) -> float:
+def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
     players = value["players"]
     rows = list(value["rows"]) + ([dict(value["total"], total=True)] if value.get("total") else [])
     label_w = w * LABEL_SHARE
@@ -287,11 +288,11 @@ def _score(items, value, game, x, y, w, src, bottom) -> float:
     return y
 
 
-def _legend(items, value, game, x, y, w, src, bottom) -> float:
+def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
     """A row (or rows) of a component's faces at real size, each with its caption under it."""
     from generator.layout.components import KINDS
-    # a renderer of its own: geometry expressions are evaluated once per component and renderer
-    renderer = FaceRenderer(game)
+    # the sheet's renderer: under build --force and in the checker a piece's text problem is reported
+    # (once, as the piece's own), not raised again from the sheet that pictures it
     entries = [(game.parts[name], form, caption) for name in value["components"]
                for form, caption in KINDS[game.parts[name].kind].legend(game, game.parts[name], renderer)]
     gap, caption_h = 5.0, 5.0
