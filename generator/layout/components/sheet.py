@@ -111,19 +111,21 @@ class SheetKind:
 
     # ------------------------------------------------------------------ drawing
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
-        width, height = self._size(component, "a4")
-        items = tuple(self.draw(game, component, width, height, renderer, "a4"))
-        return [Form(f"{component.id}-sheet", items, (0, 0, width, height))]
+        return [self._form(game, component, renderer, "a4")]
 
-    def _size(self, component, paper):
+    def _form(self, game: Game, component: Component, renderer: FaceRenderer, paper: str) -> Form:
+        """One copy of the sheet: the page, or its top half with ``format: half``."""
         width, height = PAPERS[paper]
-        return (width, height / 2) if component.options["format"] == "half" else (width, height)
+        if component.options["format"] == "half":
+            height /= 2
+        return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
+                    (0, 0, width, height))
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
         from generator.layout.components import Output
         width, height = PAPERS[paper]
-        cw, ch = self._size(component, paper)
-        form = Form(f"{component.id}-sheet", tuple(self.draw(game, component, cw, ch, renderer, paper)), (0, 0, cw, ch))
+        form = self._form(game, component, renderer, paper)
+        ch = form.box[3]
         doc = Document(f"{game.label} — {component.label}")
         doc.add_form(form)
         copies = component.count
@@ -133,7 +135,7 @@ class SheetKind:
             for k in range(min(per_page, copies - start)):
                 page.items.append(Use(form.name, 0.0, k * ch))
             if per_page == 2:
-                page.items.append(Line(PAPERS[paper][0] * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))
+                page.items.append(Line(width * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))   # cut here
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
