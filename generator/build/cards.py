@@ -46,7 +46,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
             doc.add_form(form)
             shop.add_form(form)
         doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
-                                  game.back_offset, deck.id)
+                                  game.back_offset, deck.id, deck.source)
         ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
         ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label)
         for name in order:

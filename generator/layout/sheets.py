@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.errors import BuildError, Source
 from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
 
@@ -45,8 +46,11 @@ class Grid:
                 self.top + row * (g.height + 2 * g.bleed) + g.bleed)
 
 
-def grid_for(geometry: CardGeometry, paper: str) -> Grid:
-    """The fullest grid: shorter crop marks are used only when they gain a row or column."""
+def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -> Grid:
+    """The fullest grid: shorter crop marks are used only when they gain a row or column.
+
+    A piece too large for the paper is a BuildError at ``source`` (where its size is given).
+    """
     width, height = PAPERS[paper]
     cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
     best = None
@@ -58,7 +62,10 @@ def grid_for(geometry: CardGeometry, paper: str) -> Grid:
             best = (cols, rows, length, gap)
     cols, rows, length, gap = best
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {geometry.width} × {geometry.height} mm card does not fit on {paper}")
+        raise BuildError(source, f"pieces of {geometry.width:g} × {geometry.height:g} mm (plus {geometry.bleed:g} mm bleed) "
+                                 f"do not fit on {paper.upper() if paper == 'a4' else paper.title()} within the printer's "
+                                 f"{PRINTER_MARGIN:g} mm margin and the crop marks",
+                         "make them smaller (size:, or print: card: size: for every deck), or use other paper (--paper)")
     left = (width - cols * cell_w) / 2
     top = (height - rows * cell_h) / 2
     return Grid((width, height), cols, rows, left, top, geometry, length, gap)
@@ -103,9 +110,10 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
 
 
 def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
-                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "") -> list[Page]:
+                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
+                  source: Source | None = None) -> list[Page]:
     """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i."""
-    grid = grid_for(geometry, paper)
+    grid = grid_for(geometry, paper, source)
     width, height = grid.paper
     dx, dy = back_offset
     pages = []
@@ -125,14 +133,15 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     return pages
 
 
-def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "") -> list[Page]:
+def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "",
+                   source: Source | None = None) -> list[Page]:
     """One-sided sheets (stickers, fold-over strips), with the grid and crop marks of card sheets.
 
     A piece is a form name, placed at its slot's trim corner, or a tuple of
     ``(form name, dx, dy)`` placements relative to that corner (a fold-over
     strip is its front and its turned back, one above the other).
     """
-    grid = grid_for(geometry, paper)
+    grid = grid_for(geometry, paper, source)
     width, height = grid.paper
     pages = []
     for start in range(0, len(pieces), grid.per_sheet):

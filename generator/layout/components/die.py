@@ -145,7 +145,7 @@ class DieKind:
         geometry = CardGeometry(side, side, 1.0, side * 0.1)
         forms = [doc.add_form(self._side(game, component, renderer, face, s, geometry))
                  for s in component.options["symbols"]]
-        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers")
+        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source)
         return doc
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import ContentError, did_you_mean
+from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
@@ -198,21 +198,22 @@ class PieceKind:
             doc.add_form(form)
         opts = component.options
         if opts["sides"] == 1:
-            doc.pages = simplex_sheets(order, component.geometry, paper, component.id)
+            doc.pages = simplex_sheets(order, component.geometry, paper, component.id, component.source)
         else:
             backs = fronts if opts["same_back"] else self._backs(game, component, renderer)
             back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
             for form in backs:
                 doc.add_form(form)
             if opts["print"] == "duplex":
-                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id)
+                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id,
+                                          component.source)
             else:
-                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id)
+                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id, component.source)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
 
 def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
-                label: str) -> list[Page]:
+                label: str, source: Source | None = None) -> list[Page]:
     """Fold-over strips: each piece is its front with its back turned 180° below it, folded on the shared edge.
 
     Both halves are clipped at the fold, so neither half's bleed paints over the other.
@@ -226,7 +227,7 @@ def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: Ca
         fold = doc.add_form(Form(f"fold-line-{g.width:g}", (Line(0, 0, g.width, 0, FOLD_LINE, 0.15, (1.0, 1.0)),),
                                  (0, -0.5, g.width, 1.0)))
         pieces.append(((top, 0.0, 0.0), (bottom, 0.0, g.height), (fold, 0.0, g.height)))
-    return simplex_sheets(pieces, strip, paper, label)
+    return simplex_sheets(pieces, strip, paper, label, source)
 
 
 def _clipped(form: Form, g: CardGeometry) -> Form:
