@@ -117,14 +117,11 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     width, height = grid.paper
     dx, dy = back_offset
     pages = []
-    for start in range(0, len(fronts), grid.per_sheet):
-        chunk = range(start, min(start + grid.per_sheet, len(fronts)))
-        sheet = start // grid.per_sheet + 1
-        front = Page(width, height, crop_marks(grid, count=len(chunk)), label=f"{label} sheet {sheet} front")
-        back = Page(width, height, crop_marks(grid, dx, dy, len(chunk), mirrored=True),
+    for sheet, slots in _fill(grid, len(fronts)):
+        front = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet} front")
+        back = Page(width, height, crop_marks(grid, dx, dy, len(slots), mirrored=True),
                     label=f"{label} sheet {sheet} back")
-        for n, i in enumerate(chunk):
-            col, row = n % grid.cols, n // grid.cols
+        for i, col, row in slots:
             x, y = grid.slot(col, row)
             front.items.append(Use(fronts[i], x, y))
             bx, by = grid.slot(grid.cols - 1 - col, row)  # long-edge duplex mirrors the columns
@@ -144,15 +141,22 @@ def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str 
     grid = grid_for(geometry, paper, source)
     width, height = grid.paper
     pages = []
-    for start in range(0, len(pieces), grid.per_sheet):
-        count = min(grid.per_sheet, len(pieces) - start)
-        page = Page(width, height, crop_marks(grid, count=count), label=f"{label} sheet {start // grid.per_sheet + 1}")
-        for n, piece in enumerate(pieces[start:start + grid.per_sheet]):
-            x, y = grid.slot(n % grid.cols, n // grid.cols)
+    for sheet, slots in _fill(grid, len(pieces)):
+        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}")
+        for i, col, row in slots:
+            x, y = grid.slot(col, row)
+            piece = pieces[i]
             for name, dx, dy in ([(piece, 0.0, 0.0)] if isinstance(piece, str) else piece):
                 page.items.append(Use(name, x + dx, y + dy))
         pages.append(page)
     return pages
+
+
+def _fill(grid: Grid, count: int):
+    """(sheet number from 1, [(piece index, column, row)]) for each sheet ``count`` pieces fill, row by row."""
+    for start in range(0, count, grid.per_sheet):
+        yield (start // grid.per_sheet + 1,
+               [(i, n % grid.cols, n // grid.cols) for n, i in enumerate(range(start, min(start + grid.per_sheet, count)))])
 
 
 def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> list[Page]:
