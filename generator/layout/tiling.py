@@ -104,10 +104,8 @@ def _marks(plan: TilePlan, tile: Tile, ox: float, oy: float) -> list:
             sy = -1 if cy == y else 1
             reach_x = (x - wx) if sx < 0 else (wx + ww - x - w)
             reach_y = (y - wy) if sy < 0 else (wy + wh - y - h)
-            marks += [_white_line(px + sx * MARK_GAP, py, px + sx * reach_x, py),
-                      Line(px + sx * MARK_GAP, py, px + sx * reach_x, py, stroke="#000000", stroke_width=MARK_WIDTH),
-                      _white_line(px, py + sy * MARK_GAP, px, py + sy * reach_y),
-                      Line(px, py + sy * MARK_GAP, px, py + sy * reach_y, stroke="#000000", stroke_width=MARK_WIDTH)]
+            marks += _cut_mark(px + sx * MARK_GAP, py, px + sx * reach_x, py)
+            marks += _cut_mark(px, py + sy * MARK_GAP, px, py + sy * reach_y)
     if tile.col > 0:
         marks += registration_mark(x + ox, y + h / 2 + oy)
     if tile.col < plan.cols - 1:
@@ -119,9 +117,10 @@ def _marks(plan: TilePlan, tile: Tile, ox: float, oy: float) -> list:
     return marks
 
 
-def _white_line(x1, y1, x2, y2) -> Line:
-    """A white halo under a mark, so it reads on a dark part of the board."""
-    return Line(x1, y1, x2, y2, stroke="#ffffff", stroke_width=0.6)
+def _cut_mark(x1, y1, x2, y2) -> list[Line]:
+    """A crop mark over a white halo, so it reads on a dark part of the board."""
+    return [Line(x1, y1, x2, y2, stroke="#ffffff", stroke_width=0.6),
+            Line(x1, y1, x2, y2, stroke="#000000", stroke_width=MARK_WIDTH)]
 
 
 def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str) -> list:
