@@ -88,8 +88,10 @@ def _station(board: Board, station, n: int, x: float, y: float) -> list:
                       anchor="middle", bold=True))
     if station.latin:
         latin = textfit.fit(station.latin, SQUARE - 4, 3.0, 7.0, 4.5, max_lines=1)
-        size = latin.size if latin else 4.0
-        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, size, fill=INK, anchor="middle"))
+        if latin is None:
+            raise BuildError(station.source, f"the Latin name of {where} does not fit its {SQUARE:g} mm square on "
+                                             f"the board, even at 4.5 pt", "shorten the station's latin:")
+        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, latin.size, fill=INK, anchor="middle"))
     # one marker slot per train type, filled where the type stops
     types = board.train_types
     slot = (SQUARE - 4) / max(len(types), 1)
