@@ -83,3 +83,17 @@ def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceb
     assert result.exit_code == 1, result.output
     assert "layouts/ttr-ticket.yaml:4" in result.stderr and message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("element,message", [
+    ("polygon: {points: [[a, 1], [2, 3], [4, 5]]}", "'points' should be a number for tickets card 1, got 'a'"),
+    ("polygon: {points: 5}", "'points' should be a list for tickets card 1, got 5"),
+    ("polygon: {points: [1, 2]}", "'points' should be [x, y] pairs"),
+    ("line: {x1: 0, y1: 0, x2: 1, y2: 1, dash: [a]}", "'dash' should be a number for tickets card 1, got 'a'"),
+])
+def test_a_polygon_or_dash_that_is_not_numbers_is_an_error_at_its_line(mini, run, tmp_path, element, message):
+    _layout(mini, "ttr-ticket", f"elements:\n  - {element}\n")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert "layouts/ttr-ticket.yaml:2" in result.stderr and message in result.stderr
+    assert "Traceback" not in result.stderr

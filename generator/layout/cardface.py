@@ -239,6 +239,14 @@ class FaceRenderer:
             raise BuildError(where, f"'{name}' should be a number for {what}, got {result!r}",
                              "give a number in mm (an expression must give a number)") from None
 
+    def _list(self, a, key, scope, where, what) -> list:
+        """An attribute that must give a list (a polygon's points, a line's dash); absent = empty."""
+        result = self._eval(a.get(key, []), scope, where, what)
+        if not isinstance(result, (list, tuple)):
+            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}",
+                             "write a YAML list, e.g. [2, 1]" if key == "dash" else "write e.g. [[0, 0], [10, 0], [5, 8]]")
+        return list(result)
+
     def _color(self, value, scope, where, what):
         result = self._eval(value, scope, where, what)
         if result is None or result == "none":
@@ -280,11 +288,14 @@ class FaceRenderer:
         elif kind == "circle":
             yield Circle(num("cx"), num("cy"), num("r"), col("fill"), col("stroke"), num("stroke_width", 0.25))
         elif kind == "line":
-            dash = tuple(float(d) for d in self._eval(a.get("dash", []), scope, where, what))
+            dash = tuple(self._num(d, scope, where, what, "dash") for d in self._list(a, "dash", scope, where, what))
             yield Line(num("x1"), num("y1"), num("x2"), num("y2"), col("stroke", "#000000"), num("stroke_width", 0.25), dash)
         elif kind == "polygon":
-            points = self._eval(a["points"], scope, where, what)
-            pts = tuple((float(self._eval(p[0], scope, where, what)), float(self._eval(p[1], scope, where, what)))
+            points = self._list(a, "points", scope, where, what)
+            if not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in points):
+                raise BuildError(where, f"'points' should be [x, y] pairs for {what}, got {points!r}",
+                                 "write e.g. points: [[0, 0], [10, 0], [5, 8]]")
+            pts = tuple((self._num(p[0], scope, where, what, "points"), self._num(p[1], scope, where, what, "points"))
                         for p in points)
             yield Polygon(pts, bool(self._eval(a.get("closed", True), scope, where, what)), col("fill"), col("stroke"),
                           num("stroke_width", 0.25))
