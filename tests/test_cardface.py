@@ -90,8 +90,10 @@ def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceb
     ("polygon: {points: 5}", "'points' should be a list for tickets card 1, got 5"),
     ("polygon: {points: [1, 2]}", "'points' should be [x, y] pairs"),
     ("line: {x1: 0, y1: 0, x2: 1, y2: 1, dash: [a]}", "'dash' should be a number for tickets card 1, got 'a'"),
+    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: 5", "'step' should be a list for tickets card 1, got 5"),
+    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: [1, 2, 3]", "'step' should be [dx, dy]"),
 ])
-def test_a_polygon_or_dash_that_is_not_numbers_is_an_error_at_its_line(mini, run, tmp_path, element, message):
+def test_points_dash_or_step_that_are_not_numbers_are_an_error_at_their_line(mini, run, tmp_path, element, message):
     _layout(mini, "ttr-ticket", f"elements:\n  - {element}\n")
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.exit_code == 1, result.output

@@ -240,11 +240,11 @@ class FaceRenderer:
                              "give a number in mm (an expression must give a number)") from None
 
     def _list(self, a, key, scope, where, what) -> list:
-        """An attribute that must give a list (a polygon's points, a line's dash); absent = empty."""
+        """An attribute that must give a list (a polygon's points, a line's dash, a repeat's step); absent = empty."""
         result = self._eval(a.get(key, []), scope, where, what)
         if not isinstance(result, (list, tuple)):
             raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}",
-                             "write a YAML list, e.g. [2, 1]" if key == "dash" else "write e.g. [[0, 0], [10, 0], [5, 8]]")
+                             {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]"))
         return list(result)
 
     def _color(self, value, scope, where, what):
@@ -267,7 +267,10 @@ class FaceRenderer:
             if "when" in element and not self._eval(element["when"], scope, where, what):
                 continue
             repeat = int(self._num(element.get("repeat", 1), scope, where, what, "repeat"))
-            step = element.get("step", [0, 0])
+            step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
+            if len(step) != 2:
+                raise BuildError(where, f"'step' should be [dx, dy] for {what}, got {step!r}",
+                                 "write e.g. step: [0, 5] (mm between repeats)")
             dx, dy = (self._num(v, scope, where, what, "step") for v in step)
             kind = next(k for k in element if k in ELEMENTS)
             if self.text_only and kind not in ("text", "group"):
