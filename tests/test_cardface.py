@@ -99,3 +99,13 @@ def test_points_dash_or_step_that_are_not_numbers_are_an_error_at_their_line(min
     assert result.exit_code == 1, result.output
     assert "layouts/ttr-ticket.yaml:2" in result.stderr and message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("text,line", [("elements:\n  - group: {elements: 5}\n", 2),
+                                       ("elements:\n  - group:\n      elements: abc\n", 3)])
+def test_a_group_whose_elements_are_not_a_list_is_a_content_error(mini, run, tmp_path, text, line):
+    _layout(mini, "ttr-ticket", text)
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert f"layouts/ttr-ticket.yaml:{line}: a group's `elements:` is a list of elements" in result.stderr
+    assert "Traceback" not in result.stderr

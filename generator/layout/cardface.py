@@ -144,6 +144,9 @@ def _validate(elements: LList) -> None:
             if key not in attrs:
                 raise ContentError(src, f"{kind} needs '{key}'", f"add {key}: …")
         if kind == "group":
+            if not isinstance(attrs["elements"], list):
+                raise ContentError(attrs.src("elements"), "a group's `elements:` is a list of elements",
+                                   "write e.g. `elements: [{rect: {x: 0, y: 0, w: 10, h: 10}}]`")
             _validate(attrs["elements"])
 
 
