@@ -63,7 +63,7 @@ def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -
     cols, rows, length, gap = best
     if cols < 1 or rows < 1:
         raise BuildError(source, f"pieces of {geometry.width:g} × {geometry.height:g} mm (plus {geometry.bleed:g} mm bleed) "
-                                 f"do not fit on {paper.upper() if paper == 'a4' else paper.title()} within the printer's "
+                                 f"do not fit on {paper_name(paper)} within the printer's "
                                  f"{PRINTER_MARGIN:g} mm margin and the crop marks",
                          "make them smaller (size:, or print: card: size: for every deck), or use other paper (--paper)")
     left = (width - cols * cell_w) / 2
@@ -176,6 +176,11 @@ def registration_mark(x: float, y: float, r: float = 2.0) -> list:
     return [Circle(x, y, r, stroke="#000000", stroke_width=MARK_WIDTH),
             Line(x - r * 1.6, y, x + r * 1.6, y, stroke="#000000", stroke_width=MARK_WIDTH),
             Line(x, y - r * 1.6, x, y + r * 1.6, stroke="#000000", stroke_width=MARK_WIDTH)]
+
+
+def paper_name(paper: str) -> str:
+    """How messages name the paper: A4, Letter."""
+    return paper.upper() if paper == "a4" else paper.title()
 
 
 def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:

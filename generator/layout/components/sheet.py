@@ -22,7 +22,7 @@ from generator.errors import BuildError, ContentError, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
-from generator.layout.sheets import PAPERS
+from generator.layout.sheets import PAPERS, paper_name
 from generator.model.components import Component, Face
 from generator.model.game import Game
 from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
@@ -176,7 +176,7 @@ class SheetKind:
             half = component.options["format"] == "half"
             problem("overflow", BuildError(
                 overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
-                          f"{height:.0f} mm tall on {paper.upper() if paper == 'a4' else paper.title()}; "
+                          f"{height:.0f} mm tall on {paper_name(paper)}; "
                           f"this block runs off the bottom",
                 "shorten this block or the ones before it" + (", or use format: page" if half else
                                                              ", or split the sheet in two components")))
