@@ -75,6 +75,7 @@ def test_mistake_in_a_var_is_a_content_error_when_loading_the_layout(mini):
 @pytest.mark.parametrize("expression,message", [
     ("{{ 1 / 0 }}", "division by zero"),
     ("{{ W + 'a' }}", "unsupported operand"),
+    ("{{ 1e999 }}", "name 'inf' is not defined"),
 ])
 def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceback(mini, run, tmp_path,
                                                                                       expression, message):
@@ -92,6 +93,8 @@ def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceb
     ("line: {x1: 0, y1: 0, x2: 1, y2: 1, dash: [a]}", "'dash' should be a number for tickets card 1, got 'a'"),
     ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: 5", "'step' should be a list for tickets card 1, got 5"),
     ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: [1, 2, 3]", "'step' should be [dx, dy]"),
+    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: \"{{ W * 1e308 }}\"", "'repeat' gives inf for tickets card 1"),
+    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 20000", "'repeat' gives 20000 for tickets card 1, more than 10000"),
 ])
 def test_points_dash_or_step_that_are_not_numbers_are_an_error_at_their_line(mini, run, tmp_path, element, message):
     _layout(mini, "ttr-ticket", f"elements:\n  - {element}\n")

@@ -43,6 +43,7 @@ ELEMENTS = {
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
+MAX_REPEAT = 10_000   # copies of one element: more is a mistake in the expression, not a drawing
 LAYOUT_KEYS = ("description", "vars", "elements")
 #: what every face's expressions see already: a ``vars:`` name may not hide one
 RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
@@ -229,8 +230,9 @@ class FaceRenderer:
             if fn is None:
                 fn = self._compiled[value] = _env.from_string(value)
             return fn.render(**scope)
-        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError) as exc:
+        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, NameError) as exc:
             # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too
+            # (NameError: Jinja compiles the literal 1e999 to the Python name inf)
             raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
                              "fix the expression in the layout, or give the card the value it reads") from None
 
@@ -269,7 +271,11 @@ class FaceRenderer:
             where = elements.src(i)
             if "when" in element and not self._eval(element["when"], scope, where, what):
                 continue
-            repeat = int(self._num(element.get("repeat", 1), scope, where, what, "repeat"))
+            repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
+            if not repeat <= MAX_REPEAT:   # also NaN; infinity would not even become an int
+                raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {MAX_REPEAT} copies",
+                                 "check the expression: a repeat counts copies of one element")
+            repeat = int(repeat)
             step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
             if len(step) != 2:
                 raise BuildError(where, f"'step' should be [dx, dy] for {what}, got {step!r}",
