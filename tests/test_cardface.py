@@ -93,7 +93,8 @@ def test_an_expression_that_fails_in_python_is_an_error_at_its_line_not_a_traceb
     ("line: {x1: 0, y1: 0, x2: 1, y2: 1, dash: [a]}", "'dash' should be a number for tickets card 1, got 'a'"),
     ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: 5", "'step' should be a list for tickets card 1, got 5"),
     ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 2\n    step: [1, 2, 3]", "'step' should be [dx, dy]"),
-    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: \"{{ W * 1e308 }}\"", "'repeat' gives inf for tickets card 1"),
+    ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: \"{{ W * 1e308 }}\"", "'repeat' should be a number for tickets card 1, got inf"),
+    ("rect: {x: \"{{ W * 1e308 }}\", y: 0, w: 1, h: 1}", "'x' should be a number for tickets card 1, got inf"),
     ("rect: {x: 0, y: 0, w: 1, h: 1}\n    repeat: 20000", "'repeat' gives 20000 for tickets card 1, more than 10000"),
 ])
 def test_points_dash_or_step_that_are_not_numbers_are_an_error_at_their_line(mini, run, tmp_path, element, message):

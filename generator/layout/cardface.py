@@ -15,6 +15,7 @@ faces (twelve red train cards) are stored and drawn once.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -239,10 +240,13 @@ class FaceRenderer:
     def _num(self, value, scope, where, what, name) -> float:
         result = self._eval(value, scope, where, what)
         try:
-            return float(result)
+            number = float(result)
         except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):   # infinity or NaN cannot be drawn (ReportLab refuses them)
             raise BuildError(where, f"'{name}' should be a number for {what}, got {result!r}",
-                             "give a number in mm (an expression must give a number)") from None
+                             "give a number in mm (an expression must give a number)")
+        return number
 
     def _list(self, a, key, scope, where, what) -> list:
         """An attribute that must give a list (a polygon's points, a line's dash, a repeat's step); absent = empty."""
@@ -272,7 +276,7 @@ class FaceRenderer:
             if "when" in element and not self._eval(element["when"], scope, where, what):
                 continue
             repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
-            if not repeat <= MAX_REPEAT:   # also NaN; infinity would not even become an int
+            if repeat > MAX_REPEAT:
                 raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {MAX_REPEAT} copies",
                                  "check the expression: a repeat counts copies of one element")
             repeat = int(repeat)
