@@ -9,7 +9,6 @@ prints, from which the overlap and the coverage are computed.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -212,3 +211,16 @@ def test_area_names_sit_clear_of_names_and_roads():
         for rp in plan.routes:
             for p, q in zip(rp.path, rp.path[1:]):
                 assert not convex_overlap(quad, _segment_quad(p, q, 2.0))
+
+
+@pytest.mark.parametrize("field,message", [("name", "the name of station"), ("latin", "the Latin name of station")])
+def test_a_station_name_too_long_for_its_square_is_an_error_at_the_station(field, message):
+    """Neither the name nor the Latin name may run out of its square (the Latin one used to, silently, at 4 pt)."""
+    from generator.errors import BuildError
+    from generator.layout.board_line import line_board_form
+    game, board = _board("s-railway", "line")
+    station = board.stations[3]
+    setattr(station, field, "Sehr langer Bahnhofsname " * 4 if field == "latin" else "とても長い駅名" * 3)
+    with pytest.raises(BuildError, match=message) as caught:
+        line_board_form(game, board)
+    assert caught.value.source == station.source

@@ -150,3 +150,17 @@ def test_sheet_overflow_refuses_the_build_and_force_builds_it(game_dir, run, tmp
     forced = run("build", game_dir, "--out", tmp_path / "out", "--force")
     assert forced.exit_code == 0, forced.output
     assert (tmp_path / "out" / "mini" / "aid.pdf").is_file()
+
+
+def test_a_piece_pictured_in_a_sheet_legend_is_reported_once_and_force_builds(game_dir, tmp_path):
+    """The legend draws with the sheet's renderer: a tile's overflowing text is the tile's PNP807 alone
+    (not also a PNP809 from the sheet), and ``build --force`` draws the sheet."""
+    text = (game_dir / "pieces.yaml").read_text(encoding="utf-8")
+    text = text.replace("{title: 南, text: 南の全都市,", "{title: 南, text: " + "南" * 80 + ",", 1)
+    text = text.replace("      - text: 短い説明。", "      - legend: {component: tiles}", 1)
+    (game_dir / "pieces.yaml").write_text(text, encoding="utf-8")
+    found = _findings(game_dir)
+    assert [f.code for f in found] == ["PNP807"], [(f.code, f.message) for f in found]
+    from generator.build import build_game
+    result = build_game(load_game(game_dir), tmp_path / "out", force=True, findings=[])
+    assert any(w.path.name == "aid.pdf" for w in result.files)

@@ -116,3 +116,16 @@ def test_a_partial_sheet_marks_only_the_slots_it_uses_and_its_back_mirrors_them(
     front, _ = duplex_sheets(["f"] * 4, ["b"] * 4, TTR, "a4")
     xs, ys = _mark_positions(front)
     assert len(xs) == 6 and ys == {round(grid.slot(0, r)[1] + dy, 2) for r in (0, 1) for dy in (0, 68)}
+
+
+def test_a_piece_larger_than_the_paper_is_an_error_at_its_source_not_a_traceback(mini, run, tmp_path):
+    from generator.errors import BuildError, Source
+    with pytest.raises(BuildError, match="pieces of 200 × 88.9 mm .* do not fit on A4") as caught:
+        grid_for(CardGeometry(200, 88.9, 3, 3), "a4", Source(tmp_path / "decks.yaml", 7))
+    assert caught.value.source.line == 7
+    text = (mini / "game.yaml").read_text(encoding="utf-8")
+    (mini / "game.yaml").write_text(text.replace("size: [44, 68]", "size: [440, 68]"), encoding="utf-8")
+    result = run("build", mini, "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "decks.yaml:2: pieces of 440 × 68 mm (plus 3 mm bleed) do not fit on A4" in result.stderr
+    assert "Traceback" not in result.stderr

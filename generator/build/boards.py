@@ -10,8 +10,8 @@ from __future__ import annotations
 from generator.build.context import BuildContext, Written
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
-from generator.layout.primitives import Document, Group, Page, Text, Use
-from generator.layout.sheets import PAPERS, printable_area
+from generator.layout.primitives import Document, Form, Group, Page, Text, Use
+from generator.layout.sheets import paper_size, printable_area
 from generator.layout.tiling import plan_tiles, tile_pages
 from generator.model.board import Board
 from generator.model.game import Game
@@ -19,17 +19,17 @@ from generator.model.game import Game
 TILE_PAPERS = ("a4", "letter")
 
 
-def draw_board(game: Game, board: Board):
-    """(form, plan) of a board; plan is None for line boards, which have no route geometry to check."""
+def draw_board(game: Game, board: Board) -> Form:
+    """A board's artwork, whatever its kind; a map board's geometry problems are checks PNP501–505."""
     if board.kind == "line":
-        return line_board_form(game, board), None
-    return board_form(game, board)
+        return line_board_form(game, board)
+    return board_form(game, board)[0]
 
 
 def produce_boards(game: Game, ctx: BuildContext) -> None:
     for board in game.boards.values():
         ctx.progress.step(f"board {board.id}")
-        form, _plan = draw_board(game, board)   # its geometry problems are checks PNP501–505
+        form = draw_board(game, board)
         title = f"{game.label} — {board.label}"
         full = Document(title)
         full.add_form(form)
@@ -59,7 +59,7 @@ def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) 
     """The whole board scaled onto one sheet, turned to the paper's orientation that fits it best."""
     landscape = board.width > board.height
     x, y, w, h = printable_area(paper, landscape)
-    pw, ph = PAPERS[paper][::-1] if landscape else PAPERS[paper]
+    pw, ph = paper_size(paper, landscape)
     header = 8.0
     scale = min(w / board.width, (h - header) / board.height)
     dx = x + (w - board.width * scale) / 2

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from generator.build.context import BuildContext
 from generator.layout.cardface import FaceRenderer
-from generator.layout.primitives import Document, Page, Use
+from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Deck, Game
 
@@ -46,13 +46,13 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
             doc.add_form(form)
             shop.add_form(form)
         doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
-                                  game.back_offset, deck.id)
+                                  game.back_offset, deck.id, deck.source)
         ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
         ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label)
         for name in order:
             shop.pages += print_shop_pages([(name, f"{deck.id} front"), (art.back.name, f"{deck.id} back")],
                                            deck.geometry)
-        for n, form in enumerate(_distinct(art.faces), start=1):
+        for n, form in enumerate(distinct_forms(art.faces), start=1):
             _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
         _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
     ctx.progress.step("print-shop PDF")
@@ -67,14 +67,6 @@ produce_cards.steps = lambda game: 2 * len(printed_decks(game)) + 1
 def printed_decks(game: Game) -> list[Deck]:
     """Every deck but those an add-on replaces (the dice expansion's train cards)."""
     return [deck for deck in game.decks.values() if deck.replaced_by is None]
-
-
-def _distinct(forms):
-    seen = set()
-    for form in forms:
-        if form.name not in seen:
-            seen.add(form.name)
-            yield form
 
 
 def _write_face_svg(ctx: BuildContext, doc: Document, form, deck: Deck, name: str) -> None:

@@ -12,7 +12,8 @@ import math
 
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
+from generator.layout.text import cap_height
 from generator.model.board import Board
 from generator.model.game import Game
 from generator.render.fonts import PT_TO_MM, text_width_mm
@@ -198,8 +199,8 @@ def score_track(width: float, height: float, cells: int) -> list:
     items: list = [Rect(0, 0, width, height, fill="#e7dcc0"),
                    Rect(d, d, width - 2 * d, height - 2 * d, fill=LAND, stroke=FRAME, stroke_width=0.6)]
     for n, (x, y, w, h) in enumerate(boxes):
-        shade = "#fbf6e8" if n % 5 else "#d9c69c"
-        items.append(Rect(x, y, w, h, fill=shade, stroke=FRAME, stroke_width=0.25))
+        fill = "#fbf6e8" if n % 5 else "#d9c69c"   # every fifth cell darker, to count by fives
+        items.append(Rect(x, y, w, h, fill=fill, stroke=FRAME, stroke_width=0.25))
         label = f"{n}" if n else "0/100"
         size = 6.0 if n % 5 else 7.0
         if not n:
@@ -234,7 +235,7 @@ def _title_box(board: Board):
 def _title(board: Board, box) -> list:
     x, y, w, h = box
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
-             Text(x + w / 2, y + 4 + TITLE_PT * PT_TO_MM * 0.88, board.name, TITLE_PT, fill=FRAME, anchor="middle",
+             Text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle",
                   bold=True)]
     if board.latin and board.latin != board.name:
         items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))

@@ -229,21 +229,17 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
 
 def _place_labels(plan: BoardPlan) -> None:
     """Each name at the first spot around its marker that covers nothing; else the least bad, flagged."""
-    obstacles: list[tuple[tuple, Quad]] = []
+    obstacles: list[tuple[tuple, Quad]] = []   # (bounding box, quad): the box is a cheap first test
     for rp in plan.routes:
         for track in rp.tracks:
             for quad in track.spaces:
-                obstacles.append((_bbox(quad), quad))
+                obstacles.append(_obstacle(quad))
             if not track.spaces:   # roads: their segments, thickened
-                for p, q in zip(track.path, track.path[1:]):
-                    quad = _segment_quad(p, q, 2.0)
-                    obstacles.append((_bbox(quad), quad))
+                obstacles += [_obstacle(_segment_quad(p, q, 2.0)) for p, q in zip(track.path, track.path[1:])]
     for pp in plan.places.values():
-        quad = _rect_quad(pp.center[0] - pp.radius, pp.center[1] - pp.radius, 2 * pp.radius, 2 * pp.radius)
-        obstacles.append((_bbox(quad), quad))
-    for box in plan.reserved:
-        quad = _rect_quad(*box)
-        obstacles.append((_bbox(quad), quad))
+        obstacles.append(_obstacle(_rect_quad(pp.center[0] - pp.radius, pp.center[1] - pp.radius,
+                                              2 * pp.radius, 2 * pp.radius)))
+    obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
     ix, iy, iw, ih = plan.inner
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
         lw, lh = label_size(pp.place)
@@ -269,8 +265,7 @@ def _place_labels(plan: BoardPlan) -> None:
                 break
         score, box = best
         pp.label, pp.label_clean = box, score == 0
-        quad = _rect_quad(*box)
-        obstacles.append((_bbox(quad), quad))
+        obstacles.append(_obstacle(_rect_quad(*box)))
     _place_area_names(plan, obstacles)
 
 
@@ -297,8 +292,7 @@ def _place_area_names(plan: BoardPlan, obstacles) -> None:
                     break
             if found:
                 plan.area_labels.append((area, found))
-                quad = _rect_quad(*found)
-                obstacles.append((_bbox(quad), quad))
+                obstacles.append(_obstacle(_rect_quad(*found)))
                 break
 
 
@@ -312,6 +306,10 @@ def _segment_quad(p: Point, q: Point, width: float) -> Quad:
     length = math.dist(p, q) or 1.0
     u = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
     return space_quad(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2), u, length, width)
+
+
+def _obstacle(quad: Quad) -> tuple[tuple[float, float, float, float], Quad]:
+    return _bbox(quad), quad
 
 
 def _bbox(points) -> tuple[float, float, float, float]:
@@ -340,11 +338,9 @@ def convex_overlap(p: Quad, q: Quad, tolerance: float = 0.05) -> bool:
 def quad_circle_overlap(quad: Quad, center: Point, r: float) -> bool:
     """True if a convex polygon and a disc overlap."""
     cx, cy = center
-    inside = all(((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) >= 0
-                 for (x1, y1), (x2, y2) in zip(quad, quad[1:] + quad[:1]))
-    inside_rev = all(((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) <= 0
-                     for (x1, y1), (x2, y2) in zip(quad, quad[1:] + quad[:1]))
-    if inside or inside_rev:
+    # the centre is inside when it lies on the same side of every edge (whichever way the quad turns)
+    sides = [(x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1) for (x1, y1), (x2, y2) in zip(quad, quad[1:] + quad[:1])]
+    if all(side >= 0 for side in sides) or all(side <= 0 for side in sides):
         return True
     return any(segment_distance(center, p, q) < r for p, q in zip(quad, quad[1:] + quad[:1]))
 

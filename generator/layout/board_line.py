@@ -15,7 +15,6 @@ from generator.layout.board import FRAME, INK, LAND
 from generator.layout.primitives import Circle, Form, Line, Rect, Text
 from generator.model.board import Board
 from generator.model.game import Game
-from generator.render.fonts import PT_TO_MM
 
 SQUARE = 44.0     # station square, mm
 MARGIN = 16.0
@@ -85,12 +84,14 @@ def _station(board: Board, station, n: int, x: float, y: float) -> list:
     if name is None:
         raise BuildError(station.source, f"the name of {where} does not fit its {SQUARE:g} mm square on the board",
                          "shorten the station name")
-    items.append(Text(x + SQUARE / 2, y + 6.5 + name.size * PT_TO_MM * 0.88, station.name, name.size, fill=INK,
+    items.append(Text(x + SQUARE / 2, y + 6.5 + textfit.cap_height(name.size), station.name, name.size, fill=INK,
                       anchor="middle", bold=True))
     if station.latin:
         latin = textfit.fit(station.latin, SQUARE - 4, 3.0, 7.0, 4.5, max_lines=1)
-        size = latin.size if latin else 4.0
-        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, size, fill=INK, anchor="middle"))
+        if latin is None:
+            raise BuildError(station.source, f"the Latin name of {where} does not fit its {SQUARE:g} mm square on "
+                                             f"the board, even at 4.5 pt", "shorten the station's latin:")
+        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, latin.size, fill=INK, anchor="middle"))
     # one marker slot per train type, filled where the type stops
     types = board.train_types
     slot = (SQUARE - 4) / max(len(types), 1)

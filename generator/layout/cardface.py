@@ -4,8 +4,10 @@ A layout (``templates/layouts/<name>.yaml``, or the game folder's
 ``layouts/<name>.yaml``, which wins, as a theme is overridden in a static-site
 generator) lists elements — rect, circle, line, polygon, text, icon, group —
 whose values may be Jinja expressions over ``card``, ``deck``, ``back``,
-``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. Jinja runs
-sandboxed: content can read values, never call into Python.
+``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. A layout's
+``vars:`` (name → expression, evaluated in order once per face, each seeing
+the ones before) names a value several elements share, so it is written once.
+Jinja runs sandboxed: content can read values, never call into Python.
 
 The result of a face is a ``Form`` named by a hash of its drawing, so equal
 faces (twelve red train cards) are stored and drawn once.
@@ -13,6 +15,7 @@ faces (twelve red train cards) are stored and drawn once.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +26,7 @@ from generator import PROJECT_ROOT
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
 from generator.load.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
 from generator.render.fonts import PT_TO_MM, missing_glyphs
@@ -41,6 +44,10 @@ ELEMENTS = {
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
+MAX_REPEAT = 10_000   # copies of one element: more is a mistake in the expression, not a drawing
+LAYOUT_KEYS = ("description", "vars", "elements")
+#: what every face's expressions see already: a ``vars:`` name may not hide one
+RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
 _env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
@@ -50,6 +57,10 @@ class Layout:
     name: str
     file: Path
     elements: LList
+    variables: LDict | None = None   # ``vars:``, in file order
+    #: the names (``card`` and the vars that read it, directly or through another var) whose value
+    #: differs from card to card of a deck; an expression reading none of them is evaluated once per deck
+    per_card: frozenset = frozenset({"card"})
 
 
 def find_layout(name: str, game: Game, src: Source) -> Layout:
@@ -61,15 +72,54 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
                 raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
                                    "see templates/layouts/ for examples")
             for key in data:
-                if key not in ("elements", "description"):
+                if key not in LAYOUT_KEYS:
                     raise ContentError(data.src(key), f"unknown key '{key}' in layout",
-                                       did_you_mean(key, ("elements", "description")) or "a layout has description: and elements:")
+                                       did_you_mean(key, LAYOUT_KEYS) or "a layout has description:, vars: and elements:")
+            variables = data.get("vars")
+            per_card = _validate_vars(variables, data.src("vars")) if variables is not None else frozenset({"card"})
             _validate(data["elements"])
-            return Layout(name, path, data["elements"])
+            return Layout(name, path, data["elements"], variables, per_card)
     known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()
                     for p in folder.glob("*.yaml")})
     raise ContentError(src, f"no layout named '{name}'",
                        did_you_mean(name, known) or f"add layouts/{name}.yaml to the game, or use one of: {', '.join(known)}")
+
+
+def _names(expression) -> set[str]:
+    """The names a layout value reads (none for a plain number or word)."""
+    if isinstance(expression, list):
+        return set().union(*(_names(v) for v in expression)) if expression else set()
+    if not (isinstance(expression, str) and "{{" in expression):
+        return set()
+    return set(meta.find_undeclared_variables(_env.parse(expression)))
+
+
+def _validate_vars(variables, src: Source) -> frozenset:
+    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names."""
+    if not isinstance(variables, dict):
+        raise ContentError(src, "`vars:` of a layout is a mapping of name: expression",
+                           'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
+    per_card = {"card"}
+    defined: list[str] = []
+    for name, expression in variables.items():
+        where = variables.src(name)
+        if not (isinstance(name, str) and name.isidentifier()):
+            raise ContentError(where, f"layout var {name!r} is not a name", "use letters, digits and _ (e.g. scale)")
+        if name in RESERVED:
+            raise ContentError(where, f"layout var '{name}' would hide the face's own '{name}'",
+                               "pick another name; taken: " + ", ".join(RESERVED))
+        try:
+            reads = _names(expression)
+        except TemplateError as exc:
+            raise ContentError(where, f"layout var '{name}' is not valid Jinja: {exc}", "fix the expression") from None
+        later = sorted(v for v in reads if v in variables and v not in defined)
+        if later:
+            raise ContentError(where, f"layout var '{name}' reads '{later[0]}', which is defined after it (or is itself)",
+                               "vars are evaluated in order: move it below the ones it reads")
+        if reads & per_card:
+            per_card.add(name)
+        defined.append(name)
+    return frozenset(per_card)
 
 
 def _validate(elements: LList) -> None:
@@ -96,6 +146,9 @@ def _validate(elements: LList) -> None:
             if key not in attrs:
                 raise ContentError(src, f"{kind} needs '{key}'", f"add {key}: …")
         if kind == "group":
+            if not isinstance(attrs["elements"], list):
+                raise ContentError(attrs.src("elements"), "a group's `elements:` is a list of elements",
+                                   "write e.g. `elements: [{rect: {x: 0, y: 0, w: 10, h: 10}}]`")
             _validate(attrs["elements"])
 
 
@@ -113,8 +166,9 @@ class FaceRenderer:
         self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, object] = {}
-        self._per_card: dict[str, bool] = {}   # expression → does it read the card?
-        self._memo: dict[tuple, object] = {}   # (expression, deck, back, n, size) → value, for the rest
+        self._reads: dict[str, frozenset] = {}   # expression → the names it reads
+        self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
+        self._drawing: Layout | None = None    # the layout of the face being drawn
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -128,6 +182,10 @@ class FaceRenderer:
         geometry = context["geometry"]
         scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
                      palette=self.game.palette)
+        self._drawing = layout
+        if layout.variables:
+            for name, expression in layout.variables.items():
+                scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
         items = tuple(self._elements(layout, layout.elements, scope, what, src))
         digest = hashlib.sha1(repr(items).encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
@@ -136,18 +194,19 @@ class FaceRenderer:
     # ------------------------------------------------------------------ evaluation
     def _eval(self, value, scope, where: Source, what: str):
         if isinstance(value, str) and "{{" in value:
-            per_card = self._per_card.get(value)
-            if per_card is None:
+            reads = self._reads.get(value)
+            if reads is None:
                 try:
-                    names = meta.find_undeclared_variables(_env.parse(value))
+                    reads = self._reads[value] = frozenset(meta.find_undeclared_variables(_env.parse(value)))
                 except TemplateError as exc:
                     raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                      "fix the expression in the layout") from None
-                per_card = self._per_card[value] = "card" in names
-            if not per_card:
+            layout = self._drawing
+            if not reads & layout.per_card:
                 # geometry and deck values are the same on every card of a deck: evaluate once per deck
-                # (and per repeat index n: a mini-map's n-th route is the same on every ticket)
-                key = (value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
+                # (and per repeat index n: a mini-map's n-th route is the same on every ticket); the
+                # layout is part of the key, as its vars give the same expression another meaning
+                key = (layout.name, value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
                        scope["W"], scope["H"], scope["bleed"], scope["safe"])
                 if key not in self._memo:
                     self._memo[key] = self._run(value, scope, where, what)
@@ -172,17 +231,30 @@ class FaceRenderer:
             if fn is None:
                 fn = self._compiled[value] = _env.from_string(value)
             return fn.render(**scope)
-        except TemplateError as exc:
+        except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, NameError) as exc:
+            # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too
+            # (NameError: Jinja compiles the literal 1e999 to the Python name inf)
             raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
                              "fix the expression in the layout, or give the card the value it reads") from None
 
     def _num(self, value, scope, where, what, name) -> float:
         result = self._eval(value, scope, where, what)
         try:
-            return float(result)
+            number = float(result)
         except (TypeError, ValueError):
+            number = math.nan
+        if not math.isfinite(number):   # infinity or NaN cannot be drawn (ReportLab refuses them)
             raise BuildError(where, f"'{name}' should be a number for {what}, got {result!r}",
-                             "give a number in mm (an expression must give a number)") from None
+                             "give a number in mm (an expression must give a number)")
+        return number
+
+    def _list(self, a, key, scope, where, what) -> list:
+        """An attribute that must give a list (a polygon's points, a line's dash, a repeat's step); absent = empty."""
+        result = self._eval(a.get(key, []), scope, where, what)
+        if not isinstance(result, (list, tuple)):
+            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}",
+                             {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]"))
+        return list(result)
 
     def _color(self, value, scope, where, what):
         result = self._eval(value, scope, where, what)
@@ -203,8 +275,15 @@ class FaceRenderer:
             where = elements.src(i)
             if "when" in element and not self._eval(element["when"], scope, where, what):
                 continue
-            repeat = int(self._num(element.get("repeat", 1), scope, where, what, "repeat"))
-            step = element.get("step", [0, 0])
+            repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
+            if repeat > MAX_REPEAT:
+                raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {MAX_REPEAT} copies",
+                                 "check the expression: a repeat counts copies of one element")
+            repeat = int(repeat)
+            step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
+            if len(step) != 2:
+                raise BuildError(where, f"'step' should be [dx, dy] for {what}, got {step!r}",
+                                 "write e.g. step: [0, 5] (mm between repeats)")
             dx, dy = (self._num(v, scope, where, what, "step") for v in step)
             kind = next(k for k in element if k in ELEMENTS)
             if self.text_only and kind not in ("text", "group"):
@@ -225,11 +304,14 @@ class FaceRenderer:
         elif kind == "circle":
             yield Circle(num("cx"), num("cy"), num("r"), col("fill"), col("stroke"), num("stroke_width", 0.25))
         elif kind == "line":
-            dash = tuple(float(d) for d in self._eval(a.get("dash", []), scope, where, what))
+            dash = tuple(self._num(d, scope, where, what, "dash") for d in self._list(a, "dash", scope, where, what))
             yield Line(num("x1"), num("y1"), num("x2"), num("y2"), col("stroke", "#000000"), num("stroke_width", 0.25), dash)
         elif kind == "polygon":
-            points = self._eval(a["points"], scope, where, what)
-            pts = tuple((float(self._eval(p[0], scope, where, what)), float(self._eval(p[1], scope, where, what)))
+            points = self._list(a, "points", scope, where, what)
+            if not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in points):
+                raise BuildError(where, f"'points' should be [x, y] pairs for {what}, got {points!r}",
+                                 "write e.g. points: [[0, 0], [10, 0], [5, 8]]")
+            pts = tuple((self._num(p[0], scope, where, what, "points"), self._num(p[1], scope, where, what, "points"))
                         for p in points)
             yield Polygon(pts, bool(self._eval(a.get("closed", True), scope, where, what)), col("fill"), col("stroke"),
                           num("stroke_width", 0.25))
@@ -286,10 +368,7 @@ class FaceRenderer:
             raise BuildError(where, f"text align '{align}' / valign '{valign}' for {what}",
                              "align is left, center or right; valign is top, middle or bottom")
         anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
-        cap = fitted.size * PT_TO_MM * 0.88
-        block = cap + fitted.line_height * (len(fitted.lines) - 1)
-        top = {"top": y, "middle": y + (h - block) / 2, "bottom": y + h - block}[valign]
+        top = {"top": y, "middle": y + (h - fitted.height) / 2, "bottom": y + h - fitted.height}[valign]
         color = col("color", "#000000")
         bold = bool(self._eval(a.get("bold", False), scope, where, what))
-        for i, line in enumerate(fitted.lines):
-            yield Text(tx, top + cap + i * fitted.line_height, line, fitted.size, color, anchor, bold)
+        yield from fitted.texts(tx, top, anchor, color, bold)

@@ -99,6 +99,14 @@ class Form:
     box: tuple[float, float, float, float]
 
 
+def distinct_forms(forms) -> list[Form]:
+    """Each form once, in first-seen order: equal faces share a name (twelve red train cards, one form)."""
+    seen: dict[str, Form] = {}
+    for form in forms:
+        seen.setdefault(form.name, form)
+    return list(seen.values())
+
+
 @dataclass
 class Page:
     width: float

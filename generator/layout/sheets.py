@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.errors import BuildError, Source
 from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
 
@@ -45,8 +46,11 @@ class Grid:
                 self.top + row * (g.height + 2 * g.bleed) + g.bleed)
 
 
-def grid_for(geometry: CardGeometry, paper: str) -> Grid:
-    """The fullest grid: shorter crop marks are used only when they gain a row or column."""
+def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -> Grid:
+    """The fullest grid: shorter crop marks are used only when they gain a row or column.
+
+    A piece too large for the paper is a BuildError at ``source`` (where its size is given).
+    """
     width, height = PAPERS[paper]
     cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
     best = None
@@ -58,7 +62,10 @@ def grid_for(geometry: CardGeometry, paper: str) -> Grid:
             best = (cols, rows, length, gap)
     cols, rows, length, gap = best
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {geometry.width} × {geometry.height} mm card does not fit on {paper}")
+        raise BuildError(source, f"pieces of {geometry.width:g} × {geometry.height:g} mm (plus {geometry.bleed:g} mm bleed) "
+                                 f"do not fit on {paper_name(paper)} within the printer's "
+                                 f"{PRINTER_MARGIN:g} mm margin and the crop marks",
+                         "make them smaller (size:, or print: card: size: for every deck), or use other paper (--paper)")
     left = (width - cols * cell_w) / 2
     top = (height - rows * cell_h) / 2
     return Grid((width, height), cols, rows, left, top, geometry, length, gap)
@@ -103,20 +110,18 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
 
 
 def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
-                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "") -> list[Page]:
+                  back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
+                  source: Source | None = None) -> list[Page]:
     """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i."""
-    grid = grid_for(geometry, paper)
+    grid = grid_for(geometry, paper, source)
     width, height = grid.paper
     dx, dy = back_offset
     pages = []
-    for start in range(0, len(fronts), grid.per_sheet):
-        chunk = range(start, min(start + grid.per_sheet, len(fronts)))
-        sheet = start // grid.per_sheet + 1
-        front = Page(width, height, crop_marks(grid, count=len(chunk)), label=f"{label} sheet {sheet} front")
-        back = Page(width, height, crop_marks(grid, dx, dy, len(chunk), mirrored=True),
+    for sheet, slots in _fill(grid, len(fronts)):
+        front = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet} front")
+        back = Page(width, height, crop_marks(grid, dx, dy, len(slots), mirrored=True),
                     label=f"{label} sheet {sheet} back")
-        for n, i in enumerate(chunk):
-            col, row = n % grid.cols, n // grid.cols
+        for i, col, row in slots:
             x, y = grid.slot(col, row)
             front.items.append(Use(fronts[i], x, y))
             bx, by = grid.slot(grid.cols - 1 - col, row)  # long-edge duplex mirrors the columns
@@ -125,25 +130,33 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     return pages
 
 
-def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "") -> list[Page]:
+def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "",
+                   source: Source | None = None) -> list[Page]:
     """One-sided sheets (stickers, fold-over strips), with the grid and crop marks of card sheets.
 
     A piece is a form name, placed at its slot's trim corner, or a tuple of
     ``(form name, dx, dy)`` placements relative to that corner (a fold-over
     strip is its front and its turned back, one above the other).
     """
-    grid = grid_for(geometry, paper)
+    grid = grid_for(geometry, paper, source)
     width, height = grid.paper
     pages = []
-    for start in range(0, len(pieces), grid.per_sheet):
-        count = min(grid.per_sheet, len(pieces) - start)
-        page = Page(width, height, crop_marks(grid, count=count), label=f"{label} sheet {start // grid.per_sheet + 1}")
-        for n, piece in enumerate(pieces[start:start + grid.per_sheet]):
-            x, y = grid.slot(n % grid.cols, n // grid.cols)
+    for sheet, slots in _fill(grid, len(pieces)):
+        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}")
+        for i, col, row in slots:
+            x, y = grid.slot(col, row)
+            piece = pieces[i]
             for name, dx, dy in ([(piece, 0.0, 0.0)] if isinstance(piece, str) else piece):
                 page.items.append(Use(name, x + dx, y + dy))
         pages.append(page)
     return pages
+
+
+def _fill(grid: Grid, count: int):
+    """(sheet number from 1, [(piece index, column, row)]) for each sheet ``count`` pieces fill, row by row."""
+    for start in range(0, count, grid.per_sheet):
+        yield (start // grid.per_sheet + 1,
+               [(i, n % grid.cols, n // grid.cols) for n, i in enumerate(range(start, min(start + grid.per_sheet, count)))])
 
 
 def print_shop_pages(faces: list[tuple[str, str]], geometry: CardGeometry) -> list[Page]:
@@ -165,9 +178,18 @@ def registration_mark(x: float, y: float, r: float = 2.0) -> list:
             Line(x, y - r * 1.6, x, y + r * 1.6, stroke="#000000", stroke_width=MARK_WIDTH)]
 
 
+def paper_name(paper: str) -> str:
+    """How messages name the paper: A4, Letter."""
+    return paper.upper() if paper == "a4" else paper.title()
+
+
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    """(width, height) of ``paper`` in mm, turned a quarter when ``landscape``."""
+    width, height = PAPERS[paper]
+    return (height, width) if landscape else (width, height)
+
+
 def printable_area(paper: str, landscape: bool = False) -> tuple[float, float, float, float]:
     """(x, y, w, h) of what a home printer prints on ``paper``: the sheet less its unprintable margin."""
-    width, height = PAPERS[paper]
-    if landscape:
-        width, height = height, width
+    width, height = paper_size(paper, landscape)
     return (PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)

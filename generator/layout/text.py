@@ -11,10 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from generator.layout.primitives import Text
 from generator.render.fonts import PT_TO_MM, text_width_mm
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
 NO_LINE_END = set("「『（(【〔〈《[{")
+CAP = 0.88   # of the size: the height of a capital or kanji, from a text box's top to the first baseline
+
+
+def cap_height(size_pt: float) -> float:
+    """mm from the top of a line of ``size_pt`` text to its baseline (text is placed by baseline)."""
+    return size_pt * PT_TO_MM * CAP
 
 
 def _is_wide(ch: str) -> bool:
@@ -88,6 +95,17 @@ class Fitted:
     size: float        # pt
     line_height: float  # mm between baselines
 
+    @property
+    def height(self) -> float:
+        """mm from the top of the first line to the last baseline: what a box must hold."""
+        return cap_height(self.size) + self.line_height * (len(self.lines) - 1)
+
+    def texts(self, x: float, top: float, anchor: str, color, bold: bool) -> list[Text]:
+        """The lines as Text items, the first line's top at ``top``, anchored at ``x``."""
+        cap = cap_height(self.size)
+        return [Text(x, top + cap + i * self.line_height, line, self.size, color, anchor, bold)
+                for i, line in enumerate(self.lines)]
+
 
 @lru_cache(maxsize=65536)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float,
@@ -99,9 +117,8 @@ def fit(text: str, width_mm: float, height_mm: float, size_pt: float,
         lines = wrap(text, width_mm, size)
         if lines is not None and (max_lines is None or len(lines) <= max_lines):
             line_height = size * PT_TO_MM * leading
-            # the box holds the first line's cap height plus the following baselines
-            needed = size * PT_TO_MM * 0.88 + line_height * (len(lines) - 1)
-            if needed <= height_mm + 1e-6:
-                return Fitted(tuple(lines), size, line_height)
+            fitted = Fitted(tuple(lines), size, line_height)
+            if fitted.height <= height_mm + 1e-6:
+                return fitted
         size = round(size - 0.5, 2)
     return None

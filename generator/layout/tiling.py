@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass
 
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
-from generator.layout.sheets import MARK_GAP, MARK_WIDTH, PAPERS, printable_area, registration_mark
+from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
 from generator.render.fonts import PT_TO_MM, text_width_mm
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
@@ -66,8 +66,7 @@ def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
         for col in range(cols):
             cx, cy = col * cw, row * ch
             tiles.append(Tile(row, col, (cx, cy, cw, ch), (cx - (pw - cw) / 2, cy - (ph - ch) / 2, pw, ph)))
-    page = PAPERS[paper][::-1] if landscape else PAPERS[paper]
-    return TilePlan(paper, landscape, page, (width, height), rows, cols, tuple(tiles))
+    return TilePlan(paper, landscape, paper_size(paper, landscape), (width, height), rows, cols, tuple(tiles))
 
 
 def _count(length: float, printable: float) -> int:
@@ -105,10 +104,8 @@ def _marks(plan: TilePlan, tile: Tile, ox: float, oy: float) -> list:
             sy = -1 if cy == y else 1
             reach_x = (x - wx) if sx < 0 else (wx + ww - x - w)
             reach_y = (y - wy) if sy < 0 else (wy + wh - y - h)
-            marks += [_white_line(px + sx * MARK_GAP, py, px + sx * reach_x, py),
-                      Line(px + sx * MARK_GAP, py, px + sx * reach_x, py, stroke="#000000", stroke_width=MARK_WIDTH),
-                      _white_line(px, py + sy * MARK_GAP, px, py + sy * reach_y),
-                      Line(px, py + sy * MARK_GAP, px, py + sy * reach_y, stroke="#000000", stroke_width=MARK_WIDTH)]
+            marks += _cut_mark(px + sx * MARK_GAP, py, px + sx * reach_x, py)
+            marks += _cut_mark(px, py + sy * MARK_GAP, px, py + sy * reach_y)
     if tile.col > 0:
         marks += registration_mark(x + ox, y + h / 2 + oy)
     if tile.col < plan.cols - 1:
@@ -120,9 +117,10 @@ def _marks(plan: TilePlan, tile: Tile, ox: float, oy: float) -> list:
     return marks
 
 
-def _white_line(x1, y1, x2, y2) -> Line:
-    """A white halo under a mark, so it reads on a dark part of the board."""
-    return Line(x1, y1, x2, y2, stroke="#ffffff", stroke_width=0.6)
+def _cut_mark(x1, y1, x2, y2) -> list[Line]:
+    """A crop mark over a white halo, so it reads on a dark part of the board."""
+    return [Line(x1, y1, x2, y2, stroke="#ffffff", stroke_width=0.6),
+            Line(x1, y1, x2, y2, stroke="#000000", stroke_width=MARK_WIDTH)]
 
 
 def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str) -> list:

@@ -12,9 +12,6 @@ import svgwrite
 from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
 from generator.render import fonts
 
-_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
-
-
 def _n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
@@ -74,7 +71,7 @@ class _Builder:
         el["font-size"] = _n(t.size * fonts.PT_TO_MM)
         el["fill"] = t.fill or "none"
         if t.anchor != "start":
-            el["text-anchor"] = _ANCHOR[t.anchor]
+            el["text-anchor"] = t.anchor   # start | middle | end: SVG's own words
         if t.bold:
             el["stroke"] = t.fill
             el["stroke-width"] = _n(t.size * fonts.BOLD_STROKE)

@@ -3,9 +3,11 @@
 A kind is an object with
 - ``name`` and ``schema`` (JSON Schema properties of the kind's own keys, and
   which are required), validated by the loader with file:line errors;
-- ``read(component, spec, resolver)``: typed options, faces and geometry;
+- ``read(component, spec, resolver, game)``: typed options, faces and geometry;
 - ``faces(game, component, renderer)``: one Form per distinct face — what a rule
   sheet or an SVG shows;
+- ``legend(game, component, renderer)`` (pieces a sheet's legend block can show:
+  tokens, tiles, dice): (Form, caption) per distinct face;
 - ``outputs(game, component, renderer, paper)``: the printable documents.
 
 Adding a kind is one module and one line in ``KINDS``.

@@ -141,14 +141,11 @@ class DieKind:
         """Six stickers per die, in the grid of card sheets (crop marks in the margin)."""
         doc = Document(f"{game.label} — {component.label} (stickers)")
         face = component.faces[0]
-        # a renderer of its own: FaceRenderer evaluates geometry expressions once per component,
-        # and stickers are drawn at another size than the net
-        renderer = FaceRenderer(game, renderer.on_print_problem, renderer.text_only)
         side = component.options["sticker"]
         geometry = CardGeometry(side, side, 1.0, side * 0.1)
         forms = [doc.add_form(self._side(game, component, renderer, face, s, geometry))
                  for s in component.options["symbols"]]
-        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers")
+        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source)
         return doc
 
 

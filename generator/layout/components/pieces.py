@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.errors import ContentError, did_you_mean
+from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Document, Form, Group, Line, Page
+from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
 from generator.model.components import Component, Face
 from generator.model.game import CardGeometry, Game, Side
@@ -167,7 +167,7 @@ class PieceKind:
                 "back": component.options["back"]}
 
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
-        return _distinct(self._fronts(game, component, renderer))
+        return distinct_forms(self._fronts(game, component, renderer))
 
     def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with a caption (its text, title or colour), for player aids."""
@@ -198,21 +198,22 @@ class PieceKind:
             doc.add_form(form)
         opts = component.options
         if opts["sides"] == 1:
-            doc.pages = simplex_sheets(order, component.geometry, paper, component.id)
+            doc.pages = simplex_sheets(order, component.geometry, paper, component.id, component.source)
         else:
             backs = fronts if opts["same_back"] else self._backs(game, component, renderer)
             back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
             for form in backs:
                 doc.add_form(form)
             if opts["print"] == "duplex":
-                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id)
+                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id,
+                                          component.source)
             else:
-                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id)
+                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id, component.source)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
 
 def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
-                label: str) -> list[Page]:
+                label: str, source: Source | None = None) -> list[Page]:
     """Fold-over strips: each piece is its front with its back turned 180° below it, folded on the shared edge.
 
     Both halves are clipped at the fold, so neither half's bleed paints over the other.
@@ -221,32 +222,23 @@ def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: Ca
     strip = CardGeometry(g.width, 2 * g.height, g.bleed, g.safe)
     pieces = []
     for front, back in zip(fronts, backs):
-        top = doc.add_form(_clipped(doc.forms[front], g, "fold-top"))
+        top = doc.add_form(_clipped(doc.forms[front], g))
         bottom = doc.add_form(_turned(doc.forms[back], g))
         fold = doc.add_form(Form(f"fold-line-{g.width:g}", (Line(0, 0, g.width, 0, FOLD_LINE, 0.15, (1.0, 1.0)),),
                                  (0, -0.5, g.width, 1.0)))
         pieces.append(((top, 0.0, 0.0), (bottom, 0.0, g.height), (fold, 0.0, g.height)))
-    return simplex_sheets(pieces, strip, paper, label)
+    return simplex_sheets(pieces, strip, paper, label, source)
 
 
-def _clipped(form: Form, g: CardGeometry, suffix: str) -> Form:
+def _clipped(form: Form, g: CardGeometry) -> Form:
     """The front half: bleed on three sides, none past the fold (its bottom edge)."""
-    return Form(f"{form.name}-{suffix}", form.items, (-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + g.bleed))
+    return Form(f"{form.name}-fold-top", form.items, (-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + g.bleed))
 
 
 def _turned(form: Form, g: CardGeometry) -> Form:
     """The back half: the back turned 180° about its centre, no bleed past the fold (its top edge)."""
     return Form(f"{form.name}-turned", (Group(form.items, g.width, g.height, 180.0),),
                 (-g.bleed, 0.0, g.width + 2 * g.bleed, g.height + g.bleed))
-
-
-def _distinct(forms: list[Form]) -> list[Form]:
-    seen, out = set(), []
-    for form in forms:
-        if form.name not in seen:
-            seen.add(form.name)
-            out.append(form)
-    return out
 
 
 TOKEN = PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0)

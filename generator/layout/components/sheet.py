@@ -22,7 +22,7 @@ from generator.errors import BuildError, ContentError, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
-from generator.layout.sheets import PAPERS
+from generator.layout.sheets import PAPERS, paper_name
 from generator.model.components import Component, Face
 from generator.model.game import Game
 from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
@@ -111,19 +111,21 @@ class SheetKind:
 
     # ------------------------------------------------------------------ drawing
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
-        width, height = self._size(component, "a4")
-        items = tuple(self.draw(game, component, width, height, renderer, "a4"))
-        return [Form(f"{component.id}-sheet", items, (0, 0, width, height))]
+        return [self._form(game, component, renderer, "a4")]
 
-    def _size(self, component, paper):
+    def _form(self, game: Game, component: Component, renderer: FaceRenderer, paper: str) -> Form:
+        """One copy of the sheet: the page, or its top half with ``format: half``."""
         width, height = PAPERS[paper]
-        return (width, height / 2) if component.options["format"] == "half" else (width, height)
+        if component.options["format"] == "half":
+            height /= 2
+        return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
+                    (0, 0, width, height))
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
         from generator.layout.components import Output
         width, height = PAPERS[paper]
-        cw, ch = self._size(component, paper)
-        form = Form(f"{component.id}-sheet", tuple(self.draw(game, component, cw, ch, renderer, paper)), (0, 0, cw, ch))
+        form = self._form(game, component, renderer, paper)
+        ch = form.box[3]
         doc = Document(f"{game.label} — {component.label}")
         doc.add_form(form)
         copies = component.count
@@ -133,7 +135,7 @@ class SheetKind:
             for k in range(min(per_page, copies - start)):
                 page.items.append(Use(form.name, 0.0, k * ch))
             if per_page == 2:
-                page.items.append(Line(PAPERS[paper][0] * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))
+                page.items.append(Line(width * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))   # cut here
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
@@ -146,6 +148,7 @@ class SheetKind:
         ``build --force``), are reported to it and drawn anyway.
         """
         report = renderer.on_print_problem if renderer is not None else None
+        faces = renderer or FaceRenderer(game)   # draws the pieces a legend block shows
 
         def problem(kind, error):
             if report is None:
@@ -160,7 +163,7 @@ class SheetKind:
         for kind, value, src in component.options["blocks"]:
             y += GAP
             start = len(items)
-            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN)
+            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN, faces)
             if overflow is None and y > height - MARGIN + 1e-6:
                 overflow = src
             for item in items[start:]:
@@ -173,7 +176,7 @@ class SheetKind:
             half = component.options["format"] == "half"
             problem("overflow", BuildError(
                 overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
-                          f"{height:.0f} mm tall on {paper.upper() if paper == 'a4' else paper.title()}; "
+                          f"{height:.0f} mm tall on {paper_name(paper)}; "
                           f"this block runs off the bottom",
                 "shorten this block or the ones before it" + (", or use format: page" if half else
                                                              ", or split the sheet in two components")))
@@ -184,13 +187,10 @@ class SheetKind:
 
 def _lines(items, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
     """Wrapped text from ``y`` (top); returns the y below it."""
-    lines = textfit.wrap(text, w, size) or [text]
-    step = size * PT_TO_MM * leading
-    cap = size * PT_TO_MM * 0.88
+    fitted = textfit.Fitted(tuple(textfit.wrap(text, w, size) or [text]), size, size * PT_TO_MM * leading)
     tx = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    for i, line in enumerate(lines):
-        items.append(Text(tx, y + cap + i * step, line, size, color, anchor, bold))
-    return y + cap + (len(lines) - 1) * step + size * PT_TO_MM * 0.35
+    items += fitted.texts(tx, y, anchor, color, bold)
+    return y + fitted.height + size * PT_TO_MM * 0.35
 
 
 def _title(items, title, subtitle, game_label, x, y, w) -> float:
@@ -202,22 +202,22 @@ def _title(items, title, subtitle, game_label, x, y, w) -> float:
     return y + 1.5
 
 
-def _heading(items, value, game, x, y, w, src, bottom) -> float:
+def _heading(items, value, game, x, y, w, src, bottom, renderer) -> float:
     y = _lines(items, value["text"], x, y, w, 12, bold=True)
     if value.get("latin"):
         y = _lines(items, value["latin"], x, y + 0.5, w, 8, color="#555555")
     return y
 
 
-def _text(items, value, game, x, y, w, src, bottom) -> float:
+def _text(items, value, game, x, y, w, src, bottom, renderer) -> float:
     return _lines(items, value, x, y, w, 9)
 
 
-def _list(items, value, game, x, y, w, src, bottom) -> float:
+def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
-        items.append(Text(x + indent - 2, y + 9 * PT_TO_MM * 0.88, mark, 9, INK, "end", True))
+        items.append(Text(x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end", True))
         if item.get("title"):
             y = _lines(items, item["title"], x + indent, y, w - indent, 9.5, bold=True)
             y += 0.6
@@ -228,23 +228,17 @@ def _list(items, value, game, x, y, w, src, bottom) -> float:
 def _cell(items, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=None, color=INK):
     if fill:
         items.append(Rect(x, y, w, h, fill=fill))
-    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5)
-    lines = fitted.lines if fitted else (str(text),)
-    size = fitted.size if fitted else 5
-    step = fitted.line_height if fitted else size * PT_TO_MM * 1.2
-    cap = size * PT_TO_MM * 0.88
-    block = cap + step * (len(lines) - 1)
-    top = y + (h - block) / 2
+    # too long even at 5 pt: drawn at 5 pt on one line (the sheet's overflow check reports what runs off)
+    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5) or textfit.Fitted((str(text),), 5, 5 * PT_TO_MM * 1.2)
     tx = {"start": x + 1.5, "middle": x + w / 2, "end": x + w - 1.5}[anchor]
-    for i, line in enumerate(lines):
-        items.append(Text(tx, top + cap + i * step, line, size, color, anchor, bold))
+    items += fitted.texts(tx, y + (h - fitted.height) / 2, anchor, color, bold)
 
 
 def _named(value) -> str:
     return f"{value['name']} / {value['latin']}" if value.get("latin") else value["name"]
 
 
-def _table(items, value, game, x, y, w, src, bottom) -> float:
+def _table(items, value, game, x, y, w, src, bottom, renderer) -> float:
     """A game table drawn across: the keys on the first row, the values under them."""
     table = game.tables[value["table"]]
     keys = list(table)
@@ -261,7 +255,7 @@ def _table(items, value, game, x, y, w, src, bottom) -> float:
     return y + 2 * row_h
 
 
-def _score(items, value, game, x, y, w, src, bottom) -> float:
+def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
     players = value["players"]
     rows = list(value["rows"]) + ([dict(value["total"], total=True)] if value.get("total") else [])
     label_w = w * LABEL_SHARE
@@ -296,11 +290,11 @@ def _score(items, value, game, x, y, w, src, bottom) -> float:
     return y
 
 
-def _legend(items, value, game, x, y, w, src, bottom) -> float:
+def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
     """A row (or rows) of a component's faces at real size, each with its caption under it."""
     from generator.layout.components import KINDS
-    # a renderer of its own: geometry expressions are evaluated once per component and renderer
-    renderer = FaceRenderer(game)
+    # the sheet's renderer: under build --force and in the checker a piece's text problem is reported
+    # (once, as the piece's own), not raised again from the sheet that pictures it
     entries = [(game.parts[name], form, caption) for name in value["components"]
                for form, caption in KINDS[game.parts[name].kind].legend(game, game.parts[name], renderer)]
     gap, caption_h = 5.0, 5.0
