@@ -8,7 +8,7 @@ import pytest
 
 from generator.check import CATALOGUE, catalogue, check
 from generator.check.registry import Issue
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 
 @pytest.fixture
@@ -192,3 +192,17 @@ def test_a_mistake_in_rules_md_makes_check_exit_2_at_its_line(tmp_path, run):
     result = run("check", folder)
     assert result.exit_code == 2
     assert "rules.md:3" in result.output and "'component_table' is undefined" in result.output
+
+
+def test_build_force_draws_an_overflowing_piece_in_the_rule_sheet_too(run, tmp_path):
+    """The rule sheet pictures the track tokens with the build's renderer: --force draws them as the token sheet does."""
+    folder = tmp_path / "dice"
+    shutil.copytree(ROOT / "content/ttr-dice", folder)
+    path = folder / "components.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("text: 単線, color: single-token", "text: とても長い単線トークンの名前ですので入りません, color: single-token"),
+                    encoding="utf-8")
+    assert run("build", folder, "--out", tmp_path / "out").exit_code == 1
+    result = run("build", folder, "--out", tmp_path / "out", "--force")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "dice" / "dice-rules.pdf").is_file()

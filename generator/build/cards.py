@@ -34,8 +34,7 @@ def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
     decks = printed_decks(game)
-    # with --force the checker has already reported text that does not fit or print: draw it anyway
-    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
+    renderer = ctx.face_renderer()
     shop = Document(f"{game.label} — print shop")
     for deck in decks:
         ctx.progress.step(f"{deck.id}: faces")

@@ -6,15 +6,13 @@ Counts are not checked here: the checker's PNP101 compares every entry of
 from __future__ import annotations
 
 from generator.build.context import BuildContext
-from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.primitives import Document, Page, Use
 from generator.model.game import Game
 
 
 def produce_components(game: Game, ctx: BuildContext) -> None:
-    # with --force the checker has already reported what does not fit or print: draw it anyway
-    renderer = FaceRenderer(game, on_print_problem=(lambda kind, error: None) if ctx.force else None)
+    renderer = ctx.face_renderer()
     for part in game.parts.values():
         ctx.progress.step(f"{part.id}: {part.kind}")
         for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Page
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
@@ -73,6 +74,11 @@ class BuildContext:
     def __post_init__(self):
         if self.result is None:
             self.result = BuildResult(self.game, self.final)
+
+    def face_renderer(self) -> FaceRenderer:
+        """A renderer for card, piece and picture faces. With --force the checker has already
+        reported text that does not fit or print, so it is drawn anyway instead of stopping the build."""
+        return FaceRenderer(self.game, on_print_problem=(lambda kind, error: None) if self.force else None)
 
     def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None) -> Path:
         """Render ``doc`` to ``name`` (relative to the game's output folder) and record it.

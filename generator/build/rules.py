@@ -33,9 +33,9 @@ def rules_file(game: Game) -> str:
 class ComponentPictures:
     """A component's distinct faces as forms, drawn once per build with the cards' own layouts."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, renderer: FaceRenderer | None = None):
         self.game = game
-        self.renderer = FaceRenderer(game)
+        self.renderer = renderer or FaceRenderer(game)
         self._faces: dict[str, list[Form]] = {}
 
     def faces(self, component_id: str, source=None) -> list[Form]:
@@ -68,7 +68,7 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
     ctx.progress.step("rule sheet")
     if not chapters:
         return
-    pictures = ComponentPictures(game)
+    pictures = ComponentPictures(game, ctx.face_renderer())
     pages, forms = rule_pages(chapters, ctx.paper, f"{game.title} — ルール", pictures.for_block)
     doc = Document(f"{game.label} — ルール / Rules", pages, forms)
     ctx.write_pdf(doc, rules_file(game), "rules", section=RULES_SECTION)
