@@ -207,14 +207,16 @@ def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get
 
     def doc(n):
         return Document("d", [Page(210, 297) for _ in range(n)])
-    parts = [Printable("列車カード / Train cards", doc(2), "cards", Path("trains.pdf")),
-             Printable("ステッカー", doc(1), "cards", Path("trains-stickers.pdf")),
-             Printable("ボード", doc(1), "board", Path("board.pdf"))]
+    # parts belong to the component their producer names, whatever their files are called:
+    # a deck 'trains' does not claim 'trains-other.pdf' printed for nobody
+    parts = [Printable("列車カード / Train cards", doc(2), "cards", Path("trains.pdf"), "trains"),
+             Printable("ステッカー", doc(1), "cards", Path("stickers.pdf"), "trains"),
+             Printable("ボード", doc(1), "board", Path("trains-board.pdf"))]
     rows = checklist(load_game(mini), parts, [(3, 4), (5, 5), (7, 7)])
     assert rows == [
-        {"component": "列車カード / Train cards", "kind": "deck", "count": 5, "file": "trains.pdf trains-stickers.pdf",
+        {"component": "列車カード / Train cards", "kind": "deck", "count": 5, "file": "trains.pdf stickers.pdf",
          "pages": "3-4 5"},
-        {"component": "ボード", "kind": "board", "count": 1, "file": "board.pdf", "pages": "7"},
+        {"component": "ボード", "kind": "board", "count": 1, "file": "trains-board.pdf", "pages": "7"},
         {"component": "行き先チケット / Tickets", "kind": "deck", "count": 11, "file": "", "pages": ""},
     ]
 

@@ -47,7 +47,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
             for tile_form in forms:
                 doc.add_form(tile_form)
             ctx.write_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles",
-                          section=board.label if paper == ctx.paper else None)
+                          section=board.label if paper == ctx.paper else None, component=board.id)
         ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms), f"board-{board.id}-overview.pdf",
                       "board overview")
 

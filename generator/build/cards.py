@@ -47,7 +47,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
                                   game.back_offset, deck.id, deck.source)
         ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
-        ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label)
+        ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label, component=deck.id)
         for name in order:
             shop.pages += print_shop_pages([(name, f"{deck.id} front"), (art.back.name, f"{deck.id} back")],
                                            deck.geometry)

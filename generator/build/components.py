@@ -16,7 +16,7 @@ def produce_components(game: Game, ctx: BuildContext) -> None:
     for part in game.parts.values():
         ctx.progress.step(f"{part.id}: {part.kind}")
         for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):
-            ctx.write_pdf(output.doc, output.name, part.kind, section=output.section)
+            ctx.write_pdf(output.doc, output.name, part.kind, section=output.section, component=part.id)
         if part.kind != "sheet":
             doc = Document(part.label)
             for n, form in enumerate(component_faces(game, part, renderer), start=1):

@@ -33,6 +33,7 @@ class Printable:
     doc: Document
     kind: str       # what it is (cards, rules, …): the print-and-play file orders by it
     path: Path      # the standalone file it was written to
+    component: str | None = None  # the id of the component it prints (None: rules, a cover …)
 
     def __iter__(self):
         return iter((self.title, self.doc))
@@ -80,17 +81,19 @@ class BuildContext:
         reported text that does not fit or print, so it is drawn anyway instead of stopping the build."""
         return FaceRenderer(self.game, on_print_problem=(lambda kind, error: None) if self.force else None)
 
-    def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None) -> Path:
+    def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None,
+                  component: str | None = None) -> Path:
         """Render ``doc`` to ``name`` (relative to the game's output folder) and record it.
 
-        ``section`` (a title) adds the document to the print-and-play file, in call order.
+        ``section`` (a title) adds the document to the print-and-play file, in call order;
+        ``component`` names the component it prints, for the file's checklist and components.csv.
         """
         path = self.staging / name
         path.parent.mkdir(parents=True, exist_ok=True)
         render_pdf(doc, path)
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
-            self.result.printable.append(Printable(section, doc, kind, self.final / name))
+            self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
         return path
 
     def write_svg(self, doc: Document, page: Page, name: str) -> Path:

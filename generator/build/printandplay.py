@@ -135,16 +135,16 @@ def _blanks(count: int, paper: tuple[float, float]) -> list[Page]:
 def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) -> list[dict]:
     """The component list in print order: every component, and every printed part no component names.
 
-    A component's parts are those titled with its name or whose file is named
-    after its id (``white-dice.pdf``, ``white-dice-stickers.pdf``); ``pages``
-    are where they are in the merged file.
+    A component's parts are those its producer wrote for it (``component=`` in
+    ``ctx.write_pdf``: a die's nets, a deck's sheets); ``pages`` are where they
+    are in the merged file.
     """
     rows: list[dict] = []
     by_component: dict[str, dict] = {}
     components = game.components()
     for part, (first, last) in zip(parts, spans):
         pages = f"{first}-{last}" if last > first else str(first)
-        owner = next((c for c in components if _belongs(part, c)), None)
+        owner = next((c for c in components if c["id"] == part.component), None)
         if owner is None:
             rows.append({"component": part.title, "kind": part.kind, "count": 1, "file": part.path.name,
                          "pages": pages})
@@ -160,11 +160,6 @@ def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) 
     rows += [{"component": c["name"], "kind": c["kind"], "count": c["count"], "file": "", "pages": ""}
              for c in components if c["id"] not in by_component]
     return rows
-
-
-def _belongs(part: Printable, component: dict) -> bool:
-    stem = part.path.stem
-    return part.title == component["name"] or stem == component["id"] or stem.startswith(component["id"] + "-")
 
 
 def components_csv(rows: list[dict]) -> str:
