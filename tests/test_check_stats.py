@@ -52,3 +52,21 @@ def test_crowding_skips_a_ticket_with_an_empty_end(mini):
     (low, high) = crowding(load_game(mini))
     assert [r["route"] for r in low["routes"]] == ["Berlin–Hamburg", "Hamburg–Koeln"]
     assert low["routes"][0]["tickets"] == 7  # the other Berlin–Hamburg ticket and the six that run Berlin–Koeln
+
+
+def test_colour_cards_of_every_deck_count(tmp_path):
+    """Two decks with colour cards (a base deck and, say, an expansion's): stats add both."""
+    import shutil
+
+    from generator.check.stats import colours
+    from generator.load.game import load_game
+
+    folder = tmp_path / "game"
+    shutil.copytree(FIXTURES / "check-routes", folder)
+    path = folder / "decks.yaml"
+    text = path.read_text(encoding="utf-8")
+    deck = text[text.index("  trains:"):text.index("\n  tickets:")]  # the trains deck, up to the next deck
+    path.write_text(text.replace("  tickets:", deck.replace("  trains:", "  more-trains:", 1) + "\n  tickets:", 1),
+                    encoding="utf-8")
+    by_colour = {row["colour"]: row["cards"] for row in colours(load_game(folder))}
+    assert by_colour["red"] == 4 and by_colour["blue"] == 4 and by_colour["locomotive"] == 2

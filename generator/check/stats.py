@@ -32,9 +32,12 @@ def colours(game) -> list[dict]:
         for colour in route.colors:
             tracks[colour.id] += 1
             spaces[colour.id] += route.length
-    cards = Counter()
-    for colour, deck in card_colours(game).items():
-        cards[colour] = sum(c.count for c in deck.cards if c.values.get("color") and c.values["color"].id == colour)
+    cards = Counter()  # every deck with colour cards counts (not only the first that has the colour)
+    for deck in game.decks.values():
+        if deck.field_type("color") == "color":
+            for card in deck.cards:
+                if card.values.get("color") is not None:
+                    cards[card["color"].id] += card.count
     names = sorted(set(tracks) | set(cards), key=lambda c: (c == ANY_COLOUR, c not in tracks, c))
     return [{"colour": c, "tracks": tracks[c], "spaces": spaces[c], "cards": cards[c]} for c in names]
 
