@@ -31,3 +31,14 @@ def run(monkeypatch):
         return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
 
     return _run
+
+
+def copy_fixture(tmp_path: Path, fixture: str, file: str, old: str, new: str) -> Path:
+    """A copy of tests/fixtures/<fixture> with the first ``old`` in ``file`` replaced by ``new``."""
+    folder = tmp_path / fixture
+    shutil.copytree(FIXTURES / fixture, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{fixture}/{file} no longer contains {old!r}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder

@@ -8,19 +8,10 @@ import pytest
 from generator.check import errors_in, run_checks
 from generator.errors import ContentError
 from generator.load.game import load_game
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, ROOT, copy_fixture
 
 GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"]
 
-
-def _copy(tmp_path, fixture, file, old, new):
-    folder = tmp_path / fixture
-    shutil.copytree(FIXTURES / fixture, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{fixture}/{file} no longer contains {old!r}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -54,14 +45,14 @@ def test_points_auto_is_the_shortest_path():
 
 
 def test_points_auto_without_a_way_is_a_load_error(tmp_path):
-    folder = _copy(tmp_path, "check-routes", "game.yaml", "  - [Bdorf, Cstadt, 3, red]\n", "")
+    folder = copy_fixture(tmp_path, "check-routes", "game.yaml", "  - [Bdorf, Cstadt, 3, red]\n", "")
     with pytest.raises(ContentError, match="points: auto, but Aburg and Cstadt are not connected") as error:
         load_game(folder)
     assert (error.value.source.file.name, error.value.source.line) == ("decks.yaml", 29)
 
 
 def test_a_waiver_comment_keeps_the_finding_but_not_the_error(tmp_path):
-    folder = _copy(tmp_path, "check-routes", "decks.yaml", "    point_range: [1, 6]", "    point_range: [2, 6]")
+    folder = copy_fixture(tmp_path, "check-routes", "decks.yaml", "    point_range: [1, 6]", "    point_range: [2, 6]")
     assert errors_in(run_checks(load_game(folder)))
     path = folder / "decks.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace(
@@ -73,7 +64,7 @@ def test_a_waiver_comment_keeps_the_finding_but_not_the_error(tmp_path):
 
 
 def test_a_waiver_names_its_code(tmp_path):
-    folder = _copy(tmp_path, "check-routes", "decks.yaml", "      - [Aburg, Xland, 1]",
+    folder = copy_fixture(tmp_path, "check-routes", "decks.yaml", "      - [Aburg, Xland, 1]",
                    "      - [Aburg, Xland, 1]  # waive PNP404: wrong code")
     path = folder / "decks.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("point_range: [1, 6]", "point_range: [2, 6]"), encoding="utf-8")
@@ -96,7 +87,7 @@ DECLARATION_ERRORS = [
 
 @pytest.mark.parametrize("file,old,new,line,message,hint", DECLARATION_ERRORS, ids=[c[4][:30] for c in DECLARATION_ERRORS])
 def test_wrong_declarations_are_load_errors(tmp_path, file, old, new, line, message, hint):
-    folder = _copy(tmp_path, "check-routes", file, old, new)
+    folder = copy_fixture(tmp_path, "check-routes", file, old, new)
     with pytest.raises(ContentError) as error:
         load_game(folder)
     assert message in error.value.message
@@ -105,27 +96,27 @@ def test_wrong_declarations_are_load_errors(tmp_path, file, old, new, line, mess
 
 
 def test_points_auto_outside_a_ticket_deck(tmp_path):
-    folder = _copy(tmp_path, "check-line", "game.yaml", "      - [s2, 1, a]", "      - [s2, auto, a]")
+    folder = copy_fixture(tmp_path, "check-line", "game.yaml", "      - [s2, 1, a]", "      - [s2, auto, a]")
     with pytest.raises(ContentError, match="points: auto needs a ticket deck"):
         load_game(folder)
 
 
 def test_train_spaces_count_one_track_per_double_route_below_all_tracks_from(tmp_path):
     # 2 players, one track per pair: 2 + 3 + 1 + 1 + 1 = 8 spaces; 3 players, every track: 10
-    folder = _copy(tmp_path, "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4.5")
+    folder = copy_fixture(tmp_path, "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4.5")
     with pytest.raises(ContentError):
         load_game(folder)  # a whole number
-    folder = _copy(tmp_path / "b", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4")
+    folder = copy_fixture(tmp_path / "b", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 4")
     messages = [f.message for f in run_checks(load_game(folder), codes={"PNP307"})]
     assert messages == ["with 3 players the map has 10 usable train spaces, fewer than 4 trains × 3 players = 12"]
-    folder = _copy(tmp_path / "c", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 5")
+    folder = copy_fixture(tmp_path / "c", "check-routes", "game.yaml", "  trains_per_player: 3", "  trains_per_player: 5")
     messages = [f.message for f in run_checks(load_game(folder), codes={"PNP307"})]
     assert messages[0] == ("with 2 players the map has 8 usable train spaces (one track per double route), "
                            "fewer than 5 trains × 2 players = 10")
 
 
 def test_one_waiver_may_name_several_codes(tmp_path):
-    folder = _copy(tmp_path, "check-routes", "decks.yaml", "      - [Aburg, Xland, 1]",
+    folder = copy_fixture(tmp_path, "check-routes", "decks.yaml", "      - [Aburg, Xland, 1]",
                    "      # waive PNP404, PNP405: both known\n      - [Aburg, Xland, 2]")
     path = folder / "decks.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("point_range: [1, 6]", "point_range: [3, 6]"), encoding="utf-8")

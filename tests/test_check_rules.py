@@ -7,13 +7,12 @@ at the right file and line — and only the findings it names.
 """
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
 from generator.check import CATALOGUE, run_checks
 from generator.load.game import load_game
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, copy_fixture
 
 ROUTES, LINE = "check-routes", "check-line"
 
@@ -86,15 +85,6 @@ CASES = [
      "layout expression '{{ deck.nmae }}' failed"),
 ]
 
-def _copy(tmp_path, fixture, file, old, new):
-    folder = tmp_path / fixture
-    shutil.copytree(FIXTURES / fixture, folder)
-    path = folder / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{fixture}/{file} no longer contains {old!r}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return folder
-
 
 @pytest.mark.parametrize("fixture", [ROUTES, LINE])
 def test_the_fixtures_check_clean(fixture):
@@ -103,7 +93,7 @@ def test_the_fixtures_check_clean(fixture):
 
 @pytest.mark.parametrize("code,fixture,file,old,new,line,message", CASES, ids=[c[0] for c in CASES])
 def test_each_check_fires_on_its_trigger(tmp_path, code, fixture, file, old, new, line, message):
-    folder = _copy(tmp_path, fixture, file, old, new)
+    folder = copy_fixture(tmp_path, fixture, file, old, new)
     findings = [f for f in run_checks(load_game(folder)) if f.code == code]
     assert findings, f"{code} did not fire"
     found = next((f for f in findings if message in f.message), None)
