@@ -1,0 +1,48 @@
+"""Limits on what a game folder may ask of pnpgen.
+
+Content is untrusted (a zip from a forum, a clone of someone's repository):
+every expansion it controls — YAML aliases and nesting, file sizes, counts,
+lengths and sizes, layout repeats, Jinja arithmetic, loops and output — has a
+ceiling here, far above any real game, so that ``check`` and ``build`` always
+finish in bounded time and memory. Each limit, when hit, is a content error at
+the line that asked for it, naming the limit. The README lists them.
+"""
+from __future__ import annotations
+
+# --- files -----------------------------------------------------------------
+#: bytes in one content file (YAML, rules.md, a layout, a template); the largest bundled one is ~40 KB
+MAX_FILE_BYTES = 4 * 1024 * 1024
+#: nodes of one YAML file once its aliases are expanded (a "billion laughs" bomb stops here)
+MAX_YAML_NODES = 500_000
+#: how deeply YAML collections may nest (the bundled games need 6)
+MAX_YAML_DEPTH = 64
+
+# --- counts ----------------------------------------------------------------
+#: printed cards in one deck (counts included); the largest bundled deck has 110
+MAX_CARDS_PER_DECK = 20_000
+#: pieces of one component (tokens, tiles, dice, sheets: copies included)
+MAX_PIECES_PER_COMPONENT = 20_000
+
+# --- lengths and sizes (mm) -------------------------------------------------
+#: train spaces in one route; the longest published route has 10
+MAX_ROUTE_LENGTH = 50
+#: the smallest card, token or tile side (trim), mm
+MIN_PIECE_MM = 5.0
+#: the largest board side, mm (boards are tiled over home sheets; print shops go to about 1.5 m)
+MAX_BOARD_MM = 2000.0
+
+# --- layouts -----------------------------------------------------------------
+#: copies of one layout element (``repeat:``)
+MAX_REPEAT = 10_000
+#: primitives drawn on one face, nested repeats multiplied (a ticket's mini-map draws ~600)
+MAX_FACE_PRIMITIVES = 50_000
+
+# --- Jinja (layout expressions and rules.md) ----------------------------------
+#: bits of an integer that arithmetic may produce (2**4096 is a 1,234-digit number)
+MAX_JINJA_INT_BITS = 4096
+#: characters of a string, or items of a list, that an operator or call may produce
+MAX_JINJA_SEQUENCE = 1_000_000
+#: loop iterations in one evaluation of a template or expression
+MAX_JINJA_ITERATIONS = 1_000_000
+#: characters one rendered template may produce (the bundled rule sheets make ~30,000)
+MAX_JINJA_OUTPUT = 4_000_000
