@@ -33,9 +33,9 @@ pnpgen     ``pnpgen build bench-N --out OUT``: the whole build as a user runs
 decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
            the same pipeline restricted to what the floor does. It calls
            generator.load.game.load_game, generator.check.run_checks (PNP101, the counts) and
-           generator.build.draw_deck, then generator.layout.sheets.duplex_sheets
+           generator.layout.deck.draw_deck, then generator.layout.sheets.duplex_sheets
            and generator.render.pdf.render_pdf per deck -- the loop body of
-           generator.build.build_game without the print-shop PDF, the SVGs
+           generator.writers.build_game without the print-shop PDF, the SVGs
            and the staging-folder swap. It is still a fresh Python process,
            so interpreter start-up and imports count, as they do for the
            floor. Its deck PDFs are byte-compared with the full build's
@@ -200,7 +200,7 @@ def write_game(folder: Path, n_cards: int) -> dict:
 
 def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
-    from generator.build import draw_deck
+    from generator.layout.deck import draw_deck
     from generator.check import run_checks
     from generator.layout.cardface import FaceRenderer
     from generator.layout.primitives import Document

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import generator.build  # noqa: E402,F401  (imported by the CLI anyway; not charged to the first game)
+import generator.writers  # noqa: E402,F401  (imported by the CLI anyway; not charged to the first game)
 from generator.check import catalogue, run_checks  # noqa: E402
 from generator.load.game import load_game  # noqa: E402
 

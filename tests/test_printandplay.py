@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build.context import Printable
-from generator.build.printandplay import merge_forms, rank
+from generator.writers.context import Printable
+from generator.writers.printandplay import merge_forms, rank
 from generator.errors import BuildError
 from generator.layout.primitives import Document, Form, Rect
 from generator.load.game import load_game
@@ -202,7 +202,7 @@ def test_dice_composed_into_germany_says_train_cards_are_not_used():
 
 
 def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get_their_own(mini):
-    from generator.build.printandplay import checklist
+    from generator.writers.printandplay import checklist
     from generator.layout.primitives import Page
 
     def doc(n):
@@ -222,7 +222,7 @@ def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get
 
 
 def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
-    from generator.build.printandplay import place_parts
+    from generator.writers.printandplay import place_parts
     from generator.layout.primitives import Page
 
     def doc(n):

@@ -6,7 +6,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.build.rules import render_html
+from generator.writers.rules import render_html
 from generator.layout.flow import COLUMN_GAP, MARGIN
 from generator.layout.primitives import Group, Text
 from generator.layout.rulesheet import PICTURE_SIZE, rule_pages
@@ -112,7 +112,7 @@ def test_wrapped_rule_text_never_starts_a_line_with_closing_or_ends_with_opening
 
 @pytest.mark.parametrize("game", ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"])
 def test_no_printed_line_of_a_bundled_rule_sheet_breaks_the_kinsoku_rules(game):
-    from generator.build.rules import ComponentPictures
+    from generator.writers.rules import ComponentPictures
     loaded = load_game(ROOT / "content" / game)
     pages, _ = rule_pages(load_rules(loaded), "a4", "footer", ComponentPictures(loaded).for_block)
     lines = page_lines(pages)
@@ -179,7 +179,7 @@ def test_html_is_escaped(mini):
 
 def test_rule_sheet_layout_two_columns_in_mm_and_numbered_pages():
     game = load_game(ROOT / "content/ttr-germany")
-    from generator.build.rules import ComponentPictures
+    from generator.writers.rules import ComponentPictures
     pages, forms = rule_pages(load_rules(game), "a4", "ドイツ — ルール", ComponentPictures(game).for_block)
     column = (210 - 2 * MARGIN - COLUMN_GAP) / 2
     assert len(pages) >= 2 and all((p.width, p.height) == (210, 297) for p in pages)
@@ -264,7 +264,7 @@ def test_dice_faces_and_tile_stacks_in_the_rules_come_from_the_components(tmp_pa
 
 
 def test_tokens_and_dice_are_pictured_with_their_own_faces():
-    from generator.build.rules import ComponentPictures
+    from generator.writers.rules import ComponentPictures
     from generator.layout.components import component_faces
     game = load_game(ROOT / "content/ttr-dice")
     pages, forms = rule_pages(load_rules(game), "a4", "f", ComponentPictures(game).for_block)

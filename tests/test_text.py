@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from generator.layout.text import NO_LINE_END, NO_LINE_START, Fitted, fit, wrap
-from generator.render.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import PT_TO_MM, text_width_mm
 
 SAMPLE = "ゲーム終了時、達成した行き先チケットの枚数が一番多いプレイヤーが「ボーナス」（15点）を受け取る。同数なら全員が受け取る。"
 

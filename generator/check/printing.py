@@ -50,7 +50,7 @@ class PrintProblems:
 @per_game
 def _print_problems(game) -> PrintProblems:
     """Every deck's faces and back, text only."""
-    from generator.build.cards import draw_deck  # late: generator.build imports the checker
+    from generator.layout.deck import draw_deck
     from generator.layout.cardface import FaceRenderer
 
     problems = PrintProblems()

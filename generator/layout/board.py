@@ -16,7 +16,7 @@ from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
 from generator.layout.text import cap_height
 from generator.model.board import Board
 from generator.model.game import Game
-from generator.render.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import PT_TO_MM, text_width_mm
 
 INK = "#2b2620"
 LAND = "#f1ead6"

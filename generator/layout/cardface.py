@@ -27,9 +27,9 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
-from generator.load.yamlsource import LDict, LList, load_yaml
+from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
-from generator.render.fonts import PT_TO_MM, missing_glyphs
+from generator.fonts import PT_TO_MM, missing_glyphs
 
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
 

@@ -17,7 +17,7 @@ from generator.layout import text as textfit
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
-from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
+from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 BODY_PT = 9.0
 LEADING = 1.6          # Japanese text wants generous line spacing

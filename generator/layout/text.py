@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.layout.primitives import Text
-from generator.render.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import PT_TO_MM, text_width_mm
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
 NO_LINE_END = set("「『（(【〔〈《[{")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator.errors import ContentError, Source
 from generator.load.game import collect, read_main
-from generator.load.yamlsource import LDict
+from generator.yamlsource import LDict
 from generator.model.game import AddOn
 
 

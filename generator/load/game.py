@@ -13,7 +13,7 @@ from generator import PROJECT_ROOT
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.load.components import load_components
 from generator.load.schema import first_error, game_schema, game_validator, schema_error
-from generator.load.yamlsource import LDict, load_yaml
+from generator.yamlsource import LDict, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
 

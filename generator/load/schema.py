@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.yamlsource import LDict, LList
+from generator.yamlsource import LDict, LList
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
 SCHEMA_FILE = SCHEMA_DIR / "game.schema.json"

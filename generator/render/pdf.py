@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
-from generator.render import fonts
+from generator import fonts
 
 
 def render_pdf(doc: Document, path: Path) -> None:

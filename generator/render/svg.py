@@ -10,7 +10,7 @@ from pathlib import Path
 import svgwrite
 
 from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
-from generator.render import fonts
+from generator import fonts
 
 def _n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from generator.errors import ContentError, did_you_mean
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components.kind import Output, register
 from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
@@ -104,7 +105,6 @@ class DieKind:
         return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
-        from generator.layout.components import Output
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),
                 Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), None)]
 
@@ -179,4 +179,4 @@ def _edge(cell, edge: str, s: float, ox: float, oy: float):
             "bottom": ((x + s, y + s), (x, y + s)), "left": ((x, y + s), (x, y))}[edge]
 
 
-DIE = DieKind()
+DIE = register(DieKind())

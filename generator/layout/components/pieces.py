@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
@@ -190,7 +191,6 @@ class PieceKind:
                               back.source, f"{component.id}-back") for face in component.faces]
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
-        from generator.layout.components import Output
         fronts = self._fronts(game, component, renderer)
         doc = Document(f"{game.label} — {component.label}")
         order = [face_form.name for face, face_form in zip(component.faces, fronts) for _ in range(face.count)]
@@ -241,5 +241,5 @@ def _turned(form: Form, g: CardGeometry) -> Form:
                 (-g.bleed, 0.0, g.width + 2 * g.bleed, g.height + g.bleed))
 
 
-TOKEN = PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0)
-TILE = PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5)
+TOKEN = register(PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0))
+TILE = register(PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5))

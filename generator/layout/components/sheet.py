@@ -21,11 +21,12 @@ from __future__ import annotations
 from generator.errors import BuildError, ContentError, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components.kind import KINDS, Output, register
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
 from generator.layout.sheets import PAPERS, paper_name
 from generator.model.components import Component, Face
 from generator.model.game import Game
-from generator.render.fonts import PT_TO_MM, missing_glyphs, text_width_mm
+from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
 GAP = 5.0         # mm between blocks
@@ -122,7 +123,6 @@ class SheetKind:
                     (0, 0, width, height))
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
-        from generator.layout.components import Output
         width, height = PAPERS[paper]
         form = self._form(game, component, renderer, paper)
         ch = form.box[3]
@@ -292,7 +292,6 @@ def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
 
 def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
     """A row (or rows) of a component's faces at real size, each with its caption under it."""
-    from generator.layout.components import KINDS
     # the sheet's renderer: under build --force and in the checker a piece's text problem is reported
     # (once, as the piece's own), not raised again from the sheet that pictures it
     entries = [(game.parts[name], form, caption) for name in value["components"]
@@ -330,4 +329,4 @@ def _grid(items, x, y, widths, heights):
 
 DRAW = {"heading": _heading, "text": _text, "list": _list, "table": _table, "score": _score, "legend": _legend}
 
-SHEET = SheetKind()
+SHEET = register(SheetKind())

@@ -1,35 +1,11 @@
 """Card decks: sheets for duplex home printing, the print-shop PDF, one SVG per distinct face."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from generator.build.context import BuildContext
-from generator.layout.cardface import FaceRenderer
+from generator.writers.context import BuildContext
+from generator.layout.deck import draw_deck
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Deck, Game
-
-
-@dataclass
-class DeckArt:
-    """A deck's faces as forms: one per distinct card, and its back."""
-
-    deck: Deck
-    faces: list  # Form per distinct card, in card order
-    back: object  # Form
-
-    def print_order(self) -> list[str]:
-        return [face.name for card, face in zip(self.deck.cards, self.faces) for _ in range(card.count)]
-
-
-def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
-    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
-    faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, f"{deck.id}-face",
-                           deck.layout_source)
-             for card in deck.cards]
-    back = renderer.face(deck.back.layout, dict(context, card=None), f"the back of deck '{deck.id}'",
-                         deck.back.source, f"{deck.id}-back")
-    return DeckArt(deck, faces, back)
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from generator.build.cards import draw_deck
-from generator.build.context import BuildContext
+from generator.layout.deck import draw_deck
+from generator.writers.context import BuildContext
 from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import component_faces

@@ -7,7 +7,7 @@ PNP5xx findings (generator/check/board.py), shown before the build starts.
 """
 from __future__ import annotations
 
-from generator.build.context import BuildContext, Written
+from generator.writers.context import BuildContext, Written
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Form, Group, Page, Text, Use

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import io
 
-from generator.build.context import BuildContext, Printable
+from generator.writers.context import BuildContext, Printable
 from generator.errors import BuildError
 from generator.layout.primitives import Document, Page, Text
 from generator.layout.rulesheet import layout_blocks

@@ -16,12 +16,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from generator.build.boards import produce_boards
-from generator.build.cards import draw_deck, produce_cards
-from generator.build.components import produce_components
-from generator.build.context import BuildContext, BuildResult, Progress, Written
-from generator.build.printandplay import produce_printandplay
-from generator.build.rules import produce_rules
+from generator.writers.boards import produce_boards
+from generator.writers.cards import produce_cards
+from generator.layout.deck import draw_deck
+from generator.writers.components import produce_components
+from generator.writers.context import BuildContext, BuildResult, Progress, Written
+from generator.writers.printandplay import produce_printandplay
+from generator.writers.rules import produce_rules
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.model.game import Game
 

@@ -1,0 +1,29 @@
+"""A deck's faces as forms: what the card sheets, the print-shop file and the checker all draw."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.layout.cardface import FaceRenderer
+from generator.model.game import Deck, Game
+
+
+@dataclass
+class DeckArt:
+    """A deck's faces as forms: one per distinct card, and its back."""
+
+    deck: Deck
+    faces: list  # Form per distinct card, in card order
+    back: object  # Form
+
+    def print_order(self) -> list[str]:
+        return [face.name for card, face in zip(self.deck.cards, self.faces) for _ in range(card.count)]
+
+
+def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
+    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
+    faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, f"{deck.id}-face",
+                           deck.layout_source)
+             for card in deck.cards]
+    back = renderer.face(deck.back.layout, dict(context, card=None), f"the back of deck '{deck.id}'",
+                         deck.back.source, f"{deck.id}-back")
+    return DeckArt(deck, faces, back)
