@@ -17,9 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Source
-from generator.load.game import collect, read_main
+from generator.load.game import collect, game_id_of, read_main
 from generator.load.yamlsource import LDict
 from generator.model.game import AddOn
+from generator.paths import folder_name, plain_name, resolved
 
 
 def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple) -> list[AddOn]:
@@ -29,9 +30,10 @@ def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple)
     content_root = folder.resolve().parent
     for i, name in enumerate(declared):
         src = declared.src(i)
-        path = (folder / name).resolve()
-        if not path.is_relative_to(content_root):
-            raise ContentError(src, f"add-on '{name}' is outside {content_root.name}/",
+        path = resolved(folder / str(name), src)
+        if path.parent != content_root:  # not ../.. (which holds every game), nor a link to a folder elsewhere
+            raise ContentError(src, f"add-on '{name}' is outside {content_root.name}/" if not path.is_relative_to(
+                                   content_root) else f"add-on '{name}' is not a folder beside {folder_name(folder)}",
                                "an add-on named in game.yaml must be a game folder beside this one, e.g. ../ttr-dice")
         wanted.append((path, src))
     wanted += [(Path(name).resolve(), Source(Path(name))) for name in extra]
@@ -56,7 +58,7 @@ def _merge_addon(folder: Path, src: Source, merged: dict, routes: list) -> AddOn
         raise ContentError(meta.src("with"), "an add-on cannot itself compose add-ons",
                            "name every add-on in the base game's with: (or on the command line)")
     before = {section: set(entries) for section, entries in merged.items()}
-    game_id = str(meta.get("id", folder.name))
+    game_id = game_id_of(folder, main)
 
     def merge(target: dict, section: str, value: LDict) -> None:
         entries = target.setdefault(section, {})
