@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -220,3 +224,141 @@ def test_inside_follows_links(tmp_path):
     _link(tmp_path / "game" / "loop", tmp_path / "game" / "loop")
     with pytest.raises(ContentError):
         inside(tmp_path / "game" / "loop", (tmp_path / "game",), None)
+
+
+# ---------------------------------------------------------------------- the output folder
+
+def _build(*args):
+    """``pnpgen build ARGS`` in-process, from the working folder the test chose."""
+    return CliRunner().invoke(main, ["build", *map(str, args)], catch_exceptions=False)
+
+
+@pytest.mark.parametrize("kind", ["file", "link"])
+def test_an_output_folder_that_is_a_file_or_a_link_is_refused_before_building(world, monkeypatch, kind):
+    monkeypatch.chdir(world)
+    out = world / "fresh"
+    out.mkdir()
+    if kind == "file":
+        (out / "mini").write_text("a designer's notes\n")
+    else:
+        (world / "target").mkdir()
+        _link(out / "mini", world / "target")
+    result = _build("mini", "--out", "fresh")
+    assert result.exit_code == 1
+    expected = ("fresh/mini is a file, not a folder" if kind == "file"
+                else "fresh/mini is a symbolic link; pnpgen does not write through links")
+    assert expected in result.stderr and "Traceback" not in result.output
+    assert sorted(p.name for p in out.iterdir()) == ["mini"], "no .mini.old- or staging folder left behind"
+    if kind == "file":
+        assert (out / "mini").read_text() == "a designer's notes\n"
+    else:
+        assert (out / "mini").is_symlink() and not list((world / "target").iterdir())
+
+
+def test_an_out_folder_that_would_replace_the_game_is_refused(world, monkeypatch):
+    monkeypatch.chdir(world / "mini")
+    result = _build(".", "--out", "..")
+    assert result.exit_code == 1
+    assert "would replace" in result.stderr and "a folder the game is read from" in result.stderr
+    assert sorted(p.name for p in (world / "mini").iterdir()) == ["decks.yaml", "game.yaml"]
+
+
+def test_an_out_link_inside_the_game_folder_is_not_followed(world, monkeypatch):
+    (world / "target").mkdir()
+    _link(world / "mini" / "output", world / "target")
+    monkeypatch.chdir(world / "mini")
+    result = _build(".", "--out", "output/sub")
+    assert result.exit_code == 1
+    assert "--out output/sub is inside the game folder but leads out of it" in result.stderr
+    assert not list((world / "target").iterdir())
+
+
+def test_building_dot_inside_a_game_folder_names_the_game_and_reads_no_output(world, monkeypatch):
+    """`pnpgen build .` from content/mygame writes content/mygame/output/mygame/; the next check and
+    build do not read output/ as content."""
+    monkeypatch.chdir(world / "mini")
+    assert _build(".").exit_code == 0
+    built = _snapshot(world / "mini" / "output")
+    assert sorted(p.parts[0] for p in built) == ["mini"] * len(built)
+    assert CliRunner().invoke(main, ["check", "."]).exit_code == 0
+    assert _build(".").exit_code == 0
+    assert _snapshot(world / "mini" / "output") == built  # the same content, byte-identical
+    assert sorted(p.name for p in (world / "mini" / "output").iterdir()) == ["mini"]
+
+
+def test_a_killed_build_s_leftovers_are_removed_by_the_next_build_and_no_other(world, monkeypatch):
+    monkeypatch.chdir(world)
+    out = world / "out"
+    for name in (".mini.staging-4242-abc_123x", ".mini.old-4242-abc_123x"):  # what a SIGKILL leaves
+        (out / name / "svg").mkdir(parents=True)
+        (out / name / "svg" / "half.svg").write_text("<svg")
+    keep = [".mini.staging-notes", ".mini-2.staging-1-x", ".other.staging-1-x", "mini.staging-1-x",
+            ".mini.staging-1-x.staging-2-y"]
+    for name in keep:  # not this game's staging (another game's, or not pnpgen's naming): left alone
+        (out / name).mkdir()
+    (world / "target").mkdir()
+    _link(out / ".mini.old-1-linked", world / "target")  # a link with the name: removed, never followed
+    (world / "target" / "kept").write_text("kept")
+    assert _build("mini", "--out", "out").exit_code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(["mini", *keep])
+    assert (world / "target" / "kept").read_text() == "kept"
+
+
+def test_a_second_build_into_the_same_folder_is_refused_while_the_first_holds_it(world, monkeypatch):
+    from generator.build import output_lock
+    monkeypatch.chdir(world)
+    before = _snapshot(world / "out")
+    with output_lock(world / "out", "mini", world / "out" / "mini"):  # what a running build holds
+        result = _build("mini", "--out", "out")
+        assert result.exit_code == 1
+        assert "another pnpgen build is writing out/mini; wait for it to finish" in result.stderr
+        assert "Traceback" not in result.output
+        assert _build("mini", "--out", "elsewhere-out").exit_code == 0  # another folder is free
+    assert _snapshot(world / "out") == before
+    assert _build("mini", "--out", "out").exit_code == 0  # free again, and no lock file left behind
+    assert sorted(p.name for p in (world / "out").iterdir()) == ["mini"]
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_build_exits_with_one_line_and_leaves_the_previous_output(tmp_path, signum, status):
+    out = tmp_path / "out"
+    (out / "ttr-germany").mkdir(parents=True)
+    (out / "ttr-germany" / "previous.pdf").write_bytes(b"%PDF previous build")
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "build", "content/ttr-germany", "--out", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".ttr-germany.staging-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)  # well inside the build (it takes seconds)
+    proc.send_signal(signum)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == status, stderr
+    assert "Traceback" not in stderr
+    lines = [line for line in stderr.splitlines() if "interrupted" in line]
+    assert lines == [f"interrupted: ttr-germany was not built; previous output left as it was in {out}/ttr-germany/"]
+    assert stderr.splitlines()[-1] == lines[0]
+    assert sorted(p.name for p in out.iterdir()) == ["ttr-germany"], "staging and lock removed"
+    assert _snapshot(out / "ttr-germany") == {Path("previous.pdf"): b"%PDF previous build"}
+
+
+# ---------------------------------------------------------------------- messages verbatim
+
+def test_messages_print_content_verbatim(mini, run):
+    """rich would print `decks.yaml:100:` as decks.yaml💯 and `:locomotive:` as 🚂, and take [red] as markup."""
+    bad = ":locomotive: [red]x[/]"
+    _edit(mini / "decks.yaml", "    cards:\n      - {color: red, count: 2}",
+          "    cards:\n" + "      # padding\n" * 89 + f"      - {{color: '{bad}', count: 2}}")
+    for command in ("check", "build"):
+        result = run(command, mini, "--out", mini.parent / "out") if command == "build" else run(command, mini)
+        assert result.exit_code == 2, result.output
+        assert f"decks.yaml:100: " in result.stderr, result.stderr
+        assert f"unknown color '{bad}'" in result.stderr, result.stderr
+        assert "💯" not in result.output and "🚂" not in result.output
+
+
+def test_list_prints_names_verbatim(mini, run):
+    """A name with markup or an emoji code is a name: before, '[/]' stopped `pnpgen list` with a traceback."""
+    _edit(mini / "decks.yaml", "    name: 列車カード", '    name: "[/] :smile: [bold]列車"')
+    result = run("list", mini)
+    assert result.exit_code == 0, result.output
+    assert "[/] :smile: [bold]列車 / Train cards" in result.stdout
