@@ -10,7 +10,9 @@ Two ways in: ``pnpgen build content/ttr-germany --with content/ttr-dice`` (an
 ad-hoc composition, built into ``output/ttr-germany+ttr-dice/`` so the plain
 game's output stays as it is), or ``game: {with: [../ttr-dice]}`` in the
 game's game.yaml (the add-on is then part of the game, same output folder).
-Declared paths must stay inside the content folder that holds the game.
+A declared add-on must be a folder beside the game (``../ttr-dice``), links followed:
+not the content folder itself, nor a link to a folder elsewhere; its own files are read
+under the same containment as the game's (``generator.paths``).
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from generator.errors import ContentError, Source
 from generator.load.game import collect, game_id_of, read_main
 from generator.load.yamlsource import LDict
 from generator.model.game import AddOn
-from generator.paths import folder_name, plain_name, resolved
+from generator.paths import folder_name, resolved
 
 
 def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple) -> list[AddOn]:
