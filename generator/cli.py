@@ -3,13 +3,21 @@
 Content errors are printed as one message (file:line, what is wrong, what to
 do) with exit status 2 — never a traceback. Exit 1 means the content was read
 but is inconsistent: the checker found errors (``pnpgen check`` lists them;
-``pnpgen build`` refuses to build unless ``--force``).
+``pnpgen build`` refuses to build unless ``--force``), or the output folder is
+not free (another build writes it, or it is a file). A build stopped by Ctrl-C
+exits 130 (SIGTERM: 143) with one line, the previous output left as it was.
+
+Everything content says is printed verbatim: markup is escaped, and the
+consoles neither turn ``:name:`` into emoji (``map.yaml:100:`` is not 💯) nor
+highlight.
 """
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -27,9 +35,11 @@ from generator.check.stats import game_stats
 from generator.errors import BuildError, ContentError, Source
 from generator.load.game import load_game
 from generator.load.rules import load_rules
+from generator.paths import folder_name
 
-err_console = Console(stderr=True, highlight=False)
-out_console = Console(highlight=False)
+#: content text is printed as it is: no emoji codes (``:100:``), no highlighting; markup is escaped
+err_console = Console(stderr=True, highlight=False, emoji=False)
+out_console = Console(highlight=False, emoji=False)
 
 
 def find_games(paths: tuple[str, ...]) -> list[Path]:
@@ -78,13 +88,13 @@ class _ConsoleProgress(Progress):
     def start(self, game, steps):
         self.label = game.id
         if self.console.is_terminal:
-            self.bar = RichProgress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                    TextColumn("{task.fields[step]}"), TimeElapsedColumn(), console=self.console,
-                                    transient=True)
+            self.bar = RichProgress(TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
+                                    MofNCompleteColumn(), TextColumn("{task.fields[step]}", markup=False),
+                                    TimeElapsedColumn(), console=self.console, transient=True)
             self.bar.start()
             self.task = self.bar.add_task(game.id, total=steps, step="")
         else:
-            self.console.print(f"building {game.id} …")
+            self.console.print(f"building {escape(game.id)} …", soft_wrap=True)
 
     def step(self, message):
         if self.bar:
@@ -116,17 +126,26 @@ def build(games, paper, out_dir, force, addons):
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed.
     """
+    building = None  # the game being read or built, for the line an interruption prints
     try:
-        for folder in _games_for(games, addons):
-            started = time.perf_counter()
-            game = load_game(folder, tuple(addons))
-            findings = run_checks(game)
-            if errors_in(findings) and not force:
-                raise ChecksFailed(game, findings)
-            _report_build_findings(game, findings)
-            result = build_game(game, Path(out_dir), paper.lower(), _ConsoleProgress(err_console), force=force,
-                                findings=findings)
-            _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
+        with _sigterm_as_interrupt():
+            for folder in _games_for(games, addons):
+                started = time.perf_counter()
+                building = folder_name(folder)
+                game = load_game(folder, tuple(addons))
+                building = game.id
+                findings = run_checks(game)
+                if errors_in(findings) and not force:
+                    raise ChecksFailed(game, findings)
+                _report_build_findings(game, findings)
+                progress = _ConsoleProgress(err_console)
+                try:
+                    result = build_game(game, Path(out_dir), paper.lower(), progress, force=force, findings=findings)
+                finally:
+                    progress.done()
+                _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
+    except KeyboardInterrupt as interrupt:
+        _interrupted(interrupt, building, Path(out_dir))
     except ChecksFailed as failed:
         report.print_findings([f for f in failed.findings if not f.waived], err_console)
         errors = len(errors_in(failed.findings))
@@ -142,6 +161,39 @@ def build(games, paper, out_dir, force, addons):
                            "check that the --out folder is writable and the disk has room"))
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C would be, so that a build it stops cleans up the same way."""
+
+
+@contextmanager
+def _sigterm_as_interrupt():
+    def terminate(signum, frame):
+        raise _Terminated()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (an embedding program): leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: Path) -> None:
+    """One line for a build stopped by Ctrl-C or SIGTERM, and exit 130 (143): the staging folder is
+    gone and the previous output is as it was (or, stopped just after the swap, the new one is whole)."""
+    if building is None:
+        text = "nothing was built"
+    elif getattr(interrupt, "output_replaced", False):
+        text = f"{building} was built into {out_root / building}/; the games after it were not"
+    else:
+        text = f"{building} was not built; previous output left as it was in {out_root / building}/"
+    err_console.print(f"[bold red]interrupted[/]: {escape(text)}", soft_wrap=True)
+    sys.exit(128 + (signal.SIGTERM if isinstance(interrupt, _Terminated) else signal.SIGINT))
+
+
 def _print_written(result: BuildResult, seconds: float) -> None:
     """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind)."""
     folder = escape(str(result.out_dir))
@@ -155,7 +207,7 @@ def _print_written(result: BuildResult, seconds: float) -> None:
     for written in result.files:
         unit = written.unit if written.pages != 1 else written.unit.removesuffix("s")
         name = written.path.name + ("/" if written.path.is_dir() else "")
-        table.add_row(escape(name), written.kind, f"{written.pages} {unit}", _size(written.path))
+        table.add_row(escape(name), escape(written.kind), f"{written.pages} {unit}", _size(written.path))
     out_console.print(table)
 
 
@@ -238,30 +290,30 @@ def stats(games, fmt, addons):
 
 
 def _print_stats(data: dict) -> None:
-    out_console.rule(f"[bold]{data['game']}")
+    out_console.rule(f"[bold]{escape(str(data['game']))}")
     if data["colours"]:
         out_console.print("[bold]colours: train spaces on the map against cards (gray: any colour)[/]")
         table = Table(show_edge=False, header_style="bold")
         for column in ("colour", "tracks", "spaces", "cards"):
             table.add_column(column, justify="left" if column == "colour" else "right")
         for row in data["colours"]:
-            table.add_row(row["colour"], str(row["tracks"]), str(row["spaces"]), str(row["cards"]))
+            table.add_row(escape(str(row["colour"])), str(row["tracks"]), str(row["spaces"]), str(row["cards"]))
         out_console.print(table)
     for deck in data["points"]:
-        out_console.print(f"\n[bold]points, {deck['deck']}[/] ({deck['cards']} cards)")
+        out_console.print(f"\n[bold]points, {escape(str(deck['deck']))}[/] ({deck['cards']} cards)", soft_wrap=True)
         for points, count in deck["histogram"].items():
             out_console.print(f"  {points:>3} {'█' * count} {count}")
     if data["routes_per_place"]:
         out_console.print("\n[bold]places by number of routes[/]")
         for count, places in data["routes_per_place"].items():
-            out_console.print(f"  {count:>3}: {', '.join(places)}", soft_wrap=True)
+            out_console.print(f"  {count:>3}: {escape(', '.join(places))}", soft_wrap=True)
     if data["crowding"]:
-        out_console.print("\n[bold]places no ticket names[/]: " + (", ".join(data["places_without_tickets"]) or "none"),
+        out_console.print("\n[bold]places no ticket names[/]: " + escape(", ".join(data["places_without_tickets"]) or "none"),
                           soft_wrap=True)
     if data["stops_per_station"]:
         out_console.print("\n[bold]stations by number of train types that stop there[/]")
         for count, stations in data["stops_per_station"].items():
-            out_console.print(f"  {count:>3}: {', '.join(stations)}", soft_wrap=True)
+            out_console.print(f"  {count:>3}: {escape(', '.join(stations))}", soft_wrap=True)
     if not any(data[key] for key in ("colours", "points", "routes_per_place", "stops_per_station")):
         out_console.print("nothing to count yet: no map and no cards with points")
     for entry in data["crowding"]:
@@ -271,7 +323,7 @@ def _print_stats(data: dict) -> None:
         for column in ("route", "tickets", "tracks", "per track"):
             table.add_column(column, justify="left" if column == "route" else "right")
         for row in entry["routes"]:
-            table.add_row(row["route"], f"{row['tickets']:g}", str(row["tracks"]), f"{row['per_track']:g}")
+            table.add_row(escape(str(row["route"])), f"{row['tickets']:g}", str(row["tracks"]), f"{row['per_track']:g}")
         out_console.print(table)
     out_console.print()
 
@@ -300,13 +352,13 @@ def list_components(games, fmt, addons):
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     for game in loaded:
-        table = Table(title=f"{game.label} ({game.id})", show_edge=False, header_style="bold", title_justify="left")
+        table = Table(title=escape(f"{game.label} ({game.id})"), show_edge=False, header_style="bold", title_justify="left")
         table.add_column("component")
         table.add_column("kind")
         table.add_column("count", justify="right")
         table.add_column("declared", justify="right")
         for c in game.components():
-            table.add_row(c["name"], c["kind"], str(c["count"]), "—" if c["expected"] is None else str(c["expected"]))
+            table.add_row(escape(str(c["name"])), escape(str(c["kind"])), str(c["count"]), "—" if c["expected"] is None else str(c["expected"]))
         out_console.print(table)
         out_console.print()
 

@@ -5,6 +5,7 @@ CLI can print one clear message instead of a traceback.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
@@ -25,10 +26,15 @@ class Source:
 
 
 def _display_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """The path relative to the working folder where it can be; a symbolic link is named as the
+    designer wrote it, not by where it leads (the message may be that it leads out of the game)."""
+    cwd = Path.cwd().resolve()
+    for candidate in (Path(os.path.abspath(path)), path.resolve()):
+        try:
+            return str(candidate.relative_to(cwd))
+        except ValueError:
+            continue
+    return str(path)
 
 
 class ContentError(Exception):

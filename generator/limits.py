@@ -16,6 +16,9 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_YAML_NODES = 500_000
 #: how deeply YAML collections may nest (the bundled games need 6)
 MAX_YAML_DEPTH = 64
+#: UTF-8 bytes of an id that becomes a file name (a game, deck, component or board id, a layout name):
+#: file names stop at 255 bytes, and pnpgen adds prefixes and suffixes (``board-<id>-tiles-letter.pdf``)
+MAX_ID_BYTES = 100
 
 # --- counts ----------------------------------------------------------------
 #: printed cards in one deck (counts included); the largest bundled deck has 110

@@ -30,6 +30,7 @@ from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
 from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
 from generator.fonts import PT_TO_MM, missing_glyphs
+from generator.paths import game_roots, inside, is_inside, plain_name, resolved
 
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
 
@@ -64,9 +65,16 @@ class Layout:
 
 
 def find_layout(name: str, game: Game, src: Source) -> Layout:
+    """The layout ``name`` from the game's layouts/ (which wins) or templates/layouts/. The name is a
+    plain file name and the file, links followed, must be the game's or pnpgen's: a shared game
+    folder cannot make pnpgen read a file elsewhere (``generator.paths``)."""
+    name = plain_name(name, src, "layout name", "name a layout by its file name without .yaml (e.g. ttr-ticket); "
+                                                "it is looked up in the game's layouts/, then templates/layouts/")
+    roots = game_roots(game)
     for folder in (game.folder / "layouts", TEMPLATE_DIR):
         path = folder / f"{name}.yaml"
         if path.is_file():
+            inside(path, roots, src, f"{folder.name}/{name}.yaml")
             data = load_yaml(path)
             if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
                 raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
@@ -80,7 +88,7 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
             _validate(data["elements"])
             return Layout(name, path, data["elements"], variables, per_card)
     known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()
-                    for p in folder.glob("*.yaml")})
+                    and is_inside(resolved(folder, src), roots) for p in folder.glob("*.yaml")})
     raise ContentError(src, f"no layout named '{name}'",
                        did_you_mean(name, known) or f"add layouts/{name}.yaml to the game, or use one of: {', '.join(known)}")
 

@@ -12,11 +12,13 @@ from generator.errors import ContentError, Source, did_you_mean
 from generator.load.game import _Resolver, _route, entities, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
+from generator.paths import plain_name
 
 
 def load_boards(game: Game) -> dict[str, Board]:
     raw = game.sections.get("boards", {})
-    return {str(board_id): _board(game, str(board_id), spec, src) for board_id, (spec, src) in raw.items()}
+    return {str(board_id): _board(game, plain_name(board_id, src, "board id"), spec, src)
+            for board_id, (spec, src) in raw.items()}
 
 
 def _board(game: Game, board_id: str, spec, src: Source) -> Board:

@@ -15,6 +15,7 @@ from generator.layout.components import KINDS
 from generator.load.schema import first_error, schema_error
 from generator.model.components import Component
 from generator.model.game import Game
+from generator.paths import plain_name
 
 COMMON = ("kind", "name", "latin", "expected", "note", "vars")
 
@@ -22,7 +23,7 @@ COMMON = ("kind", "name", "latin", "expected", "note", "vars")
 def load_components(game: Game, resolver) -> dict[str, Component]:
     components = {}
     for cid, (spec, src) in game.sections.get("components", {}).items():
-        cid = str(cid)
+        cid = plain_name(cid, src, "component id")
         kind = KINDS.get(spec["kind"])
         if kind is None:
             raise ContentError(spec.src("kind"), f"unknown component kind '{spec['kind']}' for '{cid}'",

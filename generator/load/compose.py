@@ -10,16 +10,19 @@ Two ways in: ``pnpgen build content/ttr-germany --with content/ttr-dice`` (an
 ad-hoc composition, built into ``output/ttr-germany+ttr-dice/`` so the plain
 game's output stays as it is), or ``game: {with: [../ttr-dice]}`` in the
 game's game.yaml (the add-on is then part of the game, same output folder).
-Declared paths must stay inside the content folder that holds the game.
+A declared add-on must be a folder beside the game (``../ttr-dice``), links followed:
+not the content folder itself, nor a link to a folder elsewhere; its own files are read
+under the same containment as the game's (``generator.paths``).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from generator.errors import ContentError, Source
-from generator.load.game import collect, read_main
+from generator.load.game import collect, game_id_of, read_main
 from generator.yamlsource import LDict
 from generator.model.game import AddOn
+from generator.paths import folder_name, resolved
 
 
 def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple) -> list[AddOn]:
@@ -29,9 +32,10 @@ def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple)
     content_root = folder.resolve().parent
     for i, name in enumerate(declared):
         src = declared.src(i)
-        path = (folder / name).resolve()
-        if not path.is_relative_to(content_root):
-            raise ContentError(src, f"add-on '{name}' is outside {content_root.name}/",
+        path = resolved(folder / str(name), src)
+        if path.parent != content_root:  # not ../.. (which holds every game), nor a link to a folder elsewhere
+            raise ContentError(src, f"add-on '{name}' is outside {content_root.name}/" if not path.is_relative_to(
+                                   content_root) else f"add-on '{name}' is not a folder beside {folder_name(folder)}",
                                "an add-on named in game.yaml must be a game folder beside this one, e.g. ../ttr-dice")
         wanted.append((path, src))
     wanted += [(Path(name).resolve(), Source(Path(name))) for name in extra]
@@ -56,7 +60,7 @@ def _merge_addon(folder: Path, src: Source, merged: dict, routes: list) -> AddOn
         raise ContentError(meta.src("with"), "an add-on cannot itself compose add-ons",
                            "name every add-on in the base game's with: (or on the command line)")
     before = {section: set(entries) for section, entries in merged.items()}
-    game_id = str(meta.get("id", folder.name))
+    game_id = game_id_of(folder, main)
 
     def merge(target: dict, section: str, value: LDict) -> None:
         entries = target.setdefault(section, {})

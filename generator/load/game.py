@@ -16,6 +16,7 @@ from generator.load.schema import first_error, game_schema, game_validator, sche
 from generator.yamlsource import LDict, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
 from generator.model.network import is_ticket_deck, network
+from generator.paths import NAME_HINT, folder_name, inside, plain_name
 
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 
@@ -57,7 +58,8 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     game.addons = addons
     _replace_decks(game)
     if with_:  # an ad-hoc composition is its own output: output/<game>+<add-on>/
-        game.id = "+".join([game.id, *(addon.id for addon in addons[len(addons) - len(with_):])])
+        game.id = plain_name("+".join([game.id, *(addon.id for addon in addons[len(addons) - len(with_):])]),
+                             addons[-1].source, "the composed game's id")
     return game
 
 
@@ -82,6 +84,7 @@ def read_main(folder: Path) -> LDict:
     if not main_file.is_file():
         raise ContentError(Source(folder), "no game.yaml in this folder",
                            "every game folder needs game.yaml with a `game:` section")
+    inside(main_file, (folder,), Source(main_file))  # a link to a file elsewhere is not the game's
     main = _read(main_file)
     if "game" not in main:
         raise ContentError(main.src(), "game.yaml has no `game:` section", "add `game:` with at least `title:`")
@@ -112,9 +115,7 @@ def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> Non
 
 
 def _inside(folder: Path, name: str, src: Source) -> Path:
-    path = (folder / name).resolve()
-    if not path.is_relative_to(folder.resolve()):
-        raise ContentError(src, f"'{name}' is outside the game folder", "content may only include files inside its own folder")
+    path = inside(folder / str(name), (folder,), src, name)
     if not path.is_file():
         raise ContentError(src, f"included file '{name}' does not exist",
                            did_you_mean(name, [p.name for p in folder.glob("*.y*ml")]) or "check the file name")
@@ -146,7 +147,7 @@ def _merge(merged: dict, section: str, value: LDict) -> None:
 
 def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     meta = main["game"]
-    game_id = meta.get("id", folder.name)
+    game_id = game_id_of(folder, main)
     printing = main.get("print", {})
     card = printing.get("card", {})
     size = card.get("size", (DEFAULT_CARD.width, DEFAULT_CARD.height))
@@ -160,7 +161,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
         for entity in collections[kind].values():
             type_attributes(entity, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
-    decks = {str(deck_id): _deck(str(deck_id), spec, src, geometry, resolver, tables)
+    decks = {str(deck_id): _deck(plain_name(deck_id, src, "deck id"), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
     route_list = [_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
@@ -178,6 +179,15 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     from generator.load.board import load_boards  # boards read the game's collections and routes
     game.boards = load_boards(game)
     return game
+
+
+def game_id_of(folder: Path, main: LDict) -> str:
+    """The id that names the game's output folder: `game: id:`, else the folder's name (a plain name either way)."""
+    meta = main["game"]
+    if "id" in meta:
+        return plain_name(meta["id"], meta.src("id"), "game id")
+    return plain_name(folder_name(folder), main.src("game"), "the game folder's name",
+                      "rename the folder, or give the game an id in game.yaml (`game: {id: my-game}`); " + NAME_HINT)
 
 
 def _check_game_declarations(meta: LDict, collections: dict) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
@@ -29,6 +30,7 @@ from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
 from generator.model.game import Game
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
+from generator.paths import TEMPLATES_DIR, inside
 
 RULES_FILE = "rules.md"
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "rules"
@@ -75,11 +77,34 @@ def load_rules(game: Game) -> list[Chapter]:
 
 # --------------------------------------------------------------------------- Jinja
 
+class ContainedLoader(FileSystemLoader):
+    """A FileSystemLoader that reads a template only if, links followed, it lies inside ``roots``.
+
+    Jinja follows symbolic links: a shared game's ``rules/macros.md.j2`` could be a link to any
+    file on the machine, shown in the rule sheet. The file is checked before it is read.
+    """
+
+    def __init__(self, searchpath: Path, roots: tuple[Path, ...]):
+        super().__init__(searchpath)
+        self.roots = roots
+
+    def get_source(self, environment, template):
+        pieces = split_template_path(template)  # refuses '..' in a template name, as Jinja does
+        for searchpath in self.searchpath:
+            candidate = Path(searchpath, *pieces)
+            if candidate.is_file():
+                inside(candidate, self.roots, Source(candidate), str(Source(candidate)))
+                break
+        return super().get_source(environment, template)
+
+
 def environment(folder: Path) -> ImmutableSandboxedEnvironment:
-    """The sandbox rules.md runs in: templates from the game's rules/, then templates/rules/."""
+    """The sandbox rules.md runs in: templates from the game's rules/, then templates/rules/; each
+    read only from the game (or add-on) folder or pnpgen's templates (``ContainedLoader``)."""
+    roots = (folder, TEMPLATES_DIR)
     env = ImmutableSandboxedEnvironment(
-        loader=ChoiceLoader([FileSystemLoader(folder / "rules"), FileSystemLoader(folder),
-                             FileSystemLoader(TEMPLATE_DIR)]),
+        loader=ChoiceLoader([ContainedLoader(folder / "rules", roots), ContainedLoader(folder, roots),
+                             ContainedLoader(TEMPLATE_DIR, roots)]),
         undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True, trim_blocks=True,
         lstrip_blocks=True)
     env.filters["cell"] = _cell
@@ -101,6 +126,7 @@ def _cell(value) -> str:
 
 def _chapter(game: Game, folder: Path, title: str, components: list[dict], listed: list[dict], addon) -> Chapter:
     path = folder / RULES_FILE
+    inside(path, (folder,), Source(path), RULES_FILE)  # a link to a file elsewhere is not the game's rules
     source_text = _read(path)
     env = environment(folder)
     context = {
@@ -178,6 +204,8 @@ def _template_source(error: Exception, path: Path) -> Source:
         return source
     if inner is not None:
         return Source(Path(inner.filename), inner.lineno)
+    if isinstance(error, ContentError) and error.source.file is not None:
+        return error.source  # raised before any template ran (a template file refused by ContainedLoader)
     return Source(path)
 
 

@@ -1,0 +1,107 @@
+"""Where content may point: ids that become file names, and the files a game may read.
+
+A game folder may come from anyone (a zip from a forum, someone's repository).
+pnpgen reads only that game, the add-ons composed into it and its own
+``templates/``, and writes only under ``--out``. Two rules keep it so, applied
+where paths are made:
+
+* an id that becomes a file name (a game, deck, component or board id, a layout
+  name) is a plain name: no folder separators, no ``..``, nothing hidden, no control
+  characters (``plain_name``);
+* every file read is resolved, symbolic links included, and must lie inside one of
+  the allowed folders (``inside``): a link in a game folder cannot reach out of it.
+
+Both raise a ContentError at the line that named the path (exit 2). This module
+imports nothing from load, layout or the writers, so any of them may use it.
+"""
+from __future__ import annotations
+
+import os
+import unicodedata
+from pathlib import Path
+
+from generator import PROJECT_ROOT
+from generator.errors import ContentError, Source
+from generator.limits import MAX_ID_BYTES
+
+#: pnpgen's own layouts and rule templates: every game may read them
+TEMPLATES_DIR = PROJECT_ROOT / "templates"
+#: punctuation a plain name may hold besides letters and digits (any script)
+NAME_PUNCTUATION = "-_.+"
+NAME_HINT = "use letters, digits, '-', '_', '.' and '+' only (e.g. train-cards): it becomes a file name"
+
+
+def plain_name(name, src: Source | None, what: str, hint: str = NAME_HINT) -> str:
+    """``name`` as text if it can be a file name in OUT/<game>/ on any system; else a ContentError at ``src``.
+
+    ``what`` says what the name is ("deck id", "layout name") for the message.
+    """
+    text = str(name)
+    problem = name_problem(text)
+    if problem:
+        raise ContentError(src, f"{what} '{_shown(text)}' cannot be used as a file name: {problem}", hint)
+    return text
+
+
+def name_problem(text: str) -> str | None:
+    """Why ``text`` is not a plain name, or None when it is one."""
+    if not text:
+        return "it is empty"
+    if len(text.encode("utf-8")) > MAX_ID_BYTES:
+        return f"it is longer than {MAX_ID_BYTES} bytes (limits.MAX_ID_BYTES)"
+    separator = next((char for char in text if char in "/\\"), None)
+    if separator:
+        return f"it contains '{separator}' (a folder separator)"
+    if text.startswith("."):
+        return "it starts with '.' (a hidden file, or a way up with '..')"
+    for char in text:
+        if char in NAME_PUNCTUATION or unicodedata.category(char)[0] in "LNM":
+            continue
+        if unicodedata.category(char)[0] == "C":
+            return f"it contains the control character U+{ord(char):04X}"
+        return f"it contains '{char}'"
+    return None
+
+
+def _shown(text: str) -> str:
+    """A name as it may be printed: control characters spelt out, very long names cut."""
+    shown = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c)[0] == "C" else c for c in text)
+    return shown if len(shown) <= 80 else shown[:77] + "…"
+
+
+def resolved(path: Path, src: Source | None) -> Path:
+    """``path`` with every symbolic link followed; a loop of links is a ContentError at ``src``."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError):  # RuntimeError: "Symlink loop" before Python 3.13
+        raise ContentError(src, f"'{path}' cannot be resolved (a loop of symbolic links?)",
+                           "replace the links by the files themselves") from None
+
+
+def is_inside(path: Path, roots) -> bool:
+    """Whether ``path`` (already resolved) is one of ``roots`` or lies below one (each resolved here)."""
+    return any(path.is_relative_to(resolved(root, None)) for root in roots)
+
+
+def inside(path: Path, roots, src: Source | None, name=None) -> Path:
+    """``path`` resolved (symbolic links followed), if it lies inside one of ``roots``; else a
+    ContentError at ``src``, the line that named it (``name``: how it was written there)."""
+    real = resolved(path, src)
+    if not is_inside(real, roots):
+        shown = name if name is not None else path
+        raise ContentError(src, f"'{shown}' is outside the game folder (it leads to {real})",
+                           "a game may only read files inside its own folder, its add-ons' and pnpgen's "
+                           "templates/: copy the file into the game folder instead of naming or linking "
+                           "to a file elsewhere")
+    return real
+
+
+def folder_name(folder: Path) -> str:
+    """The name a folder is known by, even when given as '.' or 'mygame/..' (links are not followed,
+    so a linked game keeps the name it was given)."""
+    return Path(os.path.abspath(folder)).name
+
+
+def game_roots(game) -> tuple[Path, ...]:
+    """The folders a game's files may come from: its own, its add-ons' and pnpgen's templates."""
+    return (Path(game.folder), *(Path(addon.folder) for addon in getattr(game, "addons", ())), TEMPLATES_DIR)
