@@ -55,7 +55,8 @@ def built_game(tmp_path_factory):
 
     def _built(game: str) -> Path:
         if game not in done:
-            done[game] = build(game, root)
+            done[game], _built.output[game] = build(game, root)
         return done[game]
 
+    _built.output = {}   # game → what its build printed (stdout and stderr)
     return _built

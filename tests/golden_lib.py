@@ -335,8 +335,9 @@ def write(game: str, out: Path) -> list[str]:
     return changes
 
 
-def build(game: str, out_root: Path) -> Path:
-    """Build one bundled game (in-process, like ``pnpgen build content/<game> --out out_root``)."""
+def build(game: str, out_root: Path) -> tuple[Path, str]:
+    """Build one bundled game (in-process, like ``pnpgen build content/<game> --out out_root``):
+    its output folder and what the build printed."""
     from click.testing import CliRunner
 
     from generator.cli import main
@@ -344,4 +345,4 @@ def build(game: str, out_root: Path) -> Path:
     result = CliRunner().invoke(main, ["build", str(root / "content" / game), "--out", str(out_root)],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    return out_root / game
+    return out_root / game, result.output

@@ -1,13 +1,14 @@
 """The five bundled games: every deck has the count the rulebooks (seeds) promise."""
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 
 import pytest
 
 from generator.check import run_checks
 from generator.load.game import load_game
-from tests.conftest import ROOT
+from tests.conftest import FIXTURES, ROOT
 
 GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"]
 
@@ -110,13 +111,26 @@ def test_s_railway(games):
         assert order == sorted(order)
 
 
-def test_dice_expansion_has_no_cards_yet_and_still_builds(run, tmp_path):
-    result = run("build", "content/ttr-dice", "--out", tmp_path)
-    assert result.exit_code == 0
+def test_dice_expansion_has_no_cards_yet_and_still_builds(built_game):
+    out = built_game("ttr-dice")   # the shared build asserts exit status 0
+    assert not list(out.glob("*-cards.pdf")) and (out / "ttr-dice-print-and-play.pdf").is_file()
 
 
-def test_build_all_games(run, tmp_path):
-    result = run("build", "--out", tmp_path)
+def test_every_bundled_game_builds(built_game):
+    for game in GAMES:
+        assert (built_game(game) / f"{game}-print-and-play.pdf").is_file(), game
+
+
+def test_build_without_a_game_builds_every_folder_under_content(run, monkeypatch, tmp_path):
+    """`pnpgen build` alone finds every game folder under content/ (here: the five bundled ones), and
+    builds each (here, to keep it quick, in a project whose content/ holds two small games)."""
+    from generator.cli import find_games
+    assert sorted(p.name for p in find_games(())) == sorted(GAMES)   # run() works from the project root
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "mini", project / "content" / "mini")
+    shutil.copytree(FIXTURES / "mini-addon", project / "content" / "mini-addon")
+    (project / "content" / "notes").mkdir()   # a folder without game.yaml is no game
+    monkeypatch.chdir(project)
+    result = run("build", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    built = sorted(p.name for p in tmp_path.iterdir())
-    assert built == sorted(GAMES)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["mini", "mini-addon"]

@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
     total = 0
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
-            changes = write(game, build(game, Path(tmp)))
+            changes = write(game, build(game, Path(tmp))[0])
             files = sorted({line.split(":", 1)[0] for line in changes if not line.startswith(" ")})
             total += len(files)
             print(f"{game}: {len(files)} golden file(s) changed" if files else f"{game}: unchanged")
