@@ -5,6 +5,7 @@ import shutil
 from collections import Counter
 
 import pytest
+import yaml
 
 from generator.check import run_checks
 from generator.load.game import load_game
@@ -75,10 +76,9 @@ def test_thurn_and_taxis(games):
     for card in game.decks["city-cards"].cards:
         per_city[card.city.id] += card.count
     assert len(per_city) == 22 and set(per_city.values()) == {3}
-    values = {(c.length, c.points): c.count for c in game.decks["carriage-cards"].cards}
-    totals = Counter()
-    for (length, points), count in values.items():
-        totals[(length, points)] += count
+    totals = Counter()   # cards per (length, points), summed over every row of the deck
+    for card in game.decks["carriage-cards"].cards:
+        totals[(card.length, card.points)] += card.count
     assert totals == {(3, 2): 4, (4, 3): 4, (5, 5): 4, (6, 7): 4, (7, 10): 4}
     assert len(game.routes) == 45
 
@@ -87,12 +87,15 @@ def test_s_railway(games):
     game = games["s-railway"]
     sizes = _sizes(game)
     assert set(sizes) == {"train-cards", "destination-cards", "number-cards"}
+    # the seed: five players, each with the numbers 1-4 once
     numbers = Counter((c.player.id, c.number) for c in game.decks["number-cards"].cards for _ in range(c.count))
-    players = {p for p, _ in numbers}
-    assert sizes["number-cards"] == 4 * len(players)
-    assert all(sorted(n for p2, n in numbers if p2 == p) == [1, 2, 3, 4] for p in players)
+    players = ["pl-red", "pl-blue", "pl-yellow", "pl-green", "pl-black"]
+    assert numbers == {(p, n): 1 for p in players for n in (1, 2, 3, 4)}
+    assert sizes["number-cards"] == 20
+    # the stations keep the order of line.yaml (read here on its own), which is the order of the line
     stations = list(game.collections["station"])
-    assert stations[0] == next(iter(game.collections["station"]))
+    written = yaml.safe_load((ROOT / "content/s-railway/line.yaml").read_text(encoding="utf-8"))["stations"]
+    assert stations == list(written) and len(stations) > 10
     assert game.collections["station"][stations[0]].name == "西武新宿"
     assert game.tables["line_bonus"] == {1: 0, 2: 1, 3: 3, 4: 6, 5: 10, 6: 15}
     # the seed's rule example: from 高田馬場 one section by 急行 reaches 鷺ノ宮, by 各停 下落合
