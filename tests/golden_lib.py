@@ -86,75 +86,80 @@ def summarise_stream(data: bytes, alias: dict[str, str] | None = None) -> tuple[
     ``alias`` renames forms (their names carry a hash of their drawing) so that a changed face shows as
     a changed form, not as one form gone and another new."""
     alias = alias or {}
-    norm = []
     ctm, stack = (1, 0, 0, 1, 0, 0), []
     tm = tlm = (1, 0, 0, 1, 0, 0)
     font = ""
-    args: list = []
+    args: list[bytes] = []
     widths, colours, items = set(), set(), []
     counts = {"paths": 0, "rects": 0, "texts": 0, "places": 0}
+    shown = 0   # items are formatted only while they will be listed; all are counted
+
+    def nums():
+        return [float(a) for a in args if a[:1] in b"+-.0123456789"]
+
     for m in _TOKEN.finditer(data):
-        kind, tok = m.lastgroup, m.group()
-        if kind == "num":
-            args.append(float(tok))
-            norm.append(_num(float(tok)))
+        if m.lastgroup != "op":
+            args.append(m.group())
             continue
-        if kind != "op":
-            text = re.sub(rb"\s+", b"", tok).decode("latin-1") if kind == "hex" else tok.decode("latin-1")
-            if kind == "name":
-                text = alias.get(text[1:], text)
-                tok = text.encode("latin-1")
-            args.append(tok)
-            norm.append(text)
-            continue
-        norm.append(tok.decode("latin-1"))
-        op = tok
-        nums = [a for a in args if isinstance(a, float)]
-        if op == b"q":
+        op = m.group()
+        if op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+            counts["paths"] += 1
+        elif op in (b"m", b"l", b"c", b"v", b"y", b"n", b"h", b"W", b"W*"):
+            pass
+        elif op == b"q":
             stack.append(ctm)
         elif op == b"Q" and stack:
             ctm = stack.pop()
-        elif op == b"cm" and len(nums) == 6:
-            ctm = _mul(tuple(nums), ctm)
-        elif op == b"w" and nums:
-            widths.add(_mm(nums[0] * (abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) ** 0.5)))
-        elif op in (b"rg", b"RG", b"g", b"G", b"k", b"K", b"sc", b"SC", b"scn", b"SCN") and nums:
-            colours.add(_colour(op, nums))
-        elif op == b"re" and len(nums) == 4:
+        elif op == b"cm" and len(nums()) == 6:
+            ctm = _mul(tuple(nums()), ctm)
+        elif op == b"w" and nums():
+            widths.add(_mm(nums()[0] * (abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) ** 0.5)))
+        elif op in (b"rg", b"RG", b"g", b"G", b"k", b"K", b"sc", b"SC", b"scn", b"SCN") and nums():
+            colours.add(_colour(op, nums()))
+        elif op == b"re" and len(nums()) == 4:
             counts["rects"] += 1
-            x, y = _apply(ctm, nums[0], nums[1])
-            items.append(f"rect {_mm(x)},{_mm(y)} {_mm(nums[2] * ctm[0])}x{_mm(nums[3] * ctm[3])}")
-        elif op in (b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
-            counts["paths"] += 1
+            if shown < MAX_ITEMS:
+                v = nums()
+                x, y = _apply(ctm, v[0], v[1])
+                items.append(f"rect {_mm(x)},{_mm(y)} {_mm(v[2] * ctm[0])}x{_mm(v[3] * ctm[3])}")
+            shown += 1
         elif op == b"BT":
             tm = tlm = (1, 0, 0, 1, 0, 0)
         elif op == b"Tf" and args:
-            font = f"{args[0].decode('latin-1') if isinstance(args[0], bytes) else args[0]} {_num(nums[-1]) if nums else ''}"
-        elif op in (b"Td", b"TD") and len(nums) == 2:
-            tm = tlm = _mul((1, 0, 0, 1, nums[0], nums[1]), tlm)
-        elif op == b"Tm" and len(nums) == 6:
-            tm = tlm = tuple(nums)
+            font = f"{args[0].decode('latin-1')} {_num(nums()[-1]) if nums() else ''}"
+        elif op in (b"Td", b"TD") and len(nums()) == 2:
+            tm = tlm = _mul((1, 0, 0, 1, *nums()), tlm)
+        elif op == b"Tm" and len(nums()) == 6:
+            tm = tlm = tuple(nums())
         elif op in (b"Tj", b"TJ", b"'", b'"'):
             counts["texts"] += 1
-            x, y = _apply(_mul(tm, ctm), 0, 0)
-            items.append(f"text {_mm(x)},{_mm(y)} {font}")
+            if shown < MAX_ITEMS:
+                x, y = _apply(_mul(tm, ctm), 0, 0)
+                items.append(f"text {_mm(x)},{_mm(y)} {font}")
+            shown += 1
         elif op == b"Do" and args:
             counts["places"] += 1
-            name = args[-1].decode("latin-1") if isinstance(args[-1], bytes) else str(args[-1])
-            a, b, c, d = (_num(v) for v in ctm[:4])
-            turn = "" if (a, b, c, d) == ("1", "0", "0", "1") else f" [{a} {b} {c} {d}]"
-            items.append(f"do {name} at {_mm(ctm[4])},{_mm(ctm[5])}{turn}")
+            if shown < MAX_ITEMS:
+                name = args[-1].decode("latin-1")[1:]
+                a, b, c, d = (_num(v) for v in ctm[:4])
+                turn = "" if (a, b, c, d) == ("1", "0", "0", "1") else f" [{a} {b} {c} {d}]"
+                items.append(f"do {alias.get(name, name)} at {_mm(ctm[4])},{_mm(ctm[5])}{turn}")
+            shown += 1
         args = []
-    digest = hashlib.sha256(" ".join(norm).encode("utf-8")).hexdigest()[:16]
+    # the hash: the stream itself, form names replaced by their aliases, white space collapsed
+    named = re.sub(rb"/([^\s/\[\]()<>{}%]+)(?=\s+Do\b)",
+                   lambda m: b"/" + alias.get(m.group(1).decode("latin-1"), m.group(1).decode("latin-1")).encode("latin-1"),
+                   data)
+    digest = hashlib.sha256(b" ".join(named.split())).hexdigest()[:16]
     head = f"sha {digest} " + " ".join(f"{k} {v}" for k, v in counts.items())
     lines = []
     if widths:
         lines.append("line widths " + " ".join(sorted(widths, key=float)))
     if colours:
         lines.append("colours " + ", ".join(sorted(colours)))
-    lines += items[:MAX_ITEMS]
-    if len(items) > MAX_ITEMS:
-        lines.append(f"… {len(items) - MAX_ITEMS} more items (in the hash)")
+    lines += items
+    if shown > MAX_ITEMS:
+        lines.append(f"… {shown - MAX_ITEMS} more items (in the hash)")
     return head, lines
 
 
@@ -196,7 +201,7 @@ def summarise_pdf(path: Path) -> str:
     """The readable, deterministic summary of one PDF (see the module docstring)."""
     from pypdf import PdfReader
     reader = PdfReader(path)
-    out = [f"# {path.name}: page geometry in mm (rounded to 0.01); sha = hash of the normalised content stream",
+    out = [f"# {path.name}: page geometry in mm (rounded to 0.01); sha = hash of the content stream",
            f"pages {len(reader.pages)}"]
     out += _fonts(reader)
     forms: dict[str, object] = {}
