@@ -314,16 +314,24 @@ def describe(name: str, old: bytes | None, new: bytes | None, limit: int = 12) -
     return lines
 
 
-def compare(game: str, out: Path) -> list[str]:
-    """Every difference between the goldens of ``game`` and its build in ``out`` (readable lines)."""
+def compare(game: str, out: Path, detailed: int = 8) -> list[str]:
+    """Every difference between the goldens of ``game`` and its build in ``out``, as readable lines: a
+    line per changed file, with what moved for the first ``detailed`` of them (the rest: git diff)."""
     root = GOLDEN / game
     have = {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()} if root.is_dir() else set()
     want = expected_files(out)
     problems = []
+    changed = 0
     for name in sorted(set(want) | have):
         old = (root / name).read_bytes() if name in have else None
         new = render(name, want[name]) if name in want else None
-        problems += describe(name, old, new)
+        lines = describe(name, old, new)
+        if lines:
+            changed += 1
+            problems += lines if changed <= detailed else lines[:1]
+    if changed > detailed:
+        problems.append(f"(details for the first {detailed} files only; `git diff tests/golden/{game}` after "
+                        f"rewriting shows every line)")
     return problems
 
 
