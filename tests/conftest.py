@@ -42,3 +42,21 @@ def copy_fixture(tmp_path: Path, fixture: str, file: str, old: str, new: str) ->
     assert old in text, f"{fixture}/{file} no longer contains {old!r}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return folder
+
+
+@pytest.fixture(scope="session")
+def built_game(tmp_path_factory):
+    """``built_game("ttr-germany")`` → the game's output folder, built once per test session (a plain
+    ``pnpgen build content/<game>``: A4, no add-on). Tests only read it; a test that needs another
+    build (``--paper letter``, ``--with``, a broken copy) builds its own."""
+    from tests.golden_lib import build
+    root = tmp_path_factory.mktemp("built")
+    done: dict[str, Path] = {}
+
+    def _built(game: str) -> Path:
+        if game not in done:
+            done[game], _built.output[game] = build(game, root)
+        return done[game]
+
+    _built.output = {}   # game → what its build printed (stdout and stderr)
+    return _built

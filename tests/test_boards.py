@@ -33,18 +33,14 @@ def _board(game_id, board_id):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Each bundled game with a board, built once into a temporary output folder."""
-    from click.testing import CliRunner
-
-    from generator.cli import main
-    out = tmp_path_factory.mktemp("out")
+def built(built_game):
+    """The folder holding each bundled game with a board, from the session's shared builds."""
     games = sorted({g for g, _ in ALL_BOARDS})
-    result = CliRunner().invoke(main, ["build", *[str(ROOT / "content" / g) for g in games], "--out", str(out)],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert "warning" not in result.output + (result.stderr if result.stderr_bytes is not None else "")
-    return out
+    folders = {built_game(g).parent for g in games}
+    assert len(folders) == 1
+    for g in games:
+        assert "warning" not in built_game.output[g], built_game.output[g]
+    return folders.pop()
 
 
 def _sides(quad):

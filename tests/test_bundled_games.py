@@ -1,13 +1,15 @@
 """The five bundled games: every deck has the count the rulebooks (seeds) promise."""
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 
 import pytest
+import yaml
 
 from generator.check import run_checks
 from generator.load.game import load_game
-from tests.conftest import ROOT
+from tests.conftest import FIXTURES, ROOT
 
 GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"]
 
@@ -74,10 +76,9 @@ def test_thurn_and_taxis(games):
     for card in game.decks["city-cards"].cards:
         per_city[card.city.id] += card.count
     assert len(per_city) == 22 and set(per_city.values()) == {3}
-    values = {(c.length, c.points): c.count for c in game.decks["carriage-cards"].cards}
-    totals = Counter()
-    for (length, points), count in values.items():
-        totals[(length, points)] += count
+    totals = Counter()   # cards per (length, points), summed over every row of the deck
+    for card in game.decks["carriage-cards"].cards:
+        totals[(card.length, card.points)] += card.count
     assert totals == {(3, 2): 4, (4, 3): 4, (5, 5): 4, (6, 7): 4, (7, 10): 4}
     assert len(game.routes) == 45
 
@@ -86,12 +87,15 @@ def test_s_railway(games):
     game = games["s-railway"]
     sizes = _sizes(game)
     assert set(sizes) == {"train-cards", "destination-cards", "number-cards"}
+    # the seed: five players, each with the numbers 1-4 once
     numbers = Counter((c.player.id, c.number) for c in game.decks["number-cards"].cards for _ in range(c.count))
-    players = {p for p, _ in numbers}
-    assert sizes["number-cards"] == 4 * len(players)
-    assert all(sorted(n for p2, n in numbers if p2 == p) == [1, 2, 3, 4] for p in players)
+    players = ["pl-red", "pl-blue", "pl-yellow", "pl-green", "pl-black"]
+    assert numbers == {(p, n): 1 for p in players for n in (1, 2, 3, 4)}
+    assert sizes["number-cards"] == 20
+    # the stations keep the order of line.yaml (read here on its own), which is the order of the line
     stations = list(game.collections["station"])
-    assert stations[0] == next(iter(game.collections["station"]))
+    written = yaml.safe_load((ROOT / "content/s-railway/line.yaml").read_text(encoding="utf-8"))["stations"]
+    assert stations == list(written) and len(stations) > 10
     assert game.collections["station"][stations[0]].name == "西武新宿"
     assert game.tables["line_bonus"] == {1: 0, 2: 1, 3: 3, 4: 6, 5: 10, 6: 15}
     # the seed's rule example: from 高田馬場 one section by 急行 reaches 鷺ノ宮, by 各停 下落合
@@ -110,13 +114,26 @@ def test_s_railway(games):
         assert order == sorted(order)
 
 
-def test_dice_expansion_has_no_cards_yet_and_still_builds(run, tmp_path):
-    result = run("build", "content/ttr-dice", "--out", tmp_path)
-    assert result.exit_code == 0
+def test_dice_expansion_has_no_cards_yet_and_still_builds(built_game):
+    out = built_game("ttr-dice")   # the shared build asserts exit status 0
+    assert not list(out.glob("*-cards.pdf")) and (out / "ttr-dice-print-and-play.pdf").is_file()
 
 
-def test_build_all_games(run, tmp_path):
-    result = run("build", "--out", tmp_path)
+def test_every_bundled_game_builds(built_game):
+    for game in GAMES:
+        assert (built_game(game) / f"{game}-print-and-play.pdf").is_file(), game
+
+
+def test_build_without_a_game_builds_every_folder_under_content(run, monkeypatch, tmp_path):
+    """`pnpgen build` alone finds every game folder under content/ (here: the five bundled ones), and
+    builds each (here, to keep it quick, in a project whose content/ holds two small games)."""
+    from generator.cli import find_games
+    assert sorted(p.name for p in find_games(())) == sorted(GAMES)   # run() works from the project root
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "mini", project / "content" / "mini")
+    shutil.copytree(FIXTURES / "mini-addon", project / "content" / "mini-addon")
+    (project / "content" / "notes").mkdir()   # a folder without game.yaml is no game
+    monkeypatch.chdir(project)
+    result = run("build", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    built = sorted(p.name for p in tmp_path.iterdir())
-    assert built == sorted(GAMES)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["mini", "mini-addon"]

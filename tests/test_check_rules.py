@@ -105,8 +105,32 @@ def test_each_check_fires_on_its_trigger(tmp_path, code, fixture, file, old, new
 
 
 def test_every_check_has_a_trigger_case():
-    assert sorted(CATALOGUE) == sorted({c[0] for c in CASES} | set(_OTHER_HELPERS_CODES))
+    """Each code of the catalogue has a content edit that fires it: here (CASES), board geometry (PNP5xx) in
+    test_board_errors.GEOMETRY_CASES, components (PNP8xx) in test_components_check.CASES, or a test of its
+    own named below — so a new check without a trigger case fails here; so does a case for a code that is gone."""
+    import inspect
+
+    from tests import test_board_errors, test_components_check
+    cases = {
+        "test_check_rules.CASES": {c[0] for c in CASES},
+        "test_board_errors.GEOMETRY_CASES": {c[0] for c in test_board_errors.GEOMETRY_CASES},
+        "test_components_check.CASES": {c[0] for c in test_components_check.CASES},
+    }
+    for code, test in _OWN_TESTS.items():
+        assert code in inspect.getsource(test), f"{test.__name__} does not look for {code}"
+        cases[test.__name__] = {code}
+    covered = set().union(*cases.values())
+    missing = sorted(set(CATALOGUE) - covered)
+    assert not missing, f"checks without a trigger case: {missing}"
+    unknown = {where: sorted(codes - set(CATALOGUE)) for where, codes in cases.items() if codes - set(CATALOGUE)}
+    assert not unknown, f"trigger cases for codes the catalogue does not have: {unknown}"
+    assert all(cases.values()), "a list of trigger cases came out empty"
 
 
-#: checks that other modules add with their own tests (board geometry, tokens/tiles/dice)
-_OTHER_HELPERS_CODES = [code for code in CATALOGUE if code[3] in "58"]
+def _own_tests():
+    from tests import test_components_check
+    #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case
+    return {"PNP801": test_components_check.test_a_die_with_five_faces_is_pnp801}
+
+
+_OWN_TESTS = _own_tests()

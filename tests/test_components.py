@@ -279,15 +279,8 @@ def test_component_faces_gives_forms_for_every_kind(games):
 # ---------------------------------------------------------------------- built files
 
 @pytest.fixture(scope="module")
-def dice_build(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from generator.cli import main
-    out = tmp_path_factory.mktemp("out")
-    result = CliRunner().invoke(main, ["build", str(ROOT / "content/ttr-dice"), "--out", str(out)],
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return out / "ttr-dice"
+def dice_build(built_game):
+    return built_game("ttr-dice")
 
 
 def test_dice_expansion_files(dice_build):

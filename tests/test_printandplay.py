@@ -110,10 +110,8 @@ def test_a_form_name_drawn_two_ways_is_refused():
 
 
 @pytest.mark.parametrize("game", ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"])
-def test_every_bundled_game_builds_its_rule_sheet_and_print_and_play_file(run, tmp_path, game):
-    result = run("build", ROOT / "content" / game, "--out", tmp_path)
-    assert result.exit_code == 0, result.output
-    out = tmp_path / game
+def test_every_bundled_game_builds_its_rule_sheet_and_print_and_play_file(built_game, game):
+    out = built_game(game)
     assert pages(out / f"{game}-rules.pdf") >= 1
     assert (out / f"{game}-rules.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     rows = read_csv(out / "components.csv")
