@@ -5,8 +5,9 @@ takes the game and a ``BuildContext`` and writes its files through the
 context. Adding a kind of component is adding one producer module and one
 line here.
 
-Everything is written into a fresh staging folder beside the target
-(``OUT/.<game>.staging-<pid>-<random>``) and swapped in only when the whole
+Producers lay out and record (``lay_out``); ``build_game`` then writes it all
+(``BuildContext.flush``) into a fresh staging folder beside the target
+(``OUT/.<game>.staging-<pid>-<random>``), swapped in only when the whole
 build succeeded, so a failed or interrupted build leaves the previous output
 untouched and never leaves a half-written file. One build at a time writes
 ``OUT/<game>``: it holds ``OUT/.<game>.lock`` (``flock``), and while holding it
@@ -42,7 +43,7 @@ from generator.errors import BuildError, Source
 from generator.model.game import Game
 from generator.paths import game_roots, plain_name, resolved
 
-__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "draw_deck",
+__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "draw_deck", "lay_out",
            "PRODUCERS"]
 
 #: producers in print order: each writes its files and registers its documents
@@ -50,16 +51,31 @@ PRODUCERS = [produce_cards, produce_components, produce_rules, produce_boards]
 PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
+def lay_out(game: Game, paper: str, on_print_problem=None, force: bool = False) -> BuildContext:
+    """Run every producer: each file of the build laid out, none written yet (``BuildContext.flush`` writes).
+
+    ``on_print_problem(kind, error)`` receives text that would not print (and it is drawn anyway), as
+    the checker collects it; without it, ``force`` draws such text and a plain layout stops at it.
+    """
+    ctx = BuildContext(game, paper, None, Path(game.id), Progress(), force=force, on_print_problem=on_print_problem)
+    for produce in PRODUCERS:
+        produce(game, ctx)
+    return ctx
+
+
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
                force: bool = False, findings: list | None = None) -> BuildResult:
     """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
 
-    ``findings``: the checks' result when the caller ran them already (to show them first).
+    ``findings``: the checks' result when the caller ran them already (to show them first). The layout is
+    the checker's own when it laid this paper out (``generator.check.dry``): it is written, not redone.
     Another build writing the same ``OUT/<game>``, or a target that is not a folder of its own,
     is a ``BuildError`` (exit 1: the content is fine, the output folder is not free).
     A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
     (then it carries ``output_replaced = True``).
     """
+    from generator.check.dry import laid_out  # late: the checker's module imports this package
+
     progress = progress or Progress()
     findings = run_checks(game) if findings is None else findings
     if errors_in(findings) and not force:
@@ -75,11 +91,10 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
         staging.chmod(0o755)  # mkdtemp makes it private; output is for people
         swapped = False
         try:
-            ctx = BuildContext(game, paper, staging, final, progress, force=force)
-            ctx.result.findings = findings
-            progress.start(game, sum(steps(game) for steps in (getattr(p, "steps", _one) for p in PRODUCERS)))
-            for produce in PRODUCERS:
-                produce(game, ctx)
+            ctx = laid_out(game, paper).buildable(force)
+            progress.start(game, len(ctx.pending))
+            result = ctx.flush(staging, final, progress)
+            result.findings = findings
             old = out_root / f".{game.id}.old-{staging.name[len(f'.{game.id}.staging-'):]}"
             with _signals_held():
                 replaced = _swap(staging, final, old)
@@ -87,16 +102,12 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
             if replaced:
                 shutil.rmtree(old, ignore_errors=True)  # a build killed now leaves it to the next one
             progress.done()
-            return ctx.result
+            return result
         except BaseException as error:
             shutil.rmtree(staging, ignore_errors=True)
             if isinstance(error, KeyboardInterrupt):
                 error.output_replaced = swapped
             raise
-
-
-def _one(game: Game) -> int:
-    return 1
 
 
 def _shown(path: Path) -> str:

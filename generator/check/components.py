@@ -179,10 +179,10 @@ def equal_sets(game):
 
 
 @per_game
-def _print_problems(game) -> PrintProblems:
+def print_problems(game) -> PrintProblems:
     """Every component laid out as the build prints it (A4; sheets on Letter too, the shorter page):
     one problem per content line (a stack's copies share one, as do a sheet's two papers)."""
-    from generator.layout.cardface import FaceRenderer
+    from generator.build.faces import SharedFaceRenderer as FaceRenderer  # drawn once for check and build
     from generator.layout.components import KINDS
 
     problems = PrintProblems(once_per_line=True)
@@ -196,14 +196,14 @@ def _print_problems(game) -> PrintProblems:
 
 @check("PNP807", "error", "text on a token, tile, die face or sheet that does not fit (a sheet: its page)")
 def component_overflow(game):
-    yield from _print_problems(game).issues("overflow")
+    yield from print_problems(game).issues("overflow")
 
 
 @check("PNP808", "error", "characters on a token, tile, die face or sheet the embedded font lacks")
 def component_glyphs(game):
-    yield from _print_problems(game).issues("glyph")
+    yield from print_problems(game).issues("glyph")
 
 
 @check("PNP809", "error", "a token, tile or die face whose layout cannot be drawn")
 def component_layout(game):
-    yield from _print_problems(game).issues("layout")
+    yield from print_problems(game).issues("layout")
