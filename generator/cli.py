@@ -27,7 +27,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgres
 from rich.table import Table
 
 from generator import __version__
-from generator.writers import BuildResult, Progress, build_game
+from generator.pipeline import build_game
+from generator.writers import BuildResult, Progress
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
 from generator.check import report
 from generator.check.registry import display_file

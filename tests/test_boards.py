@@ -186,7 +186,7 @@ def test_line_board_marks_each_train_types_stops(built):
 
 
 def test_board_tiles_reach_the_print_and_play_sections(tmp_path):
-    from generator.writers import build_game
+    from generator.pipeline import build_game
     game = load_game(ROOT / "content" / "ttr-new-york")
     result = build_game(game, tmp_path, "letter")
     titles = [title for title, _ in result.printable]

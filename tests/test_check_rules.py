@@ -83,6 +83,11 @@ CASES = [
      "the font has no glyph for ♞"),
     ("PNP703", LINE, "layouts/plain.yaml", "{{ deck.name }}", "{{ deck.nmae }}", 4,
      "layout expression '{{ deck.nmae }}' failed"),
+    ("PNP704", ROUTES, "rules.md", "このゲームの内容物：", "このゲームの内容物♞：", 3,
+     "the font has no glyph for ♞"),
+    ("PNP705", ROUTES, "rules.md", "{{ components_table() }}",
+     "| " + " | ".join(["Unbreakablewordhere"] * 8) + " |\n|" + "---|" * 8 + "\n| " + " | ".join(["x"] * 8) + " |", 5,
+     "a table of 8 columns needs"),
 ]
 
 

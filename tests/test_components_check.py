@@ -161,6 +161,6 @@ def test_a_piece_pictured_in_a_sheet_legend_is_reported_once_and_force_builds(ga
     (game_dir / "pieces.yaml").write_text(text, encoding="utf-8")
     found = _findings(game_dir)
     assert [f.code for f in found] == ["PNP807"], [(f.code, f.message) for f in found]
-    from generator.writers import build_game
+    from generator.pipeline import build_game
     result = build_game(load_game(game_dir), tmp_path / "out", force=True, findings=[])
     assert any(w.path.name == "aid.pdf" for w in result.files)

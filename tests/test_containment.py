@@ -305,7 +305,7 @@ def test_a_killed_build_s_leftovers_are_removed_by_the_next_build_and_no_other(w
 
 
 def test_a_second_build_into_the_same_folder_is_refused_while_the_first_holds_it(world, monkeypatch):
-    from generator.writers import output_lock
+    from generator.output_folder import output_lock
     monkeypatch.chdir(world)
     before = _snapshot(world / "out")
     with output_lock(world / "out", "mini", world / "out" / "mini"):  # what a running build holds

@@ -18,9 +18,10 @@ LAYERS = [
     ("model", {"model"}),
     ("layout", {"layout"}),
     ("load", {"load"}),
-    ("check", {"check"}),
     ("render", {"render"}),
     ("writers", {"writers"}),
+    ("check", {"check"}),
+    ("pipeline", {"output_folder", "pipeline"}),
     ("cli", {"cli"}),
 ]
 

@@ -126,6 +126,6 @@ def test_a_piece_larger_than_the_paper_is_an_error_at_its_source_not_a_traceback
     text = (mini / "game.yaml").read_text(encoding="utf-8")
     (mini / "game.yaml").write_text(text.replace("size: [44, 68]", "size: [440, 68]"), encoding="utf-8")
     result = run("build", mini, "--out", tmp_path / "out")
-    assert result.exit_code == 1
-    assert "decks.yaml:2: pieces of 440 × 68 mm (plus 3 mm bleed) do not fit on A4" in result.stderr
+    assert result.exit_code == 2, "refused where the size is set, as content that cannot be printed"
+    assert "game.yaml:8: print: card: pieces of 440 × 68 mm (plus 3 mm bleed) do not fit on A4" in result.stderr
     assert "Traceback" not in result.stderr

@@ -10,6 +10,8 @@ from __future__ import annotations
 from generator.check.printing import PrintProblems
 from generator.check.registry import Issue, check, per_game
 from generator.errors import did_you_mean
+from generator.layout.components import KINDS
+from generator.layout.faces import SharedFaceRenderer as FaceRenderer  # drawn once for check and build
 
 
 def _parts(game, kind):
@@ -179,12 +181,9 @@ def equal_sets(game):
 
 
 @per_game
-def _print_problems(game) -> PrintProblems:
+def print_problems(game) -> PrintProblems:
     """Every component laid out as the build prints it (A4; sheets on Letter too, the shorter page):
     one problem per content line (a stack's copies share one, as do a sheet's two papers)."""
-    from generator.layout.cardface import FaceRenderer
-    from generator.layout.components import KINDS
-
     problems = PrintProblems(once_per_line=True)
     renderer = FaceRenderer(game, on_print_problem=problems.note)  # shapes too: their expressions can fail
     for part in game.parts.values():
@@ -196,14 +195,14 @@ def _print_problems(game) -> PrintProblems:
 
 @check("PNP807", "error", "text on a token, tile, die face or sheet that does not fit (a sheet: its page)")
 def component_overflow(game):
-    yield from _print_problems(game).issues("overflow")
+    yield from print_problems(game).issues("overflow")
 
 
 @check("PNP808", "error", "characters on a token, tile, die face or sheet the embedded font lacks")
 def component_glyphs(game):
-    yield from _print_problems(game).issues("glyph")
+    yield from print_problems(game).issues("glyph")
 
 
 @check("PNP809", "error", "a token, tile or die face whose layout cannot be drawn")
 def component_layout(game):
-    yield from _print_problems(game).issues("layout")
+    yield from print_problems(game).issues("layout")

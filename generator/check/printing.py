@@ -1,9 +1,11 @@
 """PNP7xx — print: what would not print right, found by laying out every card face.
 
 The card layout itself (``generator.layout.cardface``) measures the text; the
-checker asks it to lay out the text alone (shapes cannot overflow) and to
-report problems instead of stopping at the first, so the rules for fitting
-text live in one place. Laid out once per game, shared by the checks below.
+checker asks it to lay out every face as the build does (shapes too: their
+expressions can fail) and to report problems instead of stopping at the
+first, so the rules for fitting text live in one place. Each deck on its own:
+one deck that cannot be drawn does not hide the others. Laid out once per
+game, shared by the checks below; PNP704–705 (``dry.py``) lay out the rest.
 ``PrintProblems`` is what the tokens, tiles, dice and sheets checks collect too.
 """
 from __future__ import annotations
@@ -12,6 +14,8 @@ from contextlib import contextmanager
 
 from generator.check.registry import Issue, check, per_game
 from generator.errors import BuildError
+from generator.layout.deck import draw_deck
+from generator.layout.faces import SharedFaceRenderer as FaceRenderer  # drawn once for check and build
 
 
 class PrintProblems:
@@ -48,13 +52,11 @@ class PrintProblems:
 
 
 @per_game
-def _print_problems(game) -> PrintProblems:
-    """Every deck's faces and back, text only."""
-    from generator.layout.deck import draw_deck
-    from generator.layout.cardface import FaceRenderer
+def print_problems(game) -> PrintProblems:
+    """Every deck's faces and back."""
 
     problems = PrintProblems()
-    renderer = FaceRenderer(game, on_print_problem=problems.note, text_only=True)
+    renderer = FaceRenderer(game, on_print_problem=problems.note)
     for deck in game.decks.values():
         with problems.drawing():
             draw_deck(game, deck, renderer)
@@ -63,14 +65,14 @@ def _print_problems(game) -> PrintProblems:
 
 @check("PNP701", "error", "text that does not fit its box on a card, even at its smallest size")
 def text_overflow(game):
-    yield from _print_problems(game).issues("overflow")
+    yield from print_problems(game).issues("overflow")
 
 
 @check("PNP702", "error", "characters the embedded font has no glyph for (they would print as empty boxes)")
 def missing_glyphs(game):
-    yield from _print_problems(game).issues("glyph")
+    yield from print_problems(game).issues("glyph")
 
 
 @check("PNP703", "error", "a card face or back whose layout cannot be drawn")
 def layout_fails(game):
-    yield from _print_problems(game).issues("layout")
+    yield from print_problems(game).issues("layout")

@@ -45,17 +45,23 @@ HEADINGS = {1: (17.0, 0.0), 2: (12.0, 4.0), 3: (10.0, 3.0), 4: (9.5, 2.5)}  # le
 PictureSource = Callable[[Picture], list[Form]]
 
 
-def rule_pages(chapters: list[Chapter], paper: str, footer: str, pictures: PictureSource) -> tuple[list, dict]:
+def rule_pages(chapters: list[Chapter], paper: str, footer: str, pictures: PictureSource,
+               on_print_problem=None) -> tuple[list, dict]:
     """Lay the chapters out in two columns; returns (pages, forms used by pictures)."""
-    return layout_blocks([block for chapter in chapters for block in chapter.blocks], paper, footer, 2, pictures)
+    return layout_blocks([block for chapter in chapters for block in chapter.blocks], paper, footer, 2, pictures,
+                         on_print_problem)
 
 
 def layout_blocks(blocks: list, paper: str, footer: str, columns: int,
-                  pictures: PictureSource | None = None) -> tuple[list, dict]:
-    """Any blocks (a rule sheet, a cover page) onto numbered pages; returns (pages, forms)."""
+                  pictures: PictureSource | None = None, on_print_problem=None) -> tuple[list, dict]:
+    """Any blocks (a rule sheet, a cover page) onto numbered pages; returns (pages, forms).
+
+    ``on_print_problem(kind, error)``, as for card faces: a glyph the font lacks is handed to it and
+    drawn anyway (the checker collects them, ``build --force`` prints them); without it, it stops the layout.
+    """
     flow = Flow(paper, columns=columns, footer=footer)
     forms: dict[str, Form] = {}
-    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms)
+    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem)
     flow.add(layout.blocks(blocks, 0.0))
     return flow.finish(), forms
 
@@ -122,18 +128,22 @@ def draw_runs(runs: list[Span], x: float, baseline: float, size: float, color: s
     return items
 
 
-def _check_glyphs(spans: Spans, source: Source) -> None:
+def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
     missing = missing_glyphs(plain(spans))
     if missing:
-        raise BuildError(source, f"the font has no glyph for {' '.join(missing)} in {plain(spans)[:40]!r}",
-                         "replace those characters; they would print as empty boxes")
+        error = BuildError(source, f"the font has no glyph for {' '.join(missing)} in {plain(spans)[:40]!r}",
+                           "replace those characters; they would print as empty boxes")
+        if on_print_problem is None:
+            raise error
+        on_print_problem("glyph", error)
 
 
 # --------------------------------------------------------------------------- blocks
 
 class _Layout:
-    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict):
+    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict, on_print_problem=None):
         self.column, self.full, self.pictures, self.forms = column, full, pictures, forms
+        self.on_print_problem = on_print_problem
 
     def blocks(self, blocks: list, indent: float) -> list[Piece]:
         pieces: list[Piece] = []
@@ -170,7 +180,7 @@ class _Layout:
               marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK,
               align: str = "left") -> list[Piece]:
         """One piece per line; ``marker`` (a bullet or number) hangs left of the first line."""
-        _check_glyphs(spans, source)
+        _check_glyphs(spans, source, self.on_print_problem)
         width = self.column - indent - marker_width
         height = size * PT_TO_MM * LEADING
         baseline = (height - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
@@ -189,7 +199,7 @@ class _Layout:
 
     def heading(self, block: Heading, indent: float) -> list[Piece]:
         size, space = HEADINGS.get(block.level, HEADINGS[4])
-        _check_glyphs(block.spans, block.source)
+        _check_glyphs(block.spans, block.source, self.on_print_problem)
         if block.level == 1:
             return [self._title(block, size)]
         pieces = self.lines(block.spans, block.source, indent, space, size, bold=True,
@@ -259,7 +269,7 @@ class _Layout:
     def table(self, block: Table, indent: float) -> list[Piece]:
         for row in [block.header, *block.rows]:
             for cell in row:
-                _check_glyphs(cell, block.source)
+                _check_glyphs(cell, block.source, self.on_print_problem)
         available = self.column - indent
         widths = column_widths([block.header, *block.rows], available, block.source)
         header = self._row(block.header, widths, block.align, indent, header=True, source=block.source)

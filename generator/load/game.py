@@ -7,10 +7,13 @@ mean" when a name is wrong.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from generator import PROJECT_ROOT
-from generator.errors import ContentError, ContentErrors, Source, did_you_mean
+from generator.errors import BuildError, ContentError, ContentErrors, Source, did_you_mean
+from generator.limits import MIN_PIECE_MM
+from generator.layout.sheets import PAPERS, grid_for
 from generator.load.components import load_components
 from generator.load.schema import first_error, game_schema, game_validator, schema_error
 from generator.yamlsource import LDict, load_yaml
@@ -150,9 +153,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     game_id = game_id_of(folder, main)
     printing = main.get("print", {})
     card = printing.get("card", {})
-    size = card.get("size", (DEFAULT_CARD.width, DEFAULT_CARD.height))
-    geometry = CardGeometry(float(size[0]), float(size[1]), float(card.get("bleed", DEFAULT_CARD.bleed)),
-                            float(card.get("safe", DEFAULT_CARD.safe)))
+    geometry = card_geometry(card, DEFAULT_CARD, "print: card:")
     collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
     for section, kind in COLLECTIONS.items():
         collections[kind] = entities(kind, [(key, attrs, src) for key, (attrs, src) in merged.get(section, {}).items()])
@@ -327,10 +328,42 @@ class _Resolver:
         return entities[str(value)]
 
 
-def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver, tables: dict) -> Deck:
+def card_geometry(spec: LDict, default: CardGeometry, what: str) -> CardGeometry:
+    """A card's size, bleed and safe zone, refused at the line that set them unless every printer can use them.
+
+    The build lays cards out on A4 and on Letter; a size it could not lay out (NaN, ∞, 0, negative, larger
+    than the sheet) is a content mistake at game.yaml's (or the deck's) line, not a layout failure later.
+    """
+    if not isinstance(spec, LDict):  # an empty `card:` (None) or a deck without geometry of its own
+        return default
     size = spec.get("size", (default.width, default.height))
-    geometry = CardGeometry(float(size[0]), float(size[1]), float(spec.get("bleed", default.bleed)),
-                            float(spec.get("safe", default.safe)))
+    width, height = float(size[0]), float(size[1])
+    bleed, safe = float(spec.get("bleed", default.bleed)), float(spec.get("safe", default.safe))
+    where = lambda key: spec.src(key) if key in spec else spec.src()  # noqa: E731
+    for side, value in (("width", width), ("height", height)):
+        if not (math.isfinite(value) and value >= MIN_PIECE_MM):
+            raise ContentError(where("size"), f"{what} size: a card {side} of {value:g} mm cannot be printed",
+                               f"give the trim size in mm, at least {MIN_PIECE_MM:g}: e.g. size: [63.5, 88.9]")
+    for key, value in (("bleed", bleed), ("safe", safe)):
+        if not (math.isfinite(value) and value >= 0):
+            raise ContentError(where(key), f"{what} {key}: {value:g} mm is not a distance",
+                               f"give {key}: in mm, 0 or more (the default is {getattr(DEFAULT_CARD, key):g})")
+    if 2 * safe >= min(width, height):
+        raise ContentError(where("safe"), f"{what} safe: {safe:g} mm on each side leaves nothing of a "
+                                          f"{width:g} × {height:g} mm card",
+                           "the safe zone is the margin inside the trim that text keeps clear of: a few mm")
+    geometry = CardGeometry(width, height, bleed, safe)
+    for paper in PAPERS:  # the build's own imposition decides: what it could not place is refused here
+        try:
+            grid_for(geometry, paper)
+        except BuildError as error:
+            raise ContentError(where("size" if "size" in spec else "bleed"), f"{what} {error.message}",
+                               "make the cards smaller: a game prints on A4 and on Letter (--paper)") from None
+    return geometry
+
+
+def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver, tables: dict) -> Deck:
+    geometry = card_geometry(spec, default, f"deck '{deck_id}'")
     fields = dict(spec.get("fields", {}))
     for name, type_name in fields.items():
         resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")

@@ -169,13 +169,28 @@ def template_errors(path: Path, folder: Path):
     except TemplateNotFound as error:
         raise RulesError(_template_source(error, path), f"no rules template named '{error.name}'",
                          f"put it in {folder.name}/rules/ or templates/rules/") from None
-    except RecursionError:
-        raise RulesError(Source(path), "the rules include themselves (an endless {% include %} loop)",
-                         "include only other files from rules.md") from None
+    except RecursionError as error:
+        raise RulesError(*_include_loop(error, path)) from None
     except TemplateError as error:
         raise RulesError(_template_source(error, path), f"rules template: {error}",
                          "check the names used on this line; the rules see game, decks, tables, places, "
                          "components and the macros in templates/rules/macros.md.j2") from None
+
+
+def _include_loop(error: RecursionError, path: Path) -> tuple:
+    """Where an endless {% include %} loop starts (rules.md's include line) and the files it goes round."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if f.filename.endswith((".md", ".j2", ".html")) and Path(f.filename).is_file()]
+    loop: list = []
+    for frame in frames:
+        step = (frame.filename, frame.lineno)
+        if step in loop:
+            break
+        loop.append(step)
+    where = Source(Path(loop[0][0]), loop[0][1]) if loop else Source(path)
+    chain = " → ".join(f"{Path(name).name}:{line}" for name, line in loop)
+    return (where, "the rules include themselves (an endless {% include %} loop" + (f": {chain})" if chain else ")"),
+            "include only other files from rules.md, none that includes it back")
 
 
 def _read(path: Path) -> str:

@@ -1,214 +1,38 @@
-"""Build a game: model → layout → render, into output/<game>/.
+"""The writers: one *producer* per kind of output, in print order (``PRODUCERS``).
 
-Each kind of output is a *producer* (``PRODUCERS`` below): a function that
-takes the game and a ``BuildContext`` and writes its files through the
-context. Adding a kind of component is adding one producer module and one
-line here.
-
-Everything is written into a fresh staging folder beside the target
-(``OUT/.<game>.staging-<pid>-<random>``) and swapped in only when the whole
-build succeeded, so a failed or interrupted build leaves the previous output
-untouched and never leaves a half-written file. One build at a time writes
-``OUT/<game>``: it holds ``OUT/.<game>.lock`` (``flock``), and while holding it
-removes what a killed build left (its staging and ``.old-`` folders). A target
-that is a file or a symbolic link, or that would replace the game's own folder,
-is refused before anything is written (``BuildError``, exit 1).
+A producer takes the game and a ``BuildContext`` and lays its files out through
+the context (``write_pdf``, ``write_svg``, ``write_text``); nothing is written
+until ``BuildContext.flush`` (``generator.pipeline.build_game``). So the checker
+runs the very same producers (``lay_out``) to find what a build would refuse.
+Adding an output format is one producer module and one line in ``PRODUCERS``.
 """
 from __future__ import annotations
 
-import errno
-import os
-import re
-import shutil
-import signal
-import tempfile
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # Windows: no flock; builds into the same folder are then not kept apart
-    fcntl = None
-
 from generator.layout.deck import draw_deck
+from generator.model.game import Game
 from generator.writers.boards import produce_boards
 from generator.writers.cards import produce_cards
 from generator.writers.components import produce_components
 from generator.writers.context import BuildContext, BuildResult, Progress, Written
 from generator.writers.printandplay import produce_printandplay
 from generator.writers.rules import produce_rules
-from generator.check import ChecksFailed, errors_in, run_checks
-from generator.errors import BuildError, Source
-from generator.model.game import Game
-from generator.paths import game_roots, plain_name, resolved
 
-__all__ = ["BuildContext", "BuildResult", "Progress", "Written", "build_game", "draw_deck",
-           "PRODUCERS"]
+__all__ = ["PRODUCERS", "BuildContext", "BuildResult", "Progress", "Written", "draw_deck", "lay_out"]
 
 #: producers in print order: each writes its files and registers its documents
 PRODUCERS = [produce_cards, produce_components, produce_rules, produce_boards]
 PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
-def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
-               force: bool = False, findings: list | None = None) -> BuildResult:
-    """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
+def lay_out(game: Game, paper: str, on_print_problem=None, force: bool = False) -> BuildContext:
+    """Run every producer: each file of the build laid out, none written yet (``BuildContext.flush`` writes).
 
-    ``findings``: the checks' result when the caller ran them already (to show them first).
-    Another build writing the same ``OUT/<game>``, or a target that is not a folder of its own,
-    is a ``BuildError`` (exit 1: the content is fine, the output folder is not free).
-    A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
-    (then it carries ``output_replaced = True``).
+    ``on_print_problem(kind, error)`` receives text that would not print (and it is drawn anyway), as
+    the checker collects it; without it, ``force`` draws such text and a plain layout stops at it.
     """
-    progress = progress or Progress()
-    findings = run_checks(game) if findings is None else findings
-    if errors_in(findings) and not force:
-        raise ChecksFailed(game, findings)
-    plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
-    out_root = Path(out_root)
-    final = out_root / game.id
-    _refuse_unsafe_target(game, out_root, final)
-    out_root.mkdir(parents=True, exist_ok=True)
-    with output_lock(out_root, game.id, final):
-        remove_leftovers(out_root, game.id)
-        staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-{os.getpid()}-", dir=out_root))
-        staging.chmod(0o755)  # mkdtemp makes it private; output is for people
-        swapped = False
-        try:
-            ctx = BuildContext(game, paper, staging, final, progress, force=force)
-            ctx.result.findings = findings
-            progress.start(game, sum(steps(game) for steps in (getattr(p, "steps", _one) for p in PRODUCERS)))
-            for produce in PRODUCERS:
-                produce(game, ctx)
-            old = out_root / f".{game.id}.old-{staging.name[len(f'.{game.id}.staging-'):]}"
-            with _signals_held():
-                replaced = _swap(staging, final, old)
-                swapped = True
-            if replaced:
-                shutil.rmtree(old, ignore_errors=True)  # a build killed now leaves it to the next one
-            progress.done()
-            return ctx.result
-        except BaseException as error:
-            shutil.rmtree(staging, ignore_errors=True)
-            if isinstance(error, KeyboardInterrupt):
-                error.output_replaced = swapped
-            raise
-
-
-def _one(game: Game) -> int:
-    return 1
-
-
-def _shown(path: Path) -> str:
-    """A path as messages show it: relative to the working folder, absolute when that is the folder itself."""
-    shown = str(Source(path))
-    return shown if shown != "." else os.path.abspath(path)
-
-
-def _refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
-    """OUT/<game> must be a folder pnpgen may replace: not a file, not a link (which would be
-    followed to write elsewhere), not the game's own folder; and an --out inside the game folder
-    must not be a link that a shared game folder brought, leading out of it."""
-    if final.is_symlink():
-        raise BuildError(None, f"{_shown(final)} is a symbolic link; pnpgen does not write through links",
-                         "remove the link (the output folder is made anew), or give another --out")
-    if final.exists() and not final.is_dir():
-        raise BuildError(None, f"{_shown(final)} is a file, not a folder: pnpgen writes the game's output folder there",
-                         "move the file away, or give another --out")
-    real_final = resolved(final, None)
-    for root in game_roots(game):
-        real_root = resolved(root, None)
-        if real_root == real_final or real_root.is_relative_to(real_final):
-            raise BuildError(None, f"building into {_shown(final)} would replace {_shown(root)}, a folder the game "
-                                   f"is read from", "give an --out folder of its own, e.g. --out output")
-    folder = Path(os.path.abspath(game.folder))
-    if Path(os.path.abspath(out_root)).is_relative_to(folder) and not resolved(out_root, None).is_relative_to(
-            resolved(folder, None)):
-        raise BuildError(None, f"--out {_shown(out_root)} is inside the game folder but leads out of it "
-                               f"(to {resolved(out_root, None)}) through a symbolic link",
-                         "remove the link from the game folder, or give an --out outside it")
-
-
-@contextmanager
-def output_lock(out_root: Path, game_id: str, final: Path):
-    """Hold ``OUT/.<game>.lock`` while building: a second build into the same folder is refused
-    at once (``BuildError``) instead of mixing its files with the first's. The lock file is removed
-    when done; a build that finds it replaced after locking locks the new one instead."""
-    if fcntl is None:
-        yield
-        return
-    path = out_root / f".{game_id}.lock"
-    for _attempt in range(100):
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
-        except OSError as error:
-            if error.errno != errno.ELOOP:
-                raise
-            raise BuildError(None, f"{_shown(path)} (pnpgen's lock for {_shown(final)}) is a symbolic link",
-                             "remove it; pnpgen makes its lock file itself") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise BuildError(None, f"another pnpgen build is writing {_shown(final)}; wait for it to finish",
-                             "run one build per output folder at a time, or give this one another --out") from None
-        try:
-            locked_the_file_there = os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
-        except FileNotFoundError:
-            locked_the_file_there = False
-        if locked_the_file_there:
-            break
-        os.close(fd)  # the build that held it removed it just now: lock the file that is there
-    else:
-        raise BuildError(None, f"could not lock {_shown(path)}", "try again")
-    try:
-        yield
-    finally:
-        try:
-            path.unlink()  # still locked: a build waiting on this file sees it gone and retries
-        except FileNotFoundError:
-            pass
-        os.close(fd)
-
-
-def leftover_pattern(game_id: str) -> re.Pattern:
-    """The names of the folders a build of ``game_id`` makes beside its output (staging, and the
-    previous output on its way out); no other game's names match, whatever its id."""
-    return re.compile(rf"\.{re.escape(game_id)}\.(staging|old)-\d+-[a-z0-9_]+")
-
-
-def remove_leftovers(out_root: Path, game_id: str) -> None:
-    """Remove the staging and .old- folders a killed build of this game left (called holding its lock,
-    so no live build owns them); links are removed, never followed."""
-    pattern = leftover_pattern(game_id)
-    for entry in out_root.iterdir():
-        if pattern.fullmatch(entry.name):
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
-
-
-@contextmanager
-def _signals_held():
-    """Hold Ctrl-C (and SIGTERM) between the swap's two renames, which would otherwise leave no
-    OUT/<game> at all; a signal that came meanwhile is delivered right after."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _swap(staging: Path, final: Path, old: Path) -> bool:
-    """Replace ``final`` by ``staging`` with renames only (no half-written state); whether a
-    previous output was moved to ``old`` (for the caller to remove)."""
-    moved = final.exists()
-    if moved:
-        final.rename(old)
-    staging.rename(final)
-    return moved
+    ctx = BuildContext(game, paper, None, Path(game.id), Progress(), force=force, on_print_problem=on_print_problem)
+    for produce in PRODUCERS:
+        produce(game, ctx)
+    return ctx

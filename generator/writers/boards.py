@@ -52,9 +52,6 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
                       "board overview")
 
 
-produce_boards.steps = lambda game: len(game.boards)
-
-
 def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) -> Document:
     """The whole board scaled onto one sheet, turned to the paper's orientation that fits it best."""
     landscape = board.width > board.height

@@ -36,9 +36,6 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
     ctx.note_folder("svg", "svg")
 
 
-produce_cards.steps = lambda game: 2 * len(printed_decks(game)) + 1
-
-
 def printed_decks(game: Game) -> list[Deck]:
     """Every deck but those an add-on replaces (the dice expansion's train cards)."""
     return [deck for deck in game.decks.values() if deck.replaced_by is None]

@@ -24,16 +24,4 @@ def produce_components(game: Game, ctx: BuildContext) -> None:
                 x, y, w, h = form.box
                 page = Page(w, h, [Use(form.name, -x, -y)])
                 ctx.write_svg(doc, page, f"svg/{part.id}/{n:03d}.svg")
-    _note_svg(ctx)
-
-
-def _note_svg(ctx: BuildContext) -> None:
-    """Count the svg/ folder once: update the card producer's entry if it made one."""
-    entry = next((w for w in ctx.result.files if w.path == ctx.final / "svg"), None)
-    if entry is None:
-        ctx.note_folder("svg", "svg")
-    else:
-        entry.pages = sum(1 for p in (ctx.staging / "svg").rglob("*") if p.is_file())
-
-
-produce_components.steps = lambda game: len(game.parts)
+    ctx.note_folder("svg", "svg")  # the cards' producer may have counted it: this updates the count

@@ -1,9 +1,17 @@
-"""What every producer shares during one build: where to write, what was written."""
+"""What every producer shares during one build: what it laid out, and what to write.
+
+Producers lay everything out through the context; the files are written only
+by ``flush`` (renderers run then). The checker lays a game out the same way
+and keeps the result (``generator.check.dry``): whatever the build would
+refuse, the check has met already, and a build that follows reuses it.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
+from generator.layout.faces import SharedFaceRenderer
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Page
 from generator.model.game import Game
@@ -65,59 +73,77 @@ class Progress:
 class BuildContext:
     game: Game
     paper: str
-    staging: Path
-    final: Path
+    staging: Path | None   # where ``flush`` writes (None while only laying out)
+    final: Path            # the output folder the files are named in (a placeholder until ``flush``)
     progress: Progress
     result: BuildResult = None
     #: build despite check errors (``--force``): producers draw what they can instead of stopping
     force: bool = False
+    #: ``(kind, error)``: text that would not print ("overflow", "glyph") is handed here and drawn anyway
+    #: (the checker's dry layout collects it); None: ``force`` decides
+    on_print_problem: Callable | None = None
+    #: what ``flush`` writes, in call order: (name relative to the output folder, writer(path))
+    pending: list = field(default_factory=list)
 
     def __post_init__(self):
         if self.result is None:
             self.result = BuildResult(self.game, self.final)
 
+    def print_problem_hook(self) -> Callable | None:
+        """What a layout does with text that would not print: hand it to ``on_print_problem``; with --force (the
+        checker has reported it) draw it anyway; otherwise None, and the layout stops at it."""
+        if self.on_print_problem is not None:
+            return self.on_print_problem
+        return (lambda kind, error: None) if self.force else None
+
     def face_renderer(self) -> FaceRenderer:
-        """A renderer for card, piece and picture faces. With --force the checker has already
-        reported text that does not fit or print, so it is drawn anyway instead of stopping the build."""
-        return FaceRenderer(self.game, on_print_problem=(lambda kind, error: None) if self.force else None)
+        """A renderer for card, piece and picture faces, reporting print problems through ``print_problem_hook``;
+        faces the checks drew already are not drawn again."""
+        return SharedFaceRenderer(self.game, on_print_problem=self.print_problem_hook())
 
     def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None,
-                  component: str | None = None) -> Path:
-        """Render ``doc`` to ``name`` (relative to the game's output folder) and record it.
+                  component: str | None = None) -> None:
+        """Record ``doc`` for ``name`` (relative to the game's output folder); ``flush`` renders it.
 
         ``section`` (a title) adds the document to the print-and-play file, in call order;
         ``component`` names the component it prints, for the file's checklist and components.csv.
         """
-        path = self.staging / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        render_pdf(doc, path)
+        self.pending.append((name, lambda path: render_pdf(doc, path)))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
-        return path
 
-    def write_svg(self, doc: Document, page: Page, name: str) -> Path:
-        path = self.staging / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        render_svg(doc, page, path)
-        return path
+    def write_svg(self, doc: Document, page: Page, name: str) -> None:
+        self.pending.append((name, lambda path: render_svg(doc, page, path)))
 
-    def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> Path:
-        """Write a UTF-8 text file and record it (``count`` ``unit``: 11 rows, 1 file)."""
-        path = self.staging / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+    def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> None:
+        """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file)."""
+        self.pending.append((name, lambda path: path.write_text(text, encoding="utf-8")))
         self.result.files.append(Written(self.final / name, count, kind, unit))
-        return path
 
     def note_folder(self, name: str, kind: str) -> None:
         """Record a folder of files (e.g. svg/) once, with its file count.
 
         Several producers write into svg/: the first records it, later ones update its count.
         """
-        count = sum(1 for p in (self.staging / name).rglob("*") if p.is_file())
+        count = len({written for written, _ in self.pending if written.startswith(f"{name}/")})
         entry = next((w for w in self.result.files if w.path == self.final / name), None)
         if entry is not None:
             entry.pages = count
         elif count:
             self.result.files.append(Written(self.final / name, count, kind, "files"))
+
+    def flush(self, staging: Path, final: Path, progress: Progress) -> BuildResult:
+        """Write everything laid out into ``staging``; the result names the files in ``final``.
+
+        The context is left as it was, so the same layout can be written again (another --out).
+        """
+        for name, write in self.pending:
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path)
+            progress.step(name)
+        moved = lambda path: final / path.relative_to(self.final)  # noqa: E731
+        return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
+                           [replace(p, path=moved(p.path)) for p in self.result.printable],
+                           list(self.result.findings))

@@ -67,7 +67,7 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     for _ in range(4):
         spans, body = place_parts(parts, _odd(cover_pages))
         rows = checklist(game, parts, spans)
-        cover = _cover(game, rows, ctx.paper)
+        cover = _cover(game, rows, ctx.paper, ctx.print_problem_hook())
         if len(cover) == cover_pages:
             break
         cover_pages = len(cover)
@@ -170,7 +170,7 @@ def components_csv(rows: list[dict]) -> str:
     return out.getvalue()
 
 
-def _cover(game: Game, rows: list[dict], paper: str) -> list[Page]:
+def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> list[Page]:
     lang = "ja" if game.language == "ja" else "en"
     source = game.source
     title = "プリント＆プレイ" if lang == "ja" else "Print and play"
@@ -184,5 +184,6 @@ def _cover(game: Game, rows: list[dict], paper: str) -> list[Page]:
     header = [(Span(h),) for h in HEADERS[lang]]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(note),), source)] for note in NOTES[lang]], source))
-    pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1)
+    pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,
+                                  on_print_problem=on_print_problem)
     return pages

@@ -1,0 +1,64 @@
+"""The pipeline: load → model → layout → check → write, as ``pnpgen build`` runs it.
+
+The checker lays the game out with the writers' own producers (a dry build), so
+check and build refuse the same things; ``build_game`` then writes that very
+layout into the output folder (``generator.output_folder``).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from generator.check import ChecksFailed, errors_in, run_checks
+from generator.check.dry import laid_out
+from generator.model.game import Game
+from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
+from generator.paths import plain_name
+from generator.writers import BuildResult, Progress
+
+
+def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
+               force: bool = False, findings: list | None = None) -> BuildResult:
+    """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
+
+    ``findings``: the checks' result when the caller ran them already (to show them first). The layout is
+    the checker's own when it laid this paper out (``generator.check.dry``): it is written, not redone.
+    Another build writing the same ``OUT/<game>``, or a target that is not a folder of its own,
+    is a ``BuildError`` (exit 1: the content is fine, the output folder is not free).
+    A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
+    (then it carries ``output_replaced = True``).
+    """
+    progress = progress or Progress()
+    findings = run_checks(game) if findings is None else findings
+    if errors_in(findings) and not force:
+        raise ChecksFailed(game, findings)
+    plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
+    out_root = Path(out_root)
+    final = out_root / game.id
+    refuse_unsafe_target(game, out_root, final)
+    out_root.mkdir(parents=True, exist_ok=True)
+    with output_lock(out_root, game.id, final):
+        remove_leftovers(out_root, game.id)
+        staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.staging-{os.getpid()}-", dir=out_root))
+        staging.chmod(0o755)  # mkdtemp makes it private; output is for people
+        swapped = False
+        try:
+            ctx = laid_out(game, paper).buildable(force)
+            progress.start(game, len(ctx.pending))
+            result = ctx.flush(staging, final, progress)
+            result.findings = findings
+            old = out_root / f".{game.id}.old-{staging.name[len(f'.{game.id}.staging-'):]}"
+            with signals_held():
+                replaced = swap(staging, final, old)
+                swapped = True
+            if replaced:
+                shutil.rmtree(old, ignore_errors=True)  # a build killed now leaves it to the next one
+            progress.done()
+            return result
+        except BaseException as error:
+            shutil.rmtree(staging, ignore_errors=True)
+            if isinstance(error, KeyboardInterrupt):
+                error.output_replaced = swapped
+            raise
