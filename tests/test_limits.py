@@ -205,3 +205,15 @@ def test_the_bounded_sandbox_still_computes_what_games_ask():
     template = env.from_string("{{ 2**10 }} {{ 'ab' * 3 }} {{ '%5d' % 7 }} {{ 'x'.center(5) }}|"
                                "{% for i in range(3) %}{{ i }}{% endfor %} {{ ['a', 'b'] | join('-') }} {{ 'a' ~ 1 }}")
     assert env.render(template, {}) == "1024 ababab     7   x  |012 a-b a1"
+
+
+RECURSION = "{% macro again() %}{{ again() }}{% endmacro %}{{ again() }}"
+
+
+def test_a_macro_that_calls_itself_is_an_error_at_its_line_not_a_traceback(tmp_path, run):
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    (game / "rules.md").write_text(f"# ルール\n\n{RECURSION}\n", encoding="utf-8")
+    assert_refused(run("check", game), 2, "rules.md:3", "a macro calls itself without end")
+    (game / "rules.md").unlink()
+    _layout(game, f"elements:\n  - text: {{x: 0, y: 0, w: 40, h: 5, text: \"{RECURSION}\"}}\n")
+    assert_refused(run("build", game, "--out", tmp_path / "out"), 1, "ttr-train.yaml:2", "recurses without end")
