@@ -217,3 +217,13 @@ def test_a_macro_that_calls_itself_is_an_error_at_its_line_not_a_traceback(tmp_p
     (game / "rules.md").unlink()
     _layout(game, f"elements:\n  - text: {{x: 0, y: 0, w: 40, h: 5, text: \"{RECURSION}\"}}\n")
     assert_refused(run("build", game, "--out", tmp_path / "out"), 1, "ttr-train.yaml:2", "recurses without end")
+
+
+def test_counted_ranges_still_behave_like_ranges_and_numbers_may_be_large():
+    """What the bounds must not refuse: a range's length, index and slice; big (but not huge) numbers formatted."""
+    from generator.load.jinja_sandbox import BoundedSandbox
+
+    env = BoundedSandbox()
+    template = env.from_string("{{ range(5)|length }} {{ range(5)[2] }} {{ range(5)[1:3]|list }} {{ range(5)|last }} "
+                               "{{ 3 in range(5) }} {{ '%d' % 10**7 }} {{ '{}'.format(10**7) }} {{ [1]|sum(start=10**7) }}")
+    assert env.render(template, {}) == "5 2 [1, 2] 4 True 10000000 10000000 10000001"

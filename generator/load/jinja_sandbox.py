@@ -31,12 +31,17 @@ from generator import limits
 from generator.load.yamlsource import read_text
 
 #: string methods whose output can be far larger than their input
-_GROWING_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "format", "format_map",
-                              "replace", "join", "splitlines", "split", "rsplit", "encode"})
-#: filters whose output can be far larger than their input
+_GROWING_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "replace", "join"})
+#: ... because a whole-number argument is a width: 'a'.center(10**9)
+_WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
+#: filters whose output can be far larger than their input (each result is measured too)
 _GROWING_FILTERS = ("center", "indent", "wordwrap", "format", "join", "replace", "truncate", "list", "batch",
                     "slice", "sum", "string", "urlize", "xmlattr", "tojson", "pprint", "filesizeformat")
+#: ... because a whole-number argument is a width or a count of pieces: 'a'|center(10**9), [1]|batch(10**9, 0)
+_WIDTH_FILTERS = frozenset({"center", "indent", "wordwrap", "batch", "slice"})
 _NUMBER = re.compile(r"\d+")
+#: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
+_NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
 
 
 class JinjaLimitError(TemplateError):
@@ -71,6 +76,13 @@ def _check_format_string(text, what: str) -> None:
                 raise _refuse(f"{what} asks for a width of {int(match.group()):,}", "MAX_JINJA_SEQUENCE")
 
 
+def _check_percent_format(text: str, arguments, what: str) -> None:
+    """'%1000000000d' % 1, or a width given as an argument ('%*d' % (10**9, 1))."""
+    _check_format_string(text, what)
+    if "*" in text:
+        _check_ints(arguments if isinstance(arguments, tuple) else (arguments,), f"a width for {what}")
+
+
 def _check_size(size: int, what: str) -> None:
     if size > limits.MAX_JINJA_SEQUENCE:
         raise _refuse(f"{what} would make {size:,} characters or items", "MAX_JINJA_SEQUENCE")
@@ -95,8 +107,7 @@ def _binop_estimate(operator: str, left, right) -> None:
         if _length(left) is not None and _length(right) is not None:
             _check_size(len(left) + len(right), "joining two texts or lists")
     elif operator == "%" and isinstance(left, str):
-        _check_format_string(left, "%-formatting")
-        _check_ints(right if isinstance(right, tuple) else (right,), "a %-format width")
+        _check_percent_format(left, right, "%-formatting")
 
 
 def _int_result(value, what: str):
@@ -144,17 +155,22 @@ class _BoundedMixin:
             raise _refuse(f"the loops ran {self.iterations:,} times", "MAX_JINJA_ITERATIONS")
 
     def counted_loop(self, iterable):
+        """A ``{% for %}``'s iterable, each item counted (a ``range()`` counts its own)."""
+        return iterable if isinstance(iterable, CountedRange) else self._count_each(iterable)
+
+    def _count_each(self, iterable):
         for item in iterable:
             self.tick()
             yield item
 
-    def counted_range(self, *args):
+    def counted_range(self, *args) -> "CountedRange":
+        """``range()`` for content: at most the sandbox's MAX_RANGE numbers, each counted when iterated."""
         if not all(_is_int(a) for a in args):
             raise JinjaLimitError(f"range() takes whole numbers, not {', '.join(repr(a) for a in args)}")
         numbers = range(*args)
         if len(numbers) > MAX_RANGE:
             raise JinjaLimitError(f"range() of {len(numbers):,} numbers, more than the sandbox's {MAX_RANGE:,}")
-        return self.counted_loop(numbers)
+        return CountedRange(numbers, self)
 
     def bounded_concat(self, values) -> str:
         texts = [str(v) for v in values]
@@ -171,7 +187,8 @@ class _BoundedMixin:
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str) and name in _GROWING_METHODS:
             what = f"'{name}'"
-            _check_ints([*args, *kwargs.values()], what)
+            if name in _WIDTH_METHODS:
+                _check_ints([*args, *kwargs.values()], what)
             if name == "replace" and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
                 count = owner.count(args[0]) if args[0] else len(owner) + 1
                 _check_size(len(owner) + count * max(0, len(args[1]) - len(args[0])), what)
@@ -195,7 +212,8 @@ class _BoundedMixin:
         @functools.wraps(wrapped)
         def bounded(*args, **kwargs):
             _check_format_string(template, "a format string")
-            _check_ints([*args, *kwargs.values()], "'format'")
+            if isinstance(template, str) and _NESTED_FIELD.search(template):
+                _check_ints([*args, *kwargs.values()], "a width for 'format'")
             return wrapped(*args, **kwargs)
 
         return bounded
@@ -218,6 +236,37 @@ class _BoundedMixin:
         return "".join(parts)
 
 
+class CountedRange:
+    """A range whose iteration counts against MAX_JINJA_ITERATIONS; otherwise a range (len, index, in)."""
+
+    def __init__(self, numbers: range, env: "_BoundedMixin"):
+        self._numbers, self._env = numbers, env  # private: the sandbox hides _names from content
+
+    def __iter__(self):
+        return self._env._count_each(self._numbers)
+
+    def __reversed__(self):
+        return self._env._count_each(reversed(self._numbers))
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def __getitem__(self, index):
+        item = self._numbers[index]
+        return CountedRange(item, self._env) if isinstance(item, range) else item
+
+    def __contains__(self, value) -> bool:
+        return value in self._numbers
+
+    def __eq__(self, other) -> bool:
+        return self._numbers == (other._numbers if isinstance(other, CountedRange) else other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._numbers)
+
+
 def _bounded_filter(name: str, original):
     """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE."""
     passes_arg = _PassArg.from_obj(original) is not None
@@ -227,9 +276,10 @@ def _bounded_filter(name: str, original):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
         what = f"the '{name}' filter"
-        _check_ints([*options, *kwargs.values()], what)
-        if name == "format":
-            _check_format_string(value, what)
+        if name in _WIDTH_FILTERS:
+            _check_ints([*options, *kwargs.values()], what)
+        if name == "format" and isinstance(value, str):
+            _check_percent_format(value, tuple(options), what)
         if name == "indent" and isinstance(value, str):
             width = (options or [kwargs.get("width", 4)])[0]
             width = width if _is_int(width) else len(str(width))
