@@ -380,7 +380,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                                        f"add {name}: … (or declare the field optional as '{type_name}?')")
         printed += count
         if printed > limits.MAX_CARDS_PER_DECK:
-            raise ContentError(row_src, f"deck '{deck_id}' has {printed:,} cards by card {index + 1}, more than "
+            raise ContentError(row_src, f"deck '{deck_id}' reaches {printed:,} cards at card {index + 1}, more than "
                                         f"{limits.MAX_CARDS_PER_DECK:,} (MAX_CARDS_PER_DECK)",
                                "check the counts: no printed deck has this many cards")
         deck.cards.append(Card(deck, index, values, count, row_src, frozenset(auto)))

@@ -27,6 +27,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
+# Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.load.jinja_sandbox
 from generator.load.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.load.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
 from generator.load.yamlsource import read_text
