@@ -8,6 +8,9 @@ it, are checked with the row, in ``generator.load.game``).
 """
 from __future__ import annotations
 
+import math
+
+from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.game import _Resolver, _route, entities, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
@@ -23,9 +26,13 @@ def load_boards(game: Game) -> dict[str, Board]:
 
 def _board(game: Game, board_id: str, spec, src: Source) -> Board:
     width, height = (float(v) for v in spec["size"])
-    if width <= 0 or height <= 0:
-        raise ContentError(spec.src("size"), f"board '{board_id}' size must be positive, not {list(spec['size'])}",
+    if not all(math.isfinite(side) and side > 0 for side in (width, height)):  # NaN is neither > 0 nor <= 0
+        raise ContentError(spec.src("size"), f"board '{board_id}' size must be positive numbers, not {list(spec['size'])}",
                            "write the size as [width, height] in mm, e.g. [790, 525]")
+    if max(width, height) > limits.MAX_BOARD_MM:
+        raise ContentError(spec.src("size"), f"board '{board_id}' size {list(spec['size'])} has a side over "
+                                             f"{limits.MAX_BOARD_MM:g} mm (MAX_BOARD_MM)",
+                           "write the size in mm (Germany is [525, 790]); a larger board cannot be printed or tiled")
     kind = spec.get("kind", "map")
     collections = dict(game.collections)
     if "areas" in spec:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import jsonschema
 
+from generator import limits
 from generator.errors import ContentError, did_you_mean
 from generator.layout.components import KINDS
 from generator.load.schema import first_error, schema_error
@@ -33,8 +34,28 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
                               expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src,
                               expected_source=spec.src("expected"), note=spec.get("note", ""))
         kind.read(component, spec, resolver, game)
+        check_pieces(component)
         components[cid] = component
     return components
+
+
+def check_pieces(component: Component) -> None:
+    """Refuse a component of more than MAX_PIECES_PER_COMPONENT pieces (counts and copies included)."""
+    for _face in counted_faces(component, component.faces):
+        pass
+
+
+def counted_faces(component: Component, faces):
+    """``faces`` as they are read, stopped at the face that takes the component over
+    MAX_PIECES_PER_COMPONENT pieces — before the rest is built."""
+    total = 0
+    for face in faces:
+        total += face.count
+        if total > limits.MAX_PIECES_PER_COMPONENT:
+            raise ContentError(face.source, f"component '{component.id}' has {total:,} pieces here, more than "
+                                            f"{limits.MAX_PIECES_PER_COMPONENT:,} (MAX_PIECES_PER_COMPONENT)",
+                               "check count:, count_each:, values:, dice: or copies: — no printed game has this many")
+        yield face
 
 
 def _validate(cid: str, spec, kind) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from generator import PROJECT_ROOT
+from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, ContentErrors, Source, did_you_mean
 from generator.limits import MIN_PIECE_MM
 from generator.load.components import load_components
@@ -383,6 +383,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     _deck_declarations(deck, spec, resolver, tables)
     tickets = is_ticket_deck(deck)
     cards = spec["cards"]
+    printed = 0   # cards so far, counts included: a deck over MAX_CARDS_PER_DECK stops at the row that tips it
     for index, row in enumerate(cards):
         row_src = cards.src(index)
         if isinstance(row, list):
@@ -421,6 +422,11 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                 else:
                     raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' has no '{name}'",
                                        f"add {name}: … (or declare the field optional as '{type_name}?')")
+        printed += count
+        if printed > limits.MAX_CARDS_PER_DECK:
+            raise ContentError(row_src, f"deck '{deck_id}' reaches {printed:,} cards at card {index + 1}, more than "
+                                        f"{limits.MAX_CARDS_PER_DECK:,} (MAX_CARDS_PER_DECK)",
+                               "check the counts: no printed deck has this many cards")
         deck.cards.append(Card(deck, index, values, count, row_src, frozenset(auto)))
     return deck
 
@@ -477,6 +483,9 @@ def _route(row, src: Source, resolver: _Resolver, collect: bool = False) -> Rout
     length = resolver.value(row[2], "int", src, "route length")
     if length < 1:  # a path's length: networkx refuses negative weights, a board cannot draw 0 spaces
         raise ContentError(src, f"route length should be at least 1 space, not {length}", "write the number of train spaces")
+    if length > limits.MAX_ROUTE_LENGTH:  # a board draws every space, the checker walks them
+        raise ContentError(src, f"route length {length:,} is more than {limits.MAX_ROUTE_LENGTH} spaces (MAX_ROUTE_LENGTH)",
+                           "write the number of train spaces of the route (the longest published route has 10)")
     colors = row[3] if len(row) > 3 else "gray"
     colors = colors if isinstance(colors, list) else [colors]
     if not colors:

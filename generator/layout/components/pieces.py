@@ -115,7 +115,8 @@ class PieceKind:
                              "per_player": bool(spec.get("per_player", False))}
         component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
                                           float(spec.get("safe", self.safe)))
-        component.faces = list(self._faces(component, spec, resolver))
+        from generator.load.components import counted_faces  # load.components imports the kinds
+        component.faces = list(counted_faces(component, self._faces(component, spec, resolver)))
 
     def _faces(self, component: Component, spec, resolver):
         cid = component.id
