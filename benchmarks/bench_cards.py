@@ -35,7 +35,7 @@ decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
            generator.load.game.load_game, generator.check.run_checks (PNP101, the counts) and
            generator.layout.deck.draw_deck, then generator.layout.sheets.duplex_sheets
            and generator.render.pdf.render_pdf per deck -- the loop body of
-           generator.writers.build_game without the print-shop PDF, the SVGs
+           generator.pipeline.build_game without the print-shop PDF, the SVGs
            and the staging-folder swap. It is still a fresh Python process,
            so interpreter start-up and imports count, as they do for the
            floor. Its deck PDFs are byte-compared with the full build's

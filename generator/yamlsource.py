@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from generator import limits
 from generator.errors import ContentError, Source
 
 
@@ -79,17 +80,79 @@ def _make_loader(path: Path):
     return LineLoader
 
 
-def load_yaml(path: Path):
-    """Read one YAML file safely; every failure becomes a ContentError."""
+def read_text(path: Path, what: str = "file") -> str:
+    """A content file's text, refused before it is read when it is too large, and with the
+    line and column of the first byte that is not UTF-8 (an editor can jump there)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
     except FileNotFoundError:
         raise ContentError(Source(path), "file not found",
                            "check the path; game folders hold game.yaml and the files it lists") from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})",
-                           "save the file as UTF-8") from None
+    if size > limits.MAX_FILE_BYTES:
+        raise ContentError(Source(path), f"the {what} is {size:,} bytes, more than the limit of "
+                                         f"{limits.MAX_FILE_BYTES:,} (MAX_FILE_BYTES)",
+                           "split it into smaller files; no real game needs a content file this large")
+    data = path.read_bytes()
     try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        raise ContentError(Source(path, line), f"not UTF-8 text: byte 0x{data[exc.start]:02X} at column {column} "
+                                               f"({exc.reason})",
+                           "save the file as UTF-8 (or retype the character at that column)") from None
+
+
+def check_shape(text: str, path: Path) -> None:
+    """Refuse nesting deeper than MAX_YAML_DEPTH and aliases that expand past MAX_YAML_NODES,
+    before any Python object is built.
+
+    libyaml's event stream is produced lazily and iteratively, so a 100,000-deep ``[[[…`` stops
+    here after a few hundred bytes; composing or constructing it would recurse (a RecursionError,
+    or a crash in C). An alias costs the expanded size of what it names ("billion laughs"),
+    counted as the events go: an anchored collection's size is the count at its end minus the
+    count at its start, so shared nodes are measured once.
+    """
+    expanded = 0
+    depth = 0
+    open_anchors: list[tuple[str | None, int]] = []   # per open collection: its anchor, the count at its start
+    sizes: dict[str, int] = {}
+    for event in yaml.parse(text, Loader=_SAFE_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > limits.MAX_YAML_DEPTH:
+                raise ContentError(Source(path, event.start_mark.line + 1),
+                                   f"YAML nested more than {limits.MAX_YAML_DEPTH} levels deep (MAX_YAML_DEPTH)",
+                                   "flatten the data: no game needs lists or mappings nested this deeply")
+            open_anchors.append((event.anchor, expanded))
+            expanded += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+            anchor, start = open_anchors.pop()
+            if anchor is not None:
+                sizes[anchor] = expanded - start
+        elif isinstance(event, yaml.ScalarEvent):
+            expanded += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            expanded += sizes.get(event.anchor, 1)   # an unknown alias is the loader's error, with its line
+        else:
+            continue
+        if expanded > limits.MAX_YAML_NODES:
+            raise ContentError(Source(path, event.start_mark.line + 1),
+                               f"YAML expands to more than {limits.MAX_YAML_NODES:,} values (MAX_YAML_NODES)"
+                               + (f": alias *{event.anchor} repeats too much" if isinstance(event, yaml.AliasEvent) else ""),
+                               "use fewer aliases (*name), or write the data out: aliases that repeat aliases "
+                               "multiply, a 'billion laughs' bomb")
+
+
+def load_yaml(path: Path):
+    """Read one YAML file safely; every failure (and every limit hit) becomes a ContentError."""
+    text = read_text(path)
+    try:
+        check_shape(text, path)
         data = yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - a safe loader's subclass
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

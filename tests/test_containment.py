@@ -351,7 +351,7 @@ def test_messages_print_content_verbatim(mini, run):
     for command in ("check", "build"):
         result = run(command, mini, "--out", mini.parent / "out") if command == "build" else run(command, mini)
         assert result.exit_code == 2, result.output
-        assert f"decks.yaml:100: " in result.stderr, result.stderr
+        assert "decks.yaml:100: " in result.stderr, result.stderr
         assert f"unknown color '{bad}'" in result.stderr, result.stderr
         assert "💯" not in result.output and "🚂" not in result.output
 

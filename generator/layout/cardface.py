@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta
-from jinja2.sandbox import SandboxedEnvironment
 
-from generator import PROJECT_ROOT
+from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
+from generator.jinja_sandbox import BoundedSandbox
 from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
 from generator.fonts import PT_TO_MM, missing_glyphs
@@ -45,12 +45,11 @@ ELEMENTS = {
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
-MAX_REPEAT = 10_000   # copies of one element: more is a mistake in the expression, not a drawing
 LAYOUT_KEYS = ("description", "vars", "elements")
 #: what every face's expressions see already: a ``vars:`` name may not hide one
 RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
-_env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_env = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
 
 
 @dataclass
@@ -177,6 +176,7 @@ class FaceRenderer:
         self._reads: dict[str, frozenset] = {}   # expression → the names it reads
         self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
         self._drawing: Layout | None = None    # the layout of the face being drawn
+        self._drawn = 0                        # element copies and primitives of the face being drawn
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -191,6 +191,7 @@ class FaceRenderer:
         scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
                      palette=self.game.palette)
         self._drawing = layout
+        self._drawn = 0
         if layout.variables:
             for name, expression in layout.variables.items():
                 scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
@@ -226,6 +227,7 @@ class FaceRenderer:
 
     def _run(self, value: str, scope, where: Source, what: str):
         try:
+            _env.start()
             stripped = value.strip()
             if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
                 fn = self._compiled.get(stripped)
@@ -238,12 +240,18 @@ class FaceRenderer:
             fn = self._compiled.get(value)
             if fn is None:
                 fn = self._compiled[value] = _env.from_string(value)
-            return fn.render(**scope)
+            return _env.render(fn, scope)
         except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, NameError) as exc:
             # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too
             # (NameError: Jinja compiles the literal 1e999 to the Python name inf)
             raise BuildError(where, f"layout expression {value!r} failed for {what}: {exc}",
                              "fix the expression in the layout, or give the card the value it reads") from None
+        except RecursionError:
+            raise BuildError(where, f"layout expression {value!r} failed for {what}: it recurses without end",
+                             "fix the expression in the layout (a macro or loop that calls itself)") from None
+        except MemoryError:
+            raise BuildError(where, f"layout expression {value!r} failed for {what}: it needs more memory than there is",
+                             "fix the expression in the layout: it makes a value far larger than a card needs") from None
 
     def _num(self, value, scope, where, what, name) -> float:
         result = self._eval(value, scope, where, what)
@@ -284,8 +292,9 @@ class FaceRenderer:
             if "when" in element and not self._eval(element["when"], scope, where, what):
                 continue
             repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
-            if repeat > MAX_REPEAT:
-                raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {MAX_REPEAT} copies",
+            if repeat > limits.MAX_REPEAT:
+                raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {limits.MAX_REPEAT} copies "
+                                        f"(MAX_REPEAT)",
                                  "check the expression: a repeat counts copies of one element")
             repeat = int(repeat)
             step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
@@ -297,11 +306,23 @@ class FaceRenderer:
             if self.text_only and kind not in ("text", "group"):
                 continue
             for n in range(repeat):
+                self._count(1, where, what)
                 drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
+                if kind != "group":   # a group's own elements were counted as they were drawn
+                    self._count(len(drawn), where, what)
                 if n and (dx or dy):
                     yield Group(tuple(drawn), dx * n, dy * n)
                 else:
                     yield from drawn
+
+    def _count(self, drawn: int, where: Source, what: str) -> None:
+        """Bound the work of one face as it is drawn: nested repeats multiply, so a group repeated
+        10,000 times around a text repeated 10,000 times stops here, not after 10^8 objects."""
+        self._drawn += drawn
+        if self._drawn > limits.MAX_FACE_PRIMITIVES:
+            raise BuildError(where, f"{what} draws more than {limits.MAX_FACE_PRIMITIVES:,} elements and primitives on "
+                                    f"one face (MAX_FACE_PRIMITIVES)",
+                             "lower the repeat: counts of nested repeats multiply")
 
     def _element(self, layout, kind, a: LDict, scope, where, what, card_src):
         num = lambda key, default=None: (self._num(a[key], scope, where, what, key) if key in a else default)  # noqa: E731

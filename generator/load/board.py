@@ -8,8 +8,11 @@ it, are checked with the row, in ``generator.load.game``).
 """
 from __future__ import annotations
 
+import math
+
+from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.game import _Resolver, _route, entities, type_attributes
+from generator.load.values import Resolver, entities, read_route, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
 from generator.paths import plain_name
@@ -23,19 +26,23 @@ def load_boards(game: Game) -> dict[str, Board]:
 
 def _board(game: Game, board_id: str, spec, src: Source) -> Board:
     width, height = (float(v) for v in spec["size"])
-    if width <= 0 or height <= 0:
-        raise ContentError(spec.src("size"), f"board '{board_id}' size must be positive, not {list(spec['size'])}",
+    if not all(math.isfinite(side) and side > 0 for side in (width, height)):  # NaN is neither > 0 nor <= 0
+        raise ContentError(spec.src("size"), f"board '{board_id}' size must be positive numbers, not {list(spec['size'])}",
                            "write the size as [width, height] in mm, e.g. [790, 525]")
+    if max(width, height) > limits.MAX_BOARD_MM:
+        raise ContentError(spec.src("size"), f"board '{board_id}' size {list(spec['size'])} has a side over "
+                                             f"{limits.MAX_BOARD_MM:g} mm (MAX_BOARD_MM)",
+                           "write the size in mm (Germany is [525, 790]); a larger board cannot be printed or tiled")
     kind = spec.get("kind", "map")
     collections = dict(game.collections)
     if "areas" in spec:
         collections["area"] = _own(spec["areas"], "area", collections)
     if "places" in spec:
         collections["place"] = _own(spec["places"], "place", collections)
-    resolver = _Resolver(collections)
+    resolver = Resolver(collections)
     if "routes" in spec:
         rows = spec["routes"]
-        routes = [_route(row, rows.src(i), resolver) for i, row in enumerate(rows)]
+        routes = [read_route(row, rows.src(i), resolver) for i, row in enumerate(rows)]
     else:
         routes = list(game.routes) if kind == "map" else []
     places = list(collections["place"].values()) if kind == "map" else []
@@ -67,7 +74,7 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
 def _own(section, kind: str, collections: dict) -> dict[str, Entity]:
     """A board's own places or areas, typed like the game's (same attributes, same checks)."""
     own = entities(kind, [(key, attrs, section.src(key)) for key, attrs in section.items()])
-    resolver = _Resolver({**collections, kind: own})
+    resolver = Resolver({**collections, kind: own})
     for entity in own.values():
         type_attributes(entity, resolver)
     return own

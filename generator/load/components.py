@@ -13,7 +13,7 @@ import jsonschema
 from generator.errors import ContentError, did_you_mean
 from generator.layout.components import KINDS
 from generator.load.schema import first_error, schema_error
-from generator.model.components import Component
+from generator.model.components import Component, check_pieces
 from generator.model.game import Game
 from generator.paths import plain_name
 
@@ -33,6 +33,7 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
                               expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src,
                               expected_source=spec.src("expected"), note=spec.get("note", ""))
         kind.read(component, spec, resolver, game)
+        check_pieces(component)
         components[cid] = component
     return components
 

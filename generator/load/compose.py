@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Source
-from generator.load.game import collect, game_id_of, read_main
+from generator.load.files import collect, game_id_of, read_main
 from generator.yamlsource import LDict
 from generator.model.game import AddOn
 from generator.paths import folder_name, resolved

@@ -10,52 +10,33 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from generator import PROJECT_ROOT
-from generator.errors import BuildError, ContentError, ContentErrors, Source, did_you_mean
+from generator import PROJECT_ROOT, limits
+from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.limits import MIN_PIECE_MM
 from generator.layout.sheets import PAPERS, grid_for
+from generator.load.board import load_boards
 from generator.load.components import load_components
-from generator.load.schema import first_error, game_schema, game_validator, schema_error
+from generator.load.compose import compose
+from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
+from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.yamlsource import LDict, load_yaml
-from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Route, Side
+from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
-from generator.paths import NAME_HINT, folder_name, inside, plain_name
+from generator.paths import plain_name
 
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 
-#: content section → the field type that names its entries
-COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines": "line", "train_types": "train_type"}
-
-#: attributes each collection's entries may have, with their types
-ATTRIBUTES = {
-    "place": {"at": "pair", "kind": "text", "area": "area", "passengers": "int", "note": "text"},
-    "area": {"color": "color", "note": "text"},
-    "station": {"note": "text"},
-    "line": {"color": "color", "note": "text"},
-    "train_type": {"color": "color", "stops": "list of station", "advance": "int", "note": "text"},
-}
-PLACE_KINDS = ("city", "country", "attraction", "free-city")
-#: what the optional 5th item of a route row may say (how a board draws the route)
-ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry")
 CORE_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
-SINGLE_FILE_SECTIONS = ("game", "include", "print")
 DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)
-
-
-def merged_sections() -> tuple[str, ...]:
-    """Sections that may appear in any content file and are merged by key."""
-    return tuple(k for k in game_schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
 
 
 def load_game(folder: Path, with_: tuple = ()) -> Game:
     """The game in ``folder``, with the add-ons it declares (``game: {with: […]}``) and those in ``with_``."""
-    from generator.load.compose import compose  # compose reads add-ons with this module's readers
-
     folder = Path(folder)
     main = read_main(folder)
     merged: dict = {}
     routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
-    collect(folder, main, merged, routes, _merge)
+    collect(folder, main, merged, routes, merge_by_key)
     addons = compose(folder, main, merged, routes, with_)
     game = _build(folder, main, merged, routes)
     game.addons = addons
@@ -79,75 +60,6 @@ def _replace_decks(game: Game) -> None:
                 deck.replaced_by = addon
 
 
-def read_main(folder: Path) -> LDict:
-    if not folder.is_dir():
-        raise ContentError(Source(folder), "no such game folder",
-                           "give a folder under content/ that holds game.yaml")
-    main_file = folder / "game.yaml"
-    if not main_file.is_file():
-        raise ContentError(Source(folder), "no game.yaml in this folder",
-                           "every game folder needs game.yaml with a `game:` section")
-    inside(main_file, (folder,), Source(main_file))  # a link to a file elsewhere is not the game's
-    main = _read(main_file)
-    if "game" not in main:
-        raise ContentError(main.src(), "game.yaml has no `game:` section", "add `game:` with at least `title:`")
-    return main
-
-
-def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> None:
-    """Read game.yaml's sections and its included files' into ``merged`` (by key) and ``routes``."""
-    main_file = (folder / "game.yaml").resolve()
-    files = [main_file]
-    for i, name in enumerate(main.get("include", [])):
-        path = _inside(folder, name, main["include"].src(i))
-        if path in files:  # read twice, every key of it would be "defined twice" at its own line
-            raise ContentError(main["include"].src(i), "include: lists game.yaml itself" if path == main_file
-                               else f"include: lists '{name}' twice",
-                               "list each file once under include: (game.yaml is always read)")
-        files.append(path)
-    for path in files:
-        data = main if path == main_file else _read(path)
-        for key in SINGLE_FILE_SECTIONS:
-            if key in data and path != main_file:
-                raise ContentError(data.src(key), f"`{key}:` belongs in game.yaml only", "move it to game.yaml")
-        for section in merged_sections():
-            if section in data:
-                merge(merged, section, data[section])
-        if "routes" in data:
-            routes += [(row, data["routes"].src(i)) for i, row in enumerate(data["routes"])]
-
-
-def _inside(folder: Path, name: str, src: Source) -> Path:
-    path = inside(folder / str(name), (folder,), src, name)
-    if not path.is_file():
-        raise ContentError(src, f"included file '{name}' does not exist",
-                           did_you_mean(name, [p.name for p in folder.glob("*.y*ml")]) or "check the file name")
-    return path
-
-
-def _read(path: Path) -> LDict:
-    data = load_yaml(path)
-    if not isinstance(data, dict):
-        raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
-                           "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
-    error = first_error(game_validator(), data)
-    if error is not None:
-        raise schema_error(data, error)
-    return data
-
-
-def _merge(merged: dict, section: str, value: LDict) -> None:
-    target = merged.setdefault(section, {})
-    for key, item in value.items():
-        if key in target:
-            first = target[key][1]
-            raise ContentError(value.src(key), f"'{key}' is defined twice in {section} (first at {first})",
-                               "rename or remove one of them")
-        target[key] = (item, value.src(key))
-
-
-# --------------------------------------------------------------------------- build
-
 def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     meta = main["game"]
     game_id = game_id_of(folder, main)
@@ -157,14 +69,14 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
     for section, kind in COLLECTIONS.items():
         collections[kind] = entities(kind, [(key, attrs, src) for key, (attrs, src) in merged.get(section, {}).items()])
-    resolver = _Resolver(collections)
+    resolver = Resolver(collections)
     for kind in COLLECTIONS.values():
         for entity in collections[kind].values():
             type_attributes(entity, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     decks = {str(deck_id): _deck(plain_name(deck_id, src, "deck id"), spec, src, geometry, resolver, tables)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
-    route_list = [_route(row, src, resolver, collect=True) for row, src in routes]
+    route_list = [read_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
     _check_game_declarations(meta, collections)
     players = tuple(meta["players"]) if "players" in meta else None
@@ -177,18 +89,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 meta=meta, sections=extra)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
-    from generator.load.board import load_boards  # boards read the game's collections and routes
     game.boards = load_boards(game)
     return game
-
-
-def game_id_of(folder: Path, main: LDict) -> str:
-    """The id that names the game's output folder: `game: id:`, else the folder's name (a plain name either way)."""
-    meta = main["game"]
-    if "id" in meta:
-        return plain_name(meta["id"], meta.src("id"), "game id")
-    return plain_name(folder_name(folder), main.src("game"), "the game folder's name",
-                      "rename the folder, or give the game an id in game.yaml (`game: {id: my-game}`); " + NAME_HINT)
 
 
 def _check_game_declarations(meta: LDict, collections: dict) -> None:
@@ -223,33 +125,6 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def entities(kind: str, items) -> dict[str, Entity]:
-    """One collection's entities from (key, raw attributes, source), by id (the key as text, as
-    names are looked up); their attributes stay raw until ``type_attributes``, which may need
-    the whole collection (a place's area, a train type's stops)."""
-    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), attrs, src)
-            for key, attrs, src in items}
-
-
-def type_attributes(entity: Entity, resolver: "_Resolver") -> None:
-    """Replace an entity's raw attributes (except name/latin) by values typed by ``ATTRIBUTES``,
-    names resolved; file:line errors."""
-    kind, entity_id, raw = entity.kind, entity.id, entity.attrs
-    allowed = ATTRIBUTES[kind]
-    attrs = {}
-    for key, value in raw.items():
-        if key in ("name", "latin"):
-            continue
-        if key not in allowed:
-            raise ContentError(raw.src(key), f"unknown attribute '{key}' for {kind} '{entity_id}'",
-                               did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed))
-        attrs[key] = resolver.value(value, allowed[key], raw.src(key), f"{kind} '{entity_id}' {key}")
-    if kind == "place" and attrs.get("kind", "city") not in PLACE_KINDS:
-        raise ContentError(raw.src("kind"), f"unknown place kind '{attrs['kind']}'",
-                           "use one of: " + ", ".join(PLACE_KINDS))
-    entity.attrs = attrs
-
-
 def _palette(game_palette: dict) -> dict[str, Color]:
     base = load_yaml(DEFAULT_PALETTE).get("palette", {})
     merged = {key: (value, base.src(key)) for key, value in base.items()}
@@ -260,72 +135,6 @@ def _palette(game_palette: dict) -> dict[str, Color]:
         attrs["hex"] = attrs["hex"].lower()
         colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", key)), attrs, src)
     return colors
-
-
-class _Resolver:
-    """Turns content values into typed values, resolving names to entities."""
-
-    SCALARS = ("int", "text", "bool", "pair", "number")
-
-    def __init__(self, collections):
-        self.collections = collections
-        self.errors: list[ContentError] = []
-
-    def collect(self, value, type_name: str, src: Source, what: str):
-        """``value``, but a mistake is noted and reading goes on, so one run reports every
-        misspelt name in cards and routes (``raise_collected`` raises them together)."""
-        try:
-            return self.value(value, type_name, src, what)
-        except ContentError as error:
-            self.errors.append(error)
-            return None
-
-    def raise_collected(self) -> None:
-        if len(self.errors) == 1:
-            raise self.errors[0]
-        if self.errors:
-            raise ContentErrors(self.errors)
-
-    def check_type(self, type_name: str, src: Source, what: str) -> None:
-        base = type_name.removeprefix("list of ").rstrip("?")
-        if base not in self.SCALARS and base not in self.collections:
-            raise ContentError(src, f"unknown field type '{type_name}' for {what}",
-                               did_you_mean(base, [*self.SCALARS, *self.collections])
-                               or "types: " + ", ".join([*self.SCALARS, *self.collections]) + " (or 'list of <type>')")
-
-    def value(self, value, type_name: str, src: Source, what: str):
-        type_name = type_name.rstrip("?")
-        if type_name.startswith("list of "):
-            if not isinstance(value, list):
-                raise ContentError(src, f"{what} should be a list, not {value!r}", "write it as [a, b, c]")
-            return [self.value(v, type_name[8:], src, what) for v in value]
-        if type_name == "int":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ContentError(src, f"{what} should be a whole number, not {value!r}", "write a number such as 7")
-            return value
-        if type_name == "number":
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ContentError(src, f"{what} should be a number, not {value!r}", "write a number such as 7.5")
-            return float(value)
-        if type_name == "bool":
-            if not isinstance(value, bool):
-                raise ContentError(src, f"{what} should be true or false, not {value!r}", "write true or false")
-            return value
-        if type_name == "text":
-            if isinstance(value, (dict, list)) or value is None:
-                raise ContentError(src, f"{what} should be text, not {value!r}", "write plain text (quote it if needed)")
-            return str(value)
-        if type_name == "pair":
-            if not _is_pair(value):
-                raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}", "write [x, y]")
-            return (float(value[0]), float(value[1]))
-        entities = self.collections[type_name]
-        if isinstance(value, (dict, list)) or str(value) not in entities:
-            hint = did_you_mean(value, entities) if not isinstance(value, (dict, list)) else None
-            section = next((s for s, k in COLLECTIONS.items() if k == type_name), "palette")
-            raise ContentError(src, f"{what}: unknown {type_name} '{value}'",
-                               hint or f"define it under `{section}:` or use one of: " + ", ".join(list(entities)[:12]))
-        return entities[str(value)]
 
 
 def card_geometry(spec: LDict, default: CardGeometry, what: str) -> CardGeometry:
@@ -362,7 +171,7 @@ def card_geometry(spec: LDict, default: CardGeometry, what: str) -> CardGeometry
     return geometry
 
 
-def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: _Resolver, tables: dict) -> Deck:
+def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: Resolver, tables: dict) -> Deck:
     geometry = card_geometry(spec, default, f"deck '{deck_id}'")
     fields = dict(spec.get("fields", {}))
     for name, type_name in fields.items():
@@ -382,6 +191,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     _deck_declarations(deck, spec, resolver, tables)
     tickets = is_ticket_deck(deck)
     cards = spec["cards"]
+    printed = 0   # cards so far, counts included: a deck over MAX_CARDS_PER_DECK stops at the row that tips it
     for index, row in enumerate(cards):
         row_src = cards.src(index)
         if isinstance(row, list):
@@ -420,11 +230,16 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                 else:
                     raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' has no '{name}'",
                                        f"add {name}: … (or declare the field optional as '{type_name}?')")
+        printed += count
+        if printed > limits.MAX_CARDS_PER_DECK:
+            raise ContentError(row_src, f"deck '{deck_id}' reaches {printed:,} cards at card {index + 1}, more than "
+                                        f"{limits.MAX_CARDS_PER_DECK:,} (MAX_CARDS_PER_DECK)",
+                               "check the counts: no printed deck has this many cards")
         deck.cards.append(Card(deck, index, values, count, row_src, frozenset(auto)))
     return deck
 
 
-def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dict) -> None:
+def _deck_declarations(deck: Deck, spec: LDict, resolver: Resolver, tables: dict) -> None:
     """What the checker compares a deck with: expected_by, point_range, follows."""
     fields = deck.fields
     if "expected_by" in spec:
@@ -468,64 +283,3 @@ def _deck_declarations(deck: Deck, spec: LDict, resolver: _Resolver, tables: dic
         deck.follows = Follows(follows["table"], follows["key"], follows["value"], spec.src("follows"))
 
 
-def _route(row, src: Source, resolver: _Resolver, collect: bool = False) -> Route:
-    """A route row; with ``collect``, misspelt names are noted on the resolver (see ``collect``) instead of raised."""
-    name = resolver.collect if collect else resolver.value
-    a = name(row[0], "place", src, "route end")
-    b = name(row[1], "place", src, "route end")
-    length = resolver.value(row[2], "int", src, "route length")
-    if length < 1:  # a path's length: networkx refuses negative weights, a board cannot draw 0 spaces
-        raise ContentError(src, f"route length should be at least 1 space, not {length}", "write the number of train spaces")
-    colors = row[3] if len(row) > 3 else "gray"
-    colors = colors if isinstance(colors, list) else [colors]
-    if not colors:
-        raise ContentError(src, "a route needs a colour per track, not []", "write [gray] for one track of any colour")
-    colors = tuple(name(c, "color", src, "route colour") for c in colors)
-    if len(row) > 4 and not isinstance(row[4], dict):
-        raise ContentError(src, f"the 5th item of a route row is a mapping of extras, not {row[4]!r}",
-                           "write e.g. {tunnel: true}, or remove it")
-    extras = _route_extras(row[4], f"{row[0]} – {row[1]}", length, src) if len(row) > 4 else {}
-    return Route(a, b, length, colors, extras, src)
-
-
-def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
-    """The extras of a route row, typed (bends, curve, tunnel, ferry: what ``BoardRoute`` takes); checked
-    when the row is read, so a mistake is found whether or not a board draws the route."""
-    for key in extras:
-        if key not in ROUTE_EXTRAS:
-            raise ContentError(src, f"unknown route extra '{key}' ({name})",
-                               did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
-    typed = {}
-    if "bends" in extras:
-        bends = extras["bends"]
-        if not (isinstance(bends, list) and all(_is_pair(p) for p in bends)):
-            raise ContentError(src, f"bends of {name} should be a list of [x, y] points in mm",
-                               "write e.g. {bends: [[120, 340]]}")
-        typed["bends"] = tuple((float(x), float(y)) for x, y in bends)
-    if "curve" in extras:
-        curve = extras["curve"]
-        if isinstance(curve, bool) or not isinstance(curve, (int, float)):
-            raise ContentError(src, f"curve of {name} should be a number of mm, not {curve!r}",
-                               "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, "
-                               "as seen on the board)")
-        typed["curve"] = float(curve)
-    if typed.get("bends") and typed.get("curve"):
-        raise ContentError(src, f"route {name} has both bends and a curve",
-                           "use bends (corners) or curve (one smooth arc), not both")
-    if "tunnel" in extras:
-        if not isinstance(extras["tunnel"], bool):
-            raise ContentError(src, f"tunnel should be true or false, not {extras['tunnel']!r}", "write {tunnel: true}")
-        typed["tunnel"] = extras["tunnel"]
-    if "ferry" in extras:
-        ferry = extras["ferry"]
-        if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= length:
-            raise ContentError(src, f"ferry should be the number of locomotives (0–{length}), not {ferry!r}",
-                               "write e.g. {ferry: 1}")
-        typed["ferry"] = ferry
-    return typed
-
-
-def _is_pair(value) -> bool:
-    """Two numbers [x, y] (true/false are not numbers here, though Python counts them as ints)."""
-    return isinstance(value, list) and len(value) == 2 and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)

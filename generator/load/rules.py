@@ -20,14 +20,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import ChoiceLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from generator import PROJECT_ROOT
 from generator.errors import ContentError, Source, did_you_mean
+# Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
+from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
+from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
+from generator.yamlsource import read_text
 from generator.model.game import Game
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
 from generator.paths import TEMPLATES_DIR, inside
@@ -143,7 +147,7 @@ def _chapter(game: Game, folder: Path, title: str, components: list[dict], liste
     with template_errors(path, folder):
         macros = env.get_template(MACROS).make_module(context)
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
-        markdown = env.get_template(RULES_FILE).render(context)
+        markdown = env.render(env.get_template(RULES_FILE), context)
     blocks = parse(markdown, path, _line_map(source_text, markdown))
     return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
 
@@ -158,7 +162,13 @@ def template_errors(path: Path, folder: Path):
     try:
         yield
     except ContentError as error:
-        raise RulesError(_template_source(error, path), error.message, error.hint) from None
+        # a template that cannot be read names its own line (a bad byte); one that may not be read, the line
+        # that includes it (or itself, when pnpgen reads it: macros); a helper's mistake, its caller's line
+        where = error.source
+        if where.line is None:
+            including = _template_source(error, path)
+            where = including if including.line is not None or where.file is None else where
+        raise RulesError(where, error.message, error.hint) from None
     except TemplateSyntaxError as error:
         where = Source(Path(error.filename), error.lineno) if error.filename else Source(path, error.lineno)
         raise RulesError(where, f"rules template syntax: {error.message}",
@@ -171,6 +181,9 @@ def template_errors(path: Path, folder: Path):
                          f"put it in {folder.name}/rules/ or templates/rules/") from None
     except RecursionError as error:
         raise RulesError(*_include_loop(error, path)) from None
+    except (ArithmeticError, MemoryError, TypeError, ValueError, LookupError) as error:  # 1/0, 'a' + 1, a value too large
+        raise RulesError(_template_source(error, path), f"rules template: {type(error).__name__}: {error}",
+                         "fix the expression on this line") from None
     except TemplateError as error:
         raise RulesError(_template_source(error, path), f"rules template: {error}",
                          "check the names used on this line; the rules see game, decks, tables, places, "
@@ -189,15 +202,14 @@ def _include_loop(error: RecursionError, path: Path) -> tuple:
         loop.append(step)
     where = Source(Path(loop[0][0]), loop[0][1]) if loop else Source(path)
     chain = " → ".join(f"{Path(name).name}:{line}" for name, line in loop)
-    return (where, "the rules include themselves (an endless {% include %} loop" + (f": {chain})" if chain else ")"),
-            "include only other files from rules.md, none that includes it back")
+    return (where, "the rules include themselves (an endless {% include %} loop" + (f": {chain})" if chain else ")")
+            + ", or a macro calls itself without end",
+            "include only other files from rules.md, none that includes it back; give a recursive macro a way to stop")
 
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ContentError(Source(path), f"not UTF-8 text ({exc.reason})", "save the file as UTF-8") from None
+        return read_text(path, "rules file")  # refused when too large; a byte that is not UTF-8 at its line and column
     except OSError as exc:  # not "cannot write the output", which the build would otherwise say
         raise ContentError(Source(path), f"cannot read the rules: {exc.strerror or exc}",
                            "check that the file is readable") from None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.errors import Source
+from generator import limits
+from generator.errors import ContentError, Source
 from generator.model.game import CardGeometry, _ReadsThrough, bilingual
 
 
@@ -67,3 +68,22 @@ class Component(_ReadsThrough):
     @property
     def label(self) -> str:
         return bilingual(self.name, self.latin)
+
+
+def check_pieces(component: Component) -> None:
+    """Refuse a component of more than MAX_PIECES_PER_COMPONENT pieces (counts and copies included)."""
+    for _face in counted_faces(component, component.faces):
+        pass
+
+
+def counted_faces(component: Component, faces):
+    """``faces`` as they are read, stopped at the face that takes the component over
+    MAX_PIECES_PER_COMPONENT pieces — before the rest is built."""
+    total = 0
+    for face in faces:
+        total += face.count
+        if total > limits.MAX_PIECES_PER_COMPONENT:
+            raise ContentError(face.source, f"component '{component.id}' has {total:,} pieces here, more than "
+                                            f"{limits.MAX_PIECES_PER_COMPONENT:,} (MAX_PIECES_PER_COMPONENT)",
+                               "check count:, count_each:, values:, dice: or copies: — no printed game has this many")
+        yield face

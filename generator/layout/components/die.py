@@ -55,15 +55,15 @@ class DieKind:
 
     def read(self, component: Component, spec, resolver, game: Game) -> None:
         cid = component.id
-        symbols = []
-        for symbol, n in spec["faces"].items():
+        for symbol in spec["faces"]:
             if symbol not in ICONS:
                 raise ContentError(spec["faces"].src(symbol), f"unknown die symbol '{symbol}' on '{cid}'",
                                    did_you_mean(symbol, ICONS) or "symbols are icons: " + ", ".join(ICONS))
-            symbols += [str(symbol)] * n
-        if len(symbols) != 6:
-            raise ContentError(spec.src("faces"), f"die '{cid}' has {len(symbols)} faces, a die has 6",
+        sides = sum(spec["faces"].values())
+        if sides != 6:   # checked before the faces are listed: `track: 1000000000` would fill the memory
+            raise ContentError(spec.src("faces"), f"die '{cid}' has {sides:,} faces, a die has 6",
                                "make the face counts add up to 6 (use blank for an empty face)")
+        symbols = [str(symbol) for symbol, n in spec["faces"].items() for _ in range(n)]
         die_size = float(spec.get("die_size", 16.0))
         sticker = float(spec.get("sticker", die_size - 2.0))
         if sticker > die_size:

@@ -31,7 +31,7 @@ from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
-from generator.model.components import Component, Face
+from generator.model.components import Component, Face, counted_faces
 from generator.model.game import CardGeometry, Game, Side
 
 #: what a face may say, with its type (resolved like deck fields)
@@ -116,7 +116,7 @@ class PieceKind:
                              "per_player": bool(spec.get("per_player", False))}
         component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
                                           float(spec.get("safe", self.safe)))
-        component.faces = list(self._faces(component, spec, resolver))
+        component.faces = list(counted_faces(component, self._faces(component, spec, resolver)))
 
     def _faces(self, component: Component, spec, resolver):
         cid = component.id

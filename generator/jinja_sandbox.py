@@ -1,0 +1,333 @@
+"""A Jinja sandbox that also bounds work: the one layouts and rules.md both run in.
+
+Jinja's own sandbox stops content from calling into Python, not from asking
+for ``9**(9**9)``, ``'a' * 10**9``, ``'a'.center(10**9)`` or three nested loops
+over ``range(10**5)``: each of those hangs or exhausts memory with a few bytes
+of content. This environment checks the size of what an operator, a call or a
+filter would produce *before* producing it, counts loop iterations, and caps
+the rendered output — each against a ceiling of ``generator.limits``. Hitting
+one raises ``JinjaLimitError``, a ``TemplateError``, so callers report it at
+the template's or the expression's line like any other Jinja mistake.
+
+It imports nothing of pnpgen but the limits and the file reader, so both
+``generator.load`` and ``generator.layout`` can use it without cycles.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+import re
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
+from jinja2.runtime import markup_join, str_join
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.loaders import split_template_path
+from jinja2.utils import _PassArg
+from jinja2.visitor import NodeTransformer
+
+from generator import limits
+from generator.yamlsource import read_text
+
+#: string methods whose output can be far larger than their input
+_GROWING_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "replace", "join"})
+#: ... because a whole-number argument is a width: 'a'.center(10**9)
+_WIDTH_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs"})
+#: filters whose output can be far larger than their input (each result is measured too)
+_GROWING_FILTERS = ("center", "indent", "wordwrap", "format", "join", "replace", "truncate", "list", "batch",
+                    "slice", "sum", "string", "urlize", "xmlattr", "tojson", "pprint", "filesizeformat")
+#: ... because a whole-number argument is a width or a count of pieces: 'a'|center(10**9), [1]|batch(10**9, 0)
+_WIDTH_FILTERS = frozenset({"center", "indent", "wordwrap", "batch", "slice"})
+_NUMBER = re.compile(r"\d+")
+#: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
+_NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
+
+
+class JinjaLimitError(TemplateError):
+    """An expression or template asked for more than a limit of ``generator.limits`` allows."""
+
+
+def _refuse(what: str, limit_name: str) -> JinjaLimitError:
+    return JinjaLimitError(f"{what}, more than {getattr(limits, limit_name):,} ({limit_name})")
+
+
+def _length(value) -> int | None:
+    """The length of a string or list (what a size limit measures), None for anything else."""
+    return len(value) if isinstance(value, (str, list, tuple)) else None
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_ints(args, what: str) -> None:
+    """A whole-number argument beyond MAX_JINJA_SEQUENCE is a width or count that would allocate as much."""
+    for value in args:
+        if _is_int(value) and abs(value) > limits.MAX_JINJA_SEQUENCE:
+            raise _refuse(f"{what} was given {value:,}", "MAX_JINJA_SEQUENCE")
+
+
+def _check_format_string(text, what: str) -> None:
+    """A width or precision written into a format string ('%1000000000d', '{:>1000000000}')."""
+    if isinstance(text, str):
+        for match in _NUMBER.finditer(text):
+            if len(match.group()) > 7 and int(match.group()) > limits.MAX_JINJA_SEQUENCE:
+                raise _refuse(f"{what} asks for a width of {int(match.group()):,}", "MAX_JINJA_SEQUENCE")
+
+
+def _check_percent_format(text: str, arguments, what: str) -> None:
+    """'%1000000000d' % 1, or a width given as an argument ('%*d' % (10**9, 1))."""
+    _check_format_string(text, what)
+    if "*" in text:
+        _check_ints(arguments if isinstance(arguments, tuple) else (arguments,), f"a width for {what}")
+
+
+def _check_size(size: int, what: str) -> None:
+    if size > limits.MAX_JINJA_SEQUENCE:
+        raise _refuse(f"{what} would make {size:,} characters or items", "MAX_JINJA_SEQUENCE")
+
+
+def _binop_estimate(operator: str, left, right) -> None:
+    """Refuse an operation whose result would be too large, from the sizes of its operands alone."""
+    if operator == "**" and _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
+        bits = (abs(left).bit_length() - 1) * right
+        if bits > limits.MAX_JINJA_INT_BITS:
+            raise _refuse(f"{left} ** {right} would have about {bits:,} bits", "MAX_JINJA_INT_BITS")
+    elif operator == "*":
+        if _is_int(left) and _is_int(right):
+            bits = abs(left).bit_length() + abs(right).bit_length()
+            if bits > limits.MAX_JINJA_INT_BITS:
+                raise _refuse(f"a product of about {bits:,} bits", "MAX_JINJA_INT_BITS")
+        for sequence, count in ((left, right), (right, left)):
+            length = _length(sequence)
+            if length is not None and _is_int(count):
+                _check_size(length * count, "repeating a text or list")
+    elif operator == "+":
+        if _length(left) is not None and _length(right) is not None:
+            _check_size(len(left) + len(right), "joining two texts or lists")
+    elif operator == "%" and isinstance(left, str):
+        _check_percent_format(left, right, "%-formatting")
+
+
+def _int_result(value, what: str):
+    if _is_int(value) and value.bit_length() > limits.MAX_JINJA_INT_BITS:
+        raise _refuse(f"{what} gives a number of {value.bit_length():,} bits", "MAX_JINJA_INT_BITS")
+    return value
+
+
+class _CountLoops(NodeTransformer):
+    """Route every ``{% for %}`` through the environment's counter and every ``~`` through its size check."""
+
+    def visit_For(self, node: nodes.For) -> nodes.For:
+        self.generic_visit(node)
+        node.iter = nodes.Call(nodes.EnvironmentAttribute("counted_loop"), [node.iter], [], None, None,
+                               lineno=node.iter.lineno)
+        return node
+
+    def visit_Concat(self, node: nodes.Concat) -> nodes.Call:
+        self.generic_visit(node)
+        return nodes.Call(nodes.EnvironmentAttribute("bounded_concat"), [nodes.List(node.nodes, lineno=node.lineno)],
+                          [], None, None, lineno=node.lineno)
+
+
+class _BoundedMixin:
+    """What both sandboxes add: work and size ceilings (see the module's docstring)."""
+
+    intercepted_binops = frozenset({"**", "*", "+", "%", "//"})
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.iterations = 0
+        self.globals["range"] = self.counted_range
+        for name in _GROWING_FILTERS:
+            if name in self.filters:
+                self.filters[name] = _bounded_filter(name, self.filters[name])
+
+    # ---------------------------------------------------------------- counting
+    def start(self) -> None:
+        """A new evaluation of a template or expression: its loops start counting from zero."""
+        self.iterations = 0
+
+    def tick(self, count: int = 1) -> None:
+        self.iterations += count
+        if self.iterations > limits.MAX_JINJA_ITERATIONS:
+            raise _refuse(f"the loops ran {self.iterations:,} times", "MAX_JINJA_ITERATIONS")
+
+    def counted_loop(self, iterable):
+        """A ``{% for %}``'s iterable, each item counted (a ``range()`` counts its own)."""
+        return iterable if isinstance(iterable, CountedRange) else self._count_each(iterable)
+
+    def _count_each(self, iterable):
+        for item in iterable:
+            self.tick()
+            yield item
+
+    def counted_range(self, *args) -> "CountedRange":
+        """``range()`` for content: at most the sandbox's MAX_RANGE numbers, each counted when iterated."""
+        if not all(_is_int(a) for a in args):
+            raise JinjaLimitError(f"range() takes whole numbers, not {', '.join(repr(a) for a in args)}")
+        numbers = range(*args)
+        if len(numbers) > MAX_RANGE:
+            raise JinjaLimitError(f"range() of {len(numbers):,} numbers, more than the sandbox's {MAX_RANGE:,}")
+        return CountedRange(numbers, self)
+
+    def bounded_concat(self, values) -> str:
+        texts = [str(v) for v in values]
+        _check_size(sum(len(t) for t in texts), "joining texts with ~")
+        return (markup_join if self.autoescape else str_join)(values)
+
+    # ---------------------------------------------------------------- interception
+    def call_binop(self, context, operator, left, right):
+        _binop_estimate(operator, left, right)
+        return _int_result(super().call_binop(context, operator, left, right), f"'{operator}'")
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        name = getattr(__obj, "__name__", "")
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, str) and name in _GROWING_METHODS:
+            what = f"'{name}'"
+            if name in _WIDTH_METHODS:
+                _check_ints([*args, *kwargs.values()], what)
+            if name == "replace" and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
+                count = owner.count(args[0]) if args[0] else len(owner) + 1
+                _check_size(len(owner) + count * max(0, len(args[1]) - len(args[0])), what)
+            if name == "join" and args:
+                items = list(args[0])
+                _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(owner) * max(0, len(items) - 1), what)
+                args = (items, *args[1:])
+            if name == "expandtabs":
+                _check_size(len(owner) * max([8, *(a for a in args if _is_int(a))]), what)
+        result = super().call(__context, __obj, *args, **kwargs)
+        if _length(result) is not None:
+            _check_size(len(result), f"calling {name or 'a function'}")
+        return _int_result(result, f"calling {name or 'a function'}")
+
+    def wrap_str_format(self, value):
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        template = getattr(value, "__self__", None)
+
+        @functools.wraps(wrapped)
+        def bounded(*args, **kwargs):
+            _check_format_string(template, "a format string")
+            if isinstance(template, str) and _NESTED_FIELD.search(template):
+                _check_ints([*args, *kwargs.values()], "a width for 'format'")
+            return wrapped(*args, **kwargs)
+
+        return bounded
+
+    # ---------------------------------------------------------------- compiling and rendering
+    def _generate(self, source, name, filename, defer_init=False):
+        return super()._generate(_CountLoops().visit(source), name, filename, defer_init)
+
+    def render(self, template, context: dict) -> str:
+        """``template.render(context)``, counted from zero and refused once it passes MAX_JINJA_OUTPUT."""
+        self.start()
+        parts, size = [], 0
+        chunks = template.generate(context)
+        for part in chunks:
+            size += len(part)
+            if size > limits.MAX_JINJA_OUTPUT:
+                # raised inside the template, where it is writing: its traceback names the template's line
+                chunks.throw(_refuse(f"the template writes {size:,} characters", "MAX_JINJA_OUTPUT"))
+            parts.append(part)
+        return "".join(parts)
+
+
+class CountedRange:
+    """A range whose iteration counts against MAX_JINJA_ITERATIONS; otherwise a range (len, index, in)."""
+
+    def __init__(self, numbers: range, env: "_BoundedMixin"):
+        self._numbers, self._env = numbers, env  # private: the sandbox hides _names from content
+
+    def __iter__(self):
+        return self._env._count_each(self._numbers)
+
+    def __reversed__(self):
+        return self._env._count_each(reversed(self._numbers))
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def __getitem__(self, index):
+        item = self._numbers[index]
+        return CountedRange(item, self._env) if isinstance(item, range) else item
+
+    def __contains__(self, value) -> bool:
+        return value in self._numbers
+
+    def __eq__(self, other) -> bool:
+        return self._numbers == (other._numbers if isinstance(other, CountedRange) else other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._numbers)
+
+
+def _bounded_filter(name: str, original):
+    """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE."""
+    passes_arg = _PassArg.from_obj(original) is not None
+
+    @functools.wraps(original)
+    def bounded(*args, **kwargs):
+        given = args[1:] if passes_arg else args   # the environment or context first, then the value
+        value, options = (given[0], given[1:]) if given else (None, ())
+        what = f"the '{name}' filter"
+        if name in _WIDTH_FILTERS:
+            _check_ints([*options, *kwargs.values()], what)
+        if name == "format" and isinstance(value, str):
+            _check_percent_format(value, tuple(options), what)
+        if name == "indent" and isinstance(value, str):
+            width = (options or [kwargs.get("width", 4)])[0]
+            width = width if _is_int(width) else len(str(width))
+            _check_size(len(value) + (value.count("\n") + 1) * width, what)
+        if name == "replace" and isinstance(value, str) and len(options) >= 2:
+            old, new = str(options[0]), str(options[1])
+            count = value.count(old) if old else len(value) + 1
+            _check_size(len(value) + count * max(0, len(new) - len(old)), what)
+        if name == "join" and value is not None and not isinstance(value, str):
+            items = list(value)
+            separator = str(options[0]) if options else str(kwargs.get("d", ""))
+            _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
+            args = (*args[:len(args) - len(given)], items, *options)
+        result = original(*args, **kwargs)
+        if _length(result) is not None:
+            _check_size(len(result), what)
+        return result
+
+    return bounded
+
+
+class BoundedSandbox(_BoundedMixin, SandboxedEnvironment):
+    """Layout expressions: read values, never call into Python, never run away."""
+
+
+class BoundedImmutableSandbox(_BoundedMixin, ImmutableSandboxedEnvironment):
+    """rules.md: as ``BoundedSandbox``, and the model cannot be changed either."""
+
+
+class BoundedFileSystemLoader(FileSystemLoader):
+    """Templates read with the limits of every content file (``read_text``): refused when larger
+    than MAX_FILE_BYTES, before reading; a byte that is not UTF-8 named by line and column."""
+
+    def get_source(self, environment, template):
+        pieces = split_template_path(template)
+        for folder in self.searchpath:
+            filename = posixpath.join(folder, *pieces)
+            if os.path.isfile(filename):
+                break
+        else:
+            raise TemplateNotFound(template)
+        contents = read_text(Path(filename), f"template '{template}'")
+        mtime = os.path.getmtime(filename)
+
+        def uptodate() -> bool:
+            try:
+                return os.path.getmtime(filename) == mtime
+            except OSError:
+                return False
+
+        return contents, os.path.normpath(filename), uptodate
