@@ -7,6 +7,7 @@ mean" when a name is wrong.
 """
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from generator import PROJECT_ROOT
@@ -226,8 +227,16 @@ def entities(kind: str, items) -> dict[str, Entity]:
     """One collection's entities from (key, raw attributes, source), by id (the key as text, as
     names are looked up); their attributes stay raw until ``type_attributes``, which may need
     the whole collection (a place's area, a train type's stops)."""
-    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), attrs, src)
+    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", latin_of(key))), attrs, src)
             for key, attrs, src in items}
+
+
+def latin_of(key) -> str:
+    """The Latin name an entity has without `latin:`: its id, if the id is written in Latin letters
+    (Berlin, Düsseldorf, Times Square, jr), else none (高田馬場)."""
+    text = str(key)
+    return text if all(c.isascii() and c.isprintable() or c.isalpha() and unicodedata.name(c, "").startswith("LATIN ")
+                       for c in text) else ""
 
 
 def type_attributes(entity: Entity, resolver: "_Resolver") -> None:
@@ -335,13 +344,15 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     for name, type_name in fields.items():
         resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")
     back_spec = spec["back"]
-    back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, back_spec.src("layout"))
+    back = Side(str(back_spec["layout"]), {"title": spec["name"], "latin": spec.get("latin", ""),  # defaults: the deck's
+                                           **{k: v for k, v in back_spec.items() if k != "layout"}},
+                back_spec.src("layout"), f"the back of deck '{deck_id}'")
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
                 vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
                 expected_source=spec.src("expected"), role=str(spec.get("role", "")))
-    columns = spec.get("columns")
-    if columns is not None:
+    columns = spec.get("columns", list(fields))  # cards written as rows give the fields in order, unless columns: says
+    if "columns" in spec:
         for i, column in enumerate(columns):
             if column != "count" and column not in fields:
                 raise ContentError(spec["columns"].src(i), f"column '{column}' is not a field of deck '{deck_id}'",
@@ -352,12 +363,11 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     for index, row in enumerate(cards):
         row_src = cards.src(index)
         if isinstance(row, list):
-            if columns is None:
-                raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' is a row but the deck has no columns:",
-                                   "add `columns: [field, …]` to the deck, or write the card as a mapping")
             if len(row) != len(columns):
-                raise ContentError(row_src, f"card row has {len(row)} values but columns: lists {len(columns)} ({', '.join(columns)})",
-                                   "give one value per column")
+                listed = "columns: lists" if "columns" in spec else "the deck has (its fields: in order)"
+                raise ContentError(row_src, f"card row has {len(row)} values but {listed} {len(columns)} ({', '.join(columns)})",
+                                   "give one value per column" if "columns" in spec else
+                                   "give one value per field, in the order of fields: (or add `columns: [field, …]`)")
             row = dict(zip(columns, row))
         values = {}
         count = 1
