@@ -133,6 +133,12 @@ def test_a_cycle_is_an_error_at_the_extends_line_naming_the_chain(mini):
     assert "layouts extend each other in a circle: a → b → a" in error.message
 
 
+def test_a_layout_that_extends_itself_is_an_error_unless_a_template_has_its_name(mini):
+    _layout(mini, "me", "description: me\nextends: me\n")
+    error = _error(load_game(mini), "me")
+    assert str(error.source).endswith("layouts/me.yaml:2") and "layout 'me' extends itself" in error.message
+
+
 def test_a_chain_longer_than_the_limit_is_an_error(mini):
     for i in range(MAX_EXTENDS + 1):
         _layout(mini, f"l{i}", f"extends: l{i + 1}\nelements: []\n")

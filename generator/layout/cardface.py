@@ -73,7 +73,7 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
     folder cannot make pnpgen read a file elsewhere (``generator.paths``). A layout that
     ``extends:`` another is merged onto it here (``merge_layouts``)."""
     path = _locate(name, game, src)
-    parts = merge_layouts(path, game, (path.resolve(),), src)
+    parts = merge_layouts(path, game, (path.resolve(),))
     variables = parts.variables if parts.variables else None
     per_card = _validate_vars(variables, variables.src()) if variables is not None else frozenset({"card"})
     return Layout(Path(path).stem, path, parts.elements, variables, per_card)
@@ -135,7 +135,7 @@ class MergedLayout:
     variables: _SourcedDict
 
 
-def merge_layouts(path: Path, game: Game, chain: tuple, src: Source) -> MergedLayout:
+def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
     """Read the layout at ``path`` and, if it says ``extends: <name>``, merge it onto that layout
     (found as any layout is, ``_locate``; merged first, recursively): an element whose ``name:``
     matches one of the parent's replaces it in place (``remove: true`` removes it), other elements
@@ -146,7 +146,14 @@ def merge_layouts(path: Path, game: Game, chain: tuple, src: Source) -> MergedLa
     origin = Source(path, 1)
     if "extends" in data:
         where = data.src("extends")
-        parent_path = _locate(data["extends"], game, where, skip=Path(path).resolve())
+        try:
+            parent_path = _locate(data["extends"], game, where, skip=Path(path).resolve())
+        except ContentError:
+            if str(data["extends"]) != Path(path).stem:
+                raise
+            raise ContentError(where, f"layout '{path.stem}' extends itself", "a layout extends another one; only a "
+                               "game's layouts/<name>.yaml may extend templates/layouts/<name>.yaml, and there is "
+                               f"no templates/layouts/{path.stem}.yaml") from None
         real = parent_path.resolve()
         if real in chain:
             names = " → ".join(p.stem for p in (*chain, real))
@@ -156,7 +163,7 @@ def merge_layouts(path: Path, game: Game, chain: tuple, src: Source) -> MergedLa
             raise ContentError(where, f"layout '{path.stem}' extends a chain of more than {MAX_EXTENDS} layouts "
                                       "(limits.MAX_EXTENDS)",
                                "extend a layout that draws its own elements; a chain this long is a mistake")
-        parent = merge_layouts(parent_path, game, (*chain, real), where)
+        parent = merge_layouts(parent_path, game, (*chain, real))
         elements = list(zip(parent.elements, parent.elements.sources))
         variables = [(k, v, parent.variables.src(k)) for k, v in parent.variables.items()]
     else:
