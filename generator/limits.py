@@ -35,6 +35,8 @@ MIN_PIECE_MM = 5.0
 MAX_BOARD_MM = 2000.0
 
 # --- layouts -----------------------------------------------------------------
+#: layouts in one `extends:` chain (a layout, its parent, its parent's parent …); the bundled ones use 2
+MAX_EXTENDS = 8
 #: copies of one layout element (``repeat:``)
 MAX_REPEAT = 10_000
 #: primitives drawn on one face, nested repeats multiplied (a ticket's mini-map draws ~600)

@@ -30,16 +30,24 @@ def _override_layout(folder, name, old, new):
     (folder / "layouts" / f"{name}.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def _element_line(path, needle: str) -> int:
+    """The line of the layout element (its ``- `` item) whose text holds ``needle``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if needle in line)
+    return next(i for i in range(at, -1, -1) if lines[i].lstrip().startswith("- ")) + 1
+
+
 def test_a_shape_attribute_that_fails_is_found_by_check_at_the_layout_line(tmp_path, run):
     folder = copy_fixture(tmp_path, "mini", "game.yaml", "include: [decks.yaml]", "include: [decks.yaml]")
     _override_layout(folder, "ttr-back", "r: 10, fill: white", 'r: "{{ 1e999 }}", fill: white')
+    line = _element_line(folder / "layouts" / "ttr-back.yaml", "1e999")
     check, build = _both(run, folder, tmp_path)
     assert (check.exit_code, build.exit_code) == (1, 1), check.output
-    assert "layouts/ttr-back.yaml:14: error PNP703 layout expression '{{ 1e999 }}' failed" in check.output
-    assert "layouts/ttr-back.yaml:14" in build.output and "build refused" in build.output
+    assert f"layouts/ttr-back.yaml:{line}: error PNP703 layout expression '{{{{ 1e999 }}}}' failed" in check.output
+    assert f"layouts/ttr-back.yaml:{line}" in build.output and "build refused" in build.output
     forced = run("build", folder, "--out", tmp_path / "out", "--force")
     assert forced.exit_code == 1, "a face that cannot be drawn cannot be built, even with --force"
-    assert "layouts/ttr-back.yaml:14: layout expression '{{ 1e999 }}' failed" in forced.output
+    assert f"layouts/ttr-back.yaml:{line}: layout expression '{{{{ 1e999 }}}}' failed" in forced.output
     assert not (tmp_path / "out" / "mini").exists()
 
 
@@ -47,7 +55,8 @@ def test_an_unknown_icon_is_found_by_check_at_the_layout_line(tmp_path, run):
     folder = copy_fixture(tmp_path, "mini", "decks.yaml", "icon: wagon}", "icon: wagonn}")
     check, build = _both(run, folder, tmp_path)
     assert (check.exit_code, build.exit_code) == (1, 1), check.output
-    assert "templates/layouts/ttr-back.yaml:15: error PNP703 unknown icon 'wagonn'" in check.output
+    line = _element_line(LAYOUTS / "ttr-back.yaml", "back.icon")
+    assert f"templates/layouts/ttr-back.yaml:{line}: error PNP703 unknown icon 'wagonn'" in check.output
     assert "did you mean 'wagon'" in check.output
     assert "PNP703" in build.output and "build refused" in build.output
 

@@ -27,6 +27,7 @@ from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
 from generator.jinja_sandbox import BoundedSandbox
+from generator.limits import MAX_EXTENDS
 from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
 from generator.fonts import PT_TO_MM, missing_glyphs
@@ -45,7 +46,9 @@ ELEMENTS = {
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
-LAYOUT_KEYS = ("description", "vars", "elements")
+LAYOUT_KEYS = ("description", "extends", "background", "vars", "elements")
+#: keys beside an element's kind that place it among the elements of the layout it extends
+MERGE_KEYS = ("name", "remove", "before", "after")
 #: what every face's expressions see already: a ``vars:`` name may not hide one
 RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
@@ -66,30 +69,196 @@ class Layout:
 def find_layout(name: str, game: Game, src: Source) -> Layout:
     """The layout ``name`` from the game's layouts/ (which wins) or templates/layouts/. The name is a
     plain file name and the file, links followed, must be the game's or pnpgen's: a shared game
-    folder cannot make pnpgen read a file elsewhere (``generator.paths``)."""
+    folder cannot make pnpgen read a file elsewhere (``generator.paths``). A layout that
+    ``extends:`` another is merged onto it here (``merge_layouts``)."""
+    path = _locate(name, game, src)
+    parts = merge_layouts(path, game, (path.resolve(),))
+    variables = parts.variables if parts.variables else None
+    per_card = _validate_vars(variables, variables.src()) if variables is not None else frozenset({"card"})
+    return Layout(Path(path).stem, path, parts.elements, variables, per_card)
+
+
+def _locate(name, game: Game, src: Source, skip: Path | None = None) -> Path:
+    """The file of layout ``name``: the game's layouts/ first, then templates/layouts/ (``skip``, the
+    layout that extends ``name``, is passed over: a game's layouts/ttr-back.yaml that says
+    ``extends: ttr-back`` extends pnpgen's ttr-back, the one it overrides)."""
     name = plain_name(name, src, "layout name", "name a layout by its file name without .yaml (e.g. ttr-ticket); "
                                                 "it is looked up in the game's layouts/, then templates/layouts/")
     roots = game_roots(game)
     for folder in (game.folder / "layouts", TEMPLATE_DIR):
         path = folder / f"{name}.yaml"
-        if path.is_file():
+        if path.is_file() and not (skip is not None and path.resolve() == skip):
             inside(path, roots, src, f"{folder.name}/{name}.yaml")
-            data = load_yaml(path)
-            if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
-                raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
-                                   "see templates/layouts/ for examples")
-            for key in data:
-                if key not in LAYOUT_KEYS:
-                    raise ContentError(data.src(key), f"unknown key '{key}' in layout",
-                                       did_you_mean(key, LAYOUT_KEYS) or "a layout has description:, vars: and elements:")
-            variables = data.get("vars")
-            per_card = _validate_vars(variables, data.src("vars")) if variables is not None else frozenset({"card"})
-            _validate(data["elements"])
-            return Layout(name, path, data["elements"], variables, per_card)
+            return path
     known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()
-                    and is_inside(resolved(folder, src), roots) for p in folder.glob("*.yaml")})
+                    and is_inside(resolved(folder, src), roots) for p in folder.glob("*.yaml")
+                    if skip is None or p.resolve() != skip})
     raise ContentError(src, f"no layout named '{name}'",
                        did_you_mean(name, known) or f"add layouts/{name}.yaml to the game, or use one of: {', '.join(known)}")
+
+
+# ------------------------------------------------------------------ extends: merging layouts
+class _SourcedDict(LDict):
+    """A layout's ``vars:`` merged from several files: each name keeps the line it was written on."""
+
+    def src(self, key=None) -> Source:
+        return self.sources.get(key, self.origin) if key is not None else self.origin
+
+
+class _SourcedList(LList):
+    """A layout's ``elements:`` merged from several files: each element keeps the line it was written on."""
+
+    def src(self, index=None) -> Source:
+        return self.sources[index] if index is not None and 0 <= index < len(self.sources) else self.origin
+
+
+def _sourced_dict(items: list, origin: Source) -> _SourcedDict:
+    result = _SourcedDict((key, value) for key, value, _src in items)
+    result.file, result.line, result.key_lines = origin.file, origin.line, {}
+    result.sources, result.origin = {key: where for key, _value, where in items}, origin
+    return result
+
+
+def _sourced_list(items: list, origin: Source) -> _SourcedList:
+    result = _SourcedList(element for element, _src in items)
+    result.file, result.line, result.item_lines = origin.file, origin.line, []
+    result.sources, result.origin = [where for _element, where in items], origin
+    return result
+
+
+@dataclass
+class MergedLayout:
+    """What ``merge_layouts`` gives: the elements and vars of a layout and every layout it extends."""
+
+    elements: _SourcedList
+    variables: _SourcedDict
+
+
+def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
+    """Read the layout at ``path`` and, if it says ``extends: <name>``, merge it onto that layout
+    (found as any layout is, ``_locate``; merged first, recursively): an element whose ``name:``
+    matches one of the parent's replaces it in place (``remove: true`` removes it), other elements
+    are appended (or placed with ``before:``/``after:`` a named one); ``vars:`` merge by name, the
+    parent's first, the child's value winning. ``chain`` holds the files being merged (a cycle is
+    an error at the ``extends:`` line that closes it)."""
+    data = _read_layout(path)
+    origin = Source(path, 1)
+    if "extends" in data:
+        where = data.src("extends")
+        try:
+            parent_path = _locate(data["extends"], game, where, skip=Path(path).resolve())
+        except ContentError:
+            if str(data["extends"]) != Path(path).stem:
+                raise
+            raise ContentError(where, f"layout '{path.stem}' extends itself", "a layout extends another one; only a "
+                               "game's layouts/<name>.yaml may extend templates/layouts/<name>.yaml, and there is "
+                               f"no templates/layouts/{path.stem}.yaml") from None
+        real = parent_path.resolve()
+        if real in chain:
+            names = " → ".join(p.stem for p in (*chain, real))
+            raise ContentError(where, f"layouts extend each other in a circle: {names}",
+                               "one of them must draw its own elements instead of extending the other")
+        if len(chain) >= MAX_EXTENDS:
+            raise ContentError(where, f"layout '{path.stem}' extends a chain of more than {MAX_EXTENDS} layouts "
+                                      "(limits.MAX_EXTENDS)",
+                               "extend a layout that draws its own elements; a chain this long is a mistake")
+        parent = merge_layouts(parent_path, game, (*chain, real))
+        elements = list(zip(parent.elements, parent.elements.sources))
+        variables = [(k, v, parent.variables.src(k)) for k, v in parent.variables.items()]
+    else:
+        elements, variables = [], []
+    own = data.get("vars")
+    if own is not None:
+        if not isinstance(own, dict):
+            raise ContentError(data.src("vars"), "`vars:` of a layout is a mapping of name: expression",
+                               'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
+        index = {key: i for i, (key, _v, _s) in enumerate(variables)}
+        for key, value in own.items():
+            if key in index:
+                variables[index[key]] = (key, value, own.src(key))
+            else:
+                variables.append((key, value, own.src(key)))
+    own_elements = [(e, data["elements"].src(i)) for i, e in enumerate(data.get("elements", []))]
+    if "background" in data:
+        own_elements.insert(0, (_background(data), data.src("background")))
+    _merge_elements(elements, own_elements, "extends" in data)
+    return MergedLayout(_sourced_list(elements, origin), _sourced_dict(variables, data.src("vars")))
+
+
+def _read_layout(path: Path) -> LDict:
+    """One layout file, its keys and elements checked (before any merging)."""
+    data = load_yaml(path)
+    if not isinstance(data, dict) or not (isinstance(data.get("elements"), list)
+                                          or ("extends" in data and "elements" not in data)):
+        raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
+                           "see templates/layouts/ for examples")
+    for key in data:
+        if key not in LAYOUT_KEYS:
+            raise ContentError(data.src(key), f"unknown key '{key}' in layout",
+                               did_you_mean(key, LAYOUT_KEYS) or "a layout has " + ", ".join(f"{k}:" for k in LAYOUT_KEYS))
+    if "elements" in data:
+        _validate(data["elements"], top=True, extends="extends" in data)
+        if "background" in data:
+            for i, element in enumerate(data["elements"]):
+                if element.get("name") == "background":
+                    raise ContentError(element.src("name"), "an element is named 'background', but the layout's "
+                                                            f"`background:` (line {data.src('background').line}) "
+                                                            "draws the element of that name",
+                                       "rename the element, or remove `background:` and draw the background yourself")
+    return data
+
+
+def _background(data: LDict) -> LDict:
+    """``background: <colour>``: the element it stands for, a full-bleed rect drawn first, named
+    ``background`` (so a layout that extends this one may replace or remove it by name)."""
+    where = data.src("background")
+
+    def mapping(**items) -> LDict:
+        result = LDict(items)
+        result.file, result.line, result.key_lines = where.file, where.line, {key: where.line for key in items}
+        return result
+
+    rect = mapping(x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}", h="{{ H + 2*bleed }}",
+                   fill=data["background"])
+    return mapping(name="background", rect=rect)
+
+
+def _merge_elements(merged: list, own: list, extends: bool) -> None:
+    """Merge a layout's own elements (element, source) onto its parent's, in place (see ``merge_layouts``)."""
+    def position(name):
+        return next((i for i, (e, _s) in enumerate(merged) if e.get("name") == name), None)
+
+    parent_names = [e["name"] for e, _s in merged if "name" in e]
+    for element, where in own:
+        name = element.get("name")
+        at = position(name) if name is not None and name in parent_names else None
+        if element.get("remove"):
+            if at is None:
+                raise ContentError(element.src("remove"), f"remove: the layout this one extends has no element named '{name}'",
+                                   did_you_mean(name, parent_names) or "name one of its elements: " + (", ".join(
+                                       str(n) for n in parent_names) or "it names none (give its elements a name:)"))
+            del merged[at]
+            continue
+        if at is not None:
+            for key in ("before", "after"):
+                if key in element:
+                    raise ContentError(element.src(key), f"element '{name}' replaces the parent's element of that name "
+                                                         f"in place, so it takes no {key}:",
+                                       f"remove {key}:, or give the element a new name to add it {key} another")
+            merged[at] = (element, where)
+            continue
+        anchor_key = "before" if "before" in element else "after" if "after" in element else None
+        if anchor_key is None:
+            merged.append((element, where))
+            continue
+        anchor = element[anchor_key]
+        j = position(anchor)
+        if j is None:
+            names = [e["name"] for e, _s in merged if "name" in e]
+            raise ContentError(element.src(anchor_key), f"{anchor_key}: no element named '{anchor}' to place this one "
+                                                        f"{anchor_key}",
+                               did_you_mean(anchor, names) or "name one of: " + (", ".join(str(n) for n in names) or "(none)"))
+        merged.insert(j if anchor_key == "before" else j + 1, (element, where))
 
 
 def _names(expression) -> set[str]:
@@ -129,18 +298,28 @@ def _validate_vars(variables, src: Source) -> frozenset:
     return frozenset(per_card)
 
 
-def _validate(elements: LList) -> None:
+def _validate(elements: LList, top: bool = False, extends: bool = False) -> None:
+    """Check a list of elements; ``top``: a layout's own list, whose elements may carry a ``name:``
+    (unique) and, in a layout that ``extends:`` another, ``remove:``/``before:``/``after:``."""
+    names: dict = {}
     for i, element in enumerate(elements):
         src = elements.src(i)
+        if top and isinstance(element, dict):
+            _validate_merge_keys(element, src, names, extends)
+            if element.get("remove") is True:
+                continue
         kinds = [k for k in element if k in ELEMENTS] if isinstance(element, dict) else []
         if len(kinds) != 1:
             raise ContentError(src, "each element is one of: " + ", ".join(ELEMENTS) + " (plus when/repeat/step)",
                                "write e.g. `- rect: {x: 0, y: 0, w: 10, h: 10}`")
         kind = kinds[0]
+        allowed = COMMON + MERGE_KEYS if top else COMMON
         for key in element:
-            if key != kind and key not in COMMON:
-                raise ContentError(element.src(key), f"unknown key '{key}' beside {kind}",
-                                   did_you_mean(key, COMMON) or "allowed: " + ", ".join(COMMON))
+            if key != kind and key not in allowed:
+                hint = did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed)
+                if key in MERGE_KEYS:
+                    hint = "only a layout's own elements are named and placed, not those inside a group"
+                raise ContentError(element.src(key), f"unknown key '{key}' beside {kind}", hint)
         attrs = element[kind]
         if not isinstance(attrs, dict):
             raise ContentError(src, f"{kind} needs a mapping of attributes", "write e.g. {x: 0, y: 0}")
@@ -157,6 +336,36 @@ def _validate(elements: LList) -> None:
                 raise ContentError(attrs.src("elements"), "a group's `elements:` is a list of elements",
                                    "write e.g. `elements: [{rect: {x: 0, y: 0, w: 10, h: 10}}]`")
             _validate(attrs["elements"])
+
+
+def _validate_merge_keys(element: LDict, src: Source, names: dict, extends: bool) -> None:
+    """``name:`` (a plain word, once per layout), ``remove: true``, ``before:``/``after:`` of one top-level element."""
+    if "name" in element:
+        name = element["name"]
+        where = element.src("name")
+        if not (isinstance(name, str) and name and not name.startswith("{{")):
+            raise ContentError(where, f"element name {name!r} is not a word", "write e.g. `name: title`")
+        if name in names:
+            raise ContentError(where, f"two elements of this layout are named '{name}' (first at line {names[name].line})",
+                               "give each element its own name: a layout that extends this one replaces elements by name")
+        names[name] = where
+    placing = [key for key in ("remove", "before", "after") if key in element]
+    if placing and not extends:
+        raise ContentError(element.src(placing[0]), f"{placing[0]}: places an element among those of the layout "
+                                                    "this one extends, but this layout has no `extends:`",
+                           "add `extends: <layout>`, or remove the key")
+    if "remove" in element:
+        if element["remove"] is not True:
+            raise ContentError(element.src("remove"), f"remove: {element['remove']!r}: write `remove: true`",
+                               "or leave out remove: to keep (or replace) the element")
+        extra = [key for key in element if key not in ("name", "remove")]
+        if "name" not in element or extra:
+            raise ContentError(src, "an element with remove: true names the parent's element to remove and "
+                                    "nothing else" + (f" (not {extra[0]}:)" if extra else ""),
+                               "write `- {name: <element>, remove: true}`")
+    if "before" in element and "after" in element:
+        raise ContentError(element.src("after"), "an element is placed before: one element or after: another, not both",
+                           "keep one of them")
 
 
 class FaceRenderer:

@@ -177,13 +177,15 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     for name, type_name in fields.items():
         resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")
     back_spec = spec["back"]
-    back = Side(str(back_spec["layout"]), {k: v for k, v in back_spec.items() if k != "layout"}, back_spec.src("layout"))
+    back = Side(str(back_spec["layout"]), {"title": spec["name"], "latin": spec.get("latin", ""),  # defaults: the deck's
+                                           **{k: v for k, v in back_spec.items() if k != "layout"}},
+                back_spec.src("layout"), f"the back of deck '{deck_id}'")
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
                 vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
                 expected_source=spec.src("expected"), role=str(spec.get("role", "")))
-    columns = spec.get("columns")
-    if columns is not None:
+    columns = spec.get("columns", list(fields))  # cards written as rows give the fields in order, unless columns: says
+    if "columns" in spec:
         for i, column in enumerate(columns):
             if column != "count" and column not in fields:
                 raise ContentError(spec["columns"].src(i), f"column '{column}' is not a field of deck '{deck_id}'",
@@ -195,12 +197,11 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     for index, row in enumerate(cards):
         row_src = cards.src(index)
         if isinstance(row, list):
-            if columns is None:
-                raise ContentError(row_src, f"card {index + 1} of deck '{deck_id}' is a row but the deck has no columns:",
-                                   "add `columns: [field, …]` to the deck, or write the card as a mapping")
             if len(row) != len(columns):
-                raise ContentError(row_src, f"card row has {len(row)} values but columns: lists {len(columns)} ({', '.join(columns)})",
-                                   "give one value per column")
+                listed = "columns: lists" if "columns" in spec else "the deck has (its fields: in order)"
+                raise ContentError(row_src, f"card row has {len(row)} values but {listed} {len(columns)} ({', '.join(columns)})",
+                                   "give one value per column" if "columns" in spec else
+                                   "give one value per field, in the order of fields: (or add `columns: [field, …]`)")
             row = dict(zip(columns, row))
         values = {}
         count = 1

@@ -5,6 +5,8 @@ places and routes of their own (``generator.load.board``).
 """
 from __future__ import annotations
 
+import unicodedata
+
 from generator import limits
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.model.game import Entity, Route
@@ -35,8 +37,16 @@ def entities(kind: str, items) -> dict[str, Entity]:
     """One collection's entities from (key, raw attributes, source), by id (the key as text, as
     names are looked up); their attributes stay raw until ``type_attributes``, which may need
     the whole collection (a place's area, a train type's stops)."""
-    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", "")), attrs, src)
+    return {str(key): Entity(kind, str(key), str(attrs.get("name", key)), str(attrs.get("latin", latin_of(key))), attrs, src)
             for key, attrs, src in items}
+
+
+def latin_of(key) -> str:
+    """The Latin name an entity has without `latin:`: its id, if the id is written in Latin letters
+    (Berlin, Düsseldorf, Times Square, jr), else none (高田馬場)."""
+    text = str(key)
+    return text if all(c.isascii() and c.isprintable() or c.isalpha() and unicodedata.name(c, "").startswith("LATIN ")
+                       for c in text) else ""
 
 
 def type_attributes(entity: Entity, resolver: "Resolver") -> None:

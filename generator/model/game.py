@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jinja2 import StrictUndefined
+
 from generator.errors import Source
 
 
@@ -100,12 +102,24 @@ class Card(_ReadsThrough):
 
 @dataclass(eq=False)
 class Side(_ReadsThrough):
-    """A layout plus the values it reads (``back.*`` for backs)."""
+    """A layout plus the values it reads (``back.*`` for backs). A value the side lacks reads as
+    undefined with a message naming the side and its line (``back.icon`` of a deck back without
+    ``icon:``), not as an attribute missing from a Python object."""
 
     _through = "vars"
     layout: str
     vars: dict
     source: Source
+    what: str = "this back"   # how messages name it: "the back of deck 'tickets'"
+
+    def __getattr__(self, key):
+        try:
+            return super().__getattr__(key)
+        except AttributeError:
+            if key.startswith("_") or "vars" not in self.__dict__:
+                raise
+            return StrictUndefined(hint=f"{self.what} ({self.source}) has no '{key}': add `{key}: …` to it "
+                                        f"(it has {', '.join(self.vars) or 'only layout:'})", name=key)
 
 
 @dataclass(eq=False)
