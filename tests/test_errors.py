@@ -189,3 +189,19 @@ def test_a_route_extra_is_checked_even_when_no_board_draws_the_route(mini, run):
     assert result.exit_code == 2
     assert "game.yaml:19: cannot read the content: unknown route extra 'tunell' (Berlin – Hamburg)" in result.output
     assert "did you mean 'tunnel'" in result.output
+
+
+def test_an_empty_table_is_refused_at_its_line(run, tmp_path):
+    """Found by tests/test_fuzz.py: an empty table that a score sheet shows divided by its zero columns
+    (ZeroDivisionError in sheet._table); a table needs at least one entry."""
+    import shutil
+    from pathlib import Path
+
+    game = tmp_path / "thurn-and-taxis"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "thurn-and-taxis", game)
+    _edit(game / "tables.yaml", "carriage_points: {3: 2, 4: 3, 5: 5, 6: 7, 7: 10}", "carriage_points: {}")
+    for command in (["check", game], ["build", game, "--out", tmp_path / "out", "--force"]):
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        assert "tables.yaml:3" in result.stderr and "tables.carriage_points is empty" in result.stderr
+        assert "at least one entry" in result.stderr

@@ -76,6 +76,8 @@ def schema_error(data: LDict, error) -> ContentError:
     if error.validator == "type":
         return ContentError(src, f"{where} should be of type {error.validator_value}, not {error.instance!r}",
                             "fix the value's type")
+    if error.validator == "minProperties" and not error.instance:
+        return ContentError(src, f"{where} is empty", "give it at least one entry, or remove it")
     if error.validator == "oneOf" and where.startswith("palette"):
         return ContentError(src, f"{where}: a colour is '#rrggbb' or {{hex: '#rrggbb', name: …}}",
                             "write the colour as six hex digits after #")

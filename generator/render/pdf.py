@@ -43,7 +43,7 @@ def render_pdf(doc: Document, path: Path) -> None:
         c.setPageSize((page.width * mm, page.height * mm))
         c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
         c.setBleedBox(_box(page.bleed_box, page.height) if page.bleed_box else None)
-        painter.height = page.height
+        painter.begin_page(page.height)
         for item in page.items:
             painter.draw(item)
         c.showPage()
@@ -64,7 +64,18 @@ class _Painter:
         self.inline: set[str] = set()
         self._fill = self._stroke = self._width = None
 
-    # graphics state is cached: setting the same colour 1000 times bloats the PDF
+    def begin_page(self, height: float) -> None:
+        """Every page's content stream starts from PDF's default graphics state (black, 1 pt
+        lines), not from where the previous page left off: forget what the cache says was set."""
+        self.height = height
+        self._reset()
+
+    # graphics state is cached: setting the same colour 1000 times bloats the PDF. What the
+    # cache says holds only within one content stream and one q/Q level: a page (begin_page)
+    # and a form (_define) each start from a state they did not set, and a restoreState undoes
+    # what was set since its saveState, so each of those forgets the cache (_reset). A form's
+    # content runs in the state in force where it is placed (PDF 32000 8.10.1; ReportLab's
+    # beginForm re-initialises its own state for the same reason), so it sets everything it uses.
     def _paint(self, fill, stroke, width):
         c = self.c
         if fill and fill != self._fill:
