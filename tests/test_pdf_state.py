@@ -16,11 +16,11 @@ import pytest
 from pypdf import PdfReader
 from click.testing import CliRunner
 
-from generator.build import context as build_context
+from generator.writers import context as build_context
 from generator.cli import main
 from generator.layout import sheets
 from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
-from generator.render import fonts
+from generator import fonts
 from generator.render.pdf import render_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
