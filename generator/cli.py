@@ -1,11 +1,12 @@
 """The ``pnpgen`` command: check, build, stats, list.
 
-Content errors are printed as one message (file:line, what is wrong, what to
-do) with exit status 2 — never a traceback. Exit 1 means the content was read
-but is inconsistent: the checker found errors (``pnpgen check`` lists them;
-``pnpgen build`` refuses to build unless ``--force``), or the output folder is
-not free (another build writes it, or it is a file). A build stopped by Ctrl-C
-exits 130 (SIGTERM: 143) with one line, the previous output left as it was.
+Every error is a ``generator.errors.PnpgenError``: printed as its diagnostics (file:line,
+what is wrong, what to do) — never a traceback — and the exit status is its class's
+``exit_code``: 2 the content cannot be read (``ContentError``); 1 it was read but is
+inconsistent (``BuildError``; ``ChecksFailed``: the checker found errors, ``pnpgen check``
+lists them, ``pnpgen build`` refuses to build unless ``--force``), or the output folder is not
+free or cannot be written (``OutputError``). A build stopped by Ctrl-C exits 130 (SIGTERM: 143)
+with one line (``Interrupted``), the previous output left as it was.
 
 Everything content says is printed verbatim: markup is escaped, and the
 consoles neither turn ``:name:`` into emoji (``map.yaml:100:`` is not 💯) nor
@@ -31,9 +32,8 @@ from generator.pipeline import build_game
 from generator.writers import BuildResult, Progress
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
 from generator.check import report
-from generator.check.registry import display_file
 from generator.check.stats import game_stats
-from generator.errors import BuildError, ContentError, Source
+from generator.errors import ContentError, Interrupted, PnpgenError, Terminated
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.paths import folder_name
@@ -65,16 +65,18 @@ def _games_for(games: tuple[str, ...], addons: tuple[str, ...]) -> list[Path]:
     return find_games(games)
 
 
-def _fail(error: ContentError) -> None:
-    _print_error(error)
-    sys.exit(1 if isinstance(error, BuildError) else 2)
+def _fail(error: PnpgenError, prefix: str = "") -> None:
+    """Print the error's diagnostics and exit with its class's status: the one place an exit status is chosen
+    for an error (2 content cannot be read, 1 cannot be built or the output folder is not free, 130 interrupted)."""
+    _print_error(error, prefix)
+    sys.exit(error.exit_code)
 
 
-def _print_error(error: ContentError, prefix: str = "") -> None:
-    for one in getattr(error, "errors", [error]):
+def _print_error(error: PnpgenError, prefix: str = "") -> None:
+    for one in error.diagnostics:
         # a mistake on the command line has no file to point at: no "<content>:" placeholder
         where = f"{escape(str(one.source))}: " if one.source.file is not None else ""
-        err_console.print(f"[bold red]error[/]: {where}{prefix}{escape(one.message)}", soft_wrap=True)
+        err_console.print(f"[bold red]{error.label}[/]: {where}{prefix}{escape(one.message)}", soft_wrap=True)
         if one.hint:
             err_console.print(f"  [cyan]hint[/]: {escape(one.hint)}", soft_wrap=True)
 
@@ -135,31 +137,24 @@ def build(games, paper, out_dir, force, addons):
                 building = folder_name(folder)
                 game = load_game(folder, tuple(addons))
                 building = game.id
-                findings = run_checks(game)
-                if errors_in(findings) and not force:
-                    raise ChecksFailed(game, findings)
-                _report_build_findings(game, findings)
                 progress = _ConsoleProgress(err_console)
                 try:
-                    result = build_game(game, Path(out_dir), paper.lower(), progress, force=force, findings=findings)
+                    result = build_game(game, Path(out_dir), paper.lower(), progress, force=force,
+                                        on_checked=_report_build_findings)
                 finally:
                     progress.done()
                 _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
     except KeyboardInterrupt as interrupt:
-        _interrupted(interrupt, building, Path(out_dir))
+        _fail(_interrupted(interrupt, building, Path(out_dir)))
     except ChecksFailed as failed:
         report.print_findings([f for f in failed.findings if not f.waived], err_console)
-        errors = len(errors_in(failed.findings))
+        errors = len(failed.diagnostics)
         err_console.print(f"[bold red]build refused[/]: {failed.game.id} has {errors} check "
                           f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
                           f"or build anyway with --force", soft_wrap=True)
-        sys.exit(1)
-    except ContentError as error:
+        sys.exit(failed.exit_code)
+    except PnpgenError as error:
         _fail(error)
-    except OSError as error:
-        _fail(ContentError(Source(Path(error.filename)) if error.filename else None,
-                           f"cannot write the output: {error.strerror or error}",
-                           "check that the --out folder is writable and the disk has room"))
 
 
 class _Terminated(KeyboardInterrupt):
@@ -182,8 +177,8 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
-def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: Path) -> None:
-    """One line for a build stopped by Ctrl-C or SIGTERM, and exit 130 (143): the staging folder is
+def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: Path) -> Interrupted:
+    """The error for a build stopped by Ctrl-C or SIGTERM (exit 130, 143): the staging folder is
     gone and the previous output is as it was (or, stopped just after the swap, the new one is whole)."""
     if building is None:
         text = "nothing was built"
@@ -191,8 +186,7 @@ def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: P
         text = f"{building} was built into {out_root / building}/; the games after it were not"
     else:
         text = f"{building} was not built; previous output left as it was in {out_root / building}/"
-    err_console.print(f"[bold red]interrupted[/]: {escape(text)}", soft_wrap=True)
-    sys.exit(128 + (signal.SIGTERM if isinstance(interrupt, _Terminated) else signal.SIGINT))
+    return (Terminated if isinstance(interrupt, _Terminated) else Interrupted)(text)
 
 
 def _print_written(result: BuildResult, seconds: float) -> None:
@@ -244,23 +238,20 @@ def check(games, fmt, list_checks, addons):
         return
     try:
         folders = _games_for(games, addons)
-    except ContentError as error:
+    except PnpgenError as error:
         _fail(error)
     findings: list[Finding] = []
-    unreadable: list[ContentError] = []
+    unreadable: list[PnpgenError] = []
     for folder in folders:
         try:
             game = load_game(folder, tuple(addons))
             load_rules(game)  # rules.md is content too: a template mistake is found here, not first in a build
             findings += run_checks(game)
-        except ContentError as error:  # the content (or a layout or rules.md it names) cannot be read
+        except PnpgenError as error:  # the content (or a layout or rules.md it names) cannot be read
             unreadable.append(error)
     if fmt == "json":
-        rows = [f.to_json() for f in findings]
-        rows += [{"game": "", "code": "LOAD", "severity": "error", "file": display_file(e.source),
-                  "line": e.source.line, "message": e.message, "hint": e.hint, "waived": None}
-                 for error in unreadable for e in getattr(error, "errors", [error])]
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
+        click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
     else:
         report.print_findings(findings, out_console)
         for error in unreadable:
@@ -270,7 +261,7 @@ def check(games, fmt, list_checks, addons):
             text += f"; {len(unreadable)} could not be read"
         style = "bold red" if errors_in(findings) or unreadable else "bold green"
         out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
-    sys.exit(2 if unreadable else 1 if errors_in(findings) else 0)
+    sys.exit(max([error.exit_code for error in unreadable] + [1 if errors_in(findings) else 0]))
 
 
 @main.command()
@@ -281,7 +272,7 @@ def stats(games, fmt, addons):
     """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding."""
     try:
         figures = [game_stats(load_game(folder, tuple(addons))) for folder in _games_for(games, addons)]
-    except ContentError as error:
+    except PnpgenError as error:
         _fail(error)
     if fmt == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
@@ -344,7 +335,7 @@ def list_components(games, fmt, addons):
     """List each game's components with their counts."""
     try:
         loaded = [load_game(folder, tuple(addons)) for folder in _games_for(games, addons)]
-    except ContentError as error:
+    except PnpgenError as error:
         _fail(error)
     if fmt == "json":
         data = [{"game": g.id, "title": g.label,

@@ -6,7 +6,7 @@ CLI can print one clear message instead of a traceback.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 
@@ -37,8 +37,48 @@ def _display_path(path: Path) -> str:
     return str(path)
 
 
-class ContentError(Exception):
-    """Content that cannot be read or used: exit status 2 in the CLI."""
+@dataclass(frozen=True)
+class Diagnostic:
+    """One thing to tell the designer: a check's finding, or why content cannot be read or built.
+
+    ``code`` says what kind (``PNP301``, ``LOAD``, ``BUILD`` …), ``severity`` is ``error`` or
+    ``warning``, ``source`` is where (``file`` and ``line`` as messages show them), ``hint`` what
+    to do. ``subject`` is for tools, not people: the ids of what the diagnostic concerns (a board
+    finding's routes as ``(a, b, n)`` and places as ids), so that a tool never parses ``message``.
+    """
+
+    code: str
+    severity: str
+    source: Source
+    message: str
+    hint: str | None = None
+    subject: tuple = field(default=(), kw_only=True)
+
+    @property
+    def file(self) -> str:
+        """The file as messages show it (relative to the working folder where it can be), without the line."""
+        return str(Source(self.source.file))
+
+    @property
+    def line(self) -> int | None:
+        return self.source.line
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "severity": self.severity, "file": self.file, "line": self.line,
+                "message": self.message, "hint": self.hint}
+
+
+class PnpgenError(Exception):
+    """Every error pnpgen reports to a user: one or more diagnostics, and the CLI's exit status.
+
+    A subclass says what kind of failure it is with ``exit_code`` (and ``code``, the diagnostic
+    code of the errors it makes); the CLI prints the diagnostics and exits with ``exit_code``.
+    """
+
+    exit_code = 1
+    code = "ERROR"
+    #: what the CLI prints before the message
+    label = "error"
 
     def __init__(self, source: Source | None, message: str, hint: str | None = None):
         super().__init__(message)
@@ -46,11 +86,22 @@ class ContentError(Exception):
         self.message = message
         self.hint = hint
 
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [Diagnostic(self.code, "error", self.source, self.message, self.hint)]
+
     def __str__(self) -> str:
         text = f"{self.source}: error: {self.message}"
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text
+
+
+class ContentError(PnpgenError):
+    """Content that cannot be read or used: exit status 2."""
+
+    exit_code = 2
+    code = "LOAD"
 
 
 class ContentErrors(ContentError):
@@ -61,12 +112,63 @@ class ContentErrors(ContentError):
         super().__init__(errors[0].source, errors[0].message, errors[0].hint)
         self.errors = errors
 
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for error in self.errors for d in error.diagnostics]
+
     def __str__(self) -> str:
         return "\n".join(str(error) for error in self.errors)
 
 
-class BuildError(ContentError):
-    """Content that reads fine but cannot be built (counts, overflow)."""
+class BuildError(PnpgenError):
+    """Content that reads fine but cannot be built (counts, overflow): exit status 1.
+    Not a ContentError: the content could be read."""
+
+    exit_code = 1
+    code = "BUILD"
+
+
+class OutputError(PnpgenError):
+    """The output folder is not free (another build writes it, it is a file or a link) or cannot
+    be written: exit status 1. The content is fine."""
+
+    exit_code = 1
+    code = "OUTPUT"
+
+
+class Interrupted(PnpgenError):
+    """A run stopped by Ctrl-C: exit status 130 (128 + SIGINT)."""
+
+    exit_code = 130
+    code = "INTERRUPTED"
+    label = "interrupted"
+
+    def __init__(self, message: str):
+        super().__init__(None, message)
+
+
+class Terminated(Interrupted):
+    """A run stopped by SIGTERM: exit status 143 (128 + SIGTERM)."""
+
+    exit_code = 143
+
+
+def unreadable(path: Path, error: OSError | UnicodeDecodeError, what: str = "file",
+               data: bytes = b"") -> ContentError:
+    """The one translation of a failed read into a ``ContentError`` at the file (and, for a byte
+    that is not UTF-8, at its line and column in ``data``, so an editor can jump there)."""
+    if isinstance(error, UnicodeDecodeError):
+        line_start = data.rfind(b"\n", 0, error.start) + 1
+        line = data.count(b"\n", 0, error.start) + 1
+        column = len(data[line_start:error.start].decode("utf-8", errors="replace")) + 1
+        return ContentError(Source(path, line), f"not UTF-8 text: byte 0x{data[error.start]:02X} at column {column} "
+                                                f"({error.reason})",
+                            "save the file as UTF-8 (or retype the character at that column)")
+    if isinstance(error, FileNotFoundError):
+        return ContentError(Source(path), "file not found",
+                            "check the path; game folders hold game.yaml and the files it lists")
+    return ContentError(Source(path), f"cannot read the {what}: {error.strerror or error}",
+                        "check that the file is readable")
 
 
 def did_you_mean(word: str, choices) -> str | None:

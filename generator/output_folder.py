@@ -7,7 +7,7 @@ untouched and never leaves a half-written file. One build at a time writes
 ``OUT/<game>``: it holds ``OUT/.<game>.lock`` (``flock``), and while holding it
 removes what a killed build left (its staging and ``.old-`` folders). A target
 that is a file or a symbolic link, or that would replace the game's own folder,
-is refused before anything is written (``BuildError``, exit 1).
+is refused before anything is written (``OutputError``, exit 1).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ try:
 except ImportError:  # Windows: no flock; builds into the same folder are then not kept apart
     fcntl = None
 
-from generator.errors import BuildError, Source
+from generator.errors import OutputError, Source
 from generator.model.game import Game
 from generator.paths import game_roots, resolved
 
@@ -41,21 +41,21 @@ def refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
     followed to write elsewhere), not the game's own folder; and an --out inside the game folder
     must not be a link that a shared game folder brought, leading out of it."""
     if final.is_symlink():
-        raise BuildError(None, f"{_shown(final)} is a symbolic link; pnpgen does not write through links",
+        raise OutputError(None, f"{_shown(final)} is a symbolic link; pnpgen does not write through links",
                          "remove the link (the output folder is made anew), or give another --out")
     if final.exists() and not final.is_dir():
-        raise BuildError(None, f"{_shown(final)} is a file, not a folder: pnpgen writes the game's output folder there",
+        raise OutputError(None, f"{_shown(final)} is a file, not a folder: pnpgen writes the game's output folder there",
                          "move the file away, or give another --out")
     real_final = resolved(final, None)
     for root in game_roots(game):
         real_root = resolved(root, None)
         if real_root == real_final or real_root.is_relative_to(real_final):
-            raise BuildError(None, f"building into {_shown(final)} would replace {_shown(root)}, a folder the game "
+            raise OutputError(None, f"building into {_shown(final)} would replace {_shown(root)}, a folder the game "
                                    f"is read from", "give an --out folder of its own, e.g. --out output")
     folder = Path(os.path.abspath(game.folder))
     if Path(os.path.abspath(out_root)).is_relative_to(folder) and not resolved(out_root, None).is_relative_to(
             resolved(folder, None)):
-        raise BuildError(None, f"--out {_shown(out_root)} is inside the game folder but leads out of it "
+        raise OutputError(None, f"--out {_shown(out_root)} is inside the game folder but leads out of it "
                                f"(to {resolved(out_root, None)}) through a symbolic link",
                          "remove the link from the game folder, or give an --out outside it")
 
@@ -63,7 +63,7 @@ def refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
 @contextmanager
 def output_lock(out_root: Path, game_id: str, final: Path):
     """Hold ``OUT/.<game>.lock`` while building: a second build into the same folder is refused
-    at once (``BuildError``) instead of mixing its files with the first's. The lock file is removed
+    at once (``OutputError``) instead of mixing its files with the first's. The lock file is removed
     when done; a build that finds it replaced after locking locks the new one instead."""
     if fcntl is None:
         yield
@@ -75,13 +75,13 @@ def output_lock(out_root: Path, game_id: str, final: Path):
         except OSError as error:
             if error.errno != errno.ELOOP:
                 raise
-            raise BuildError(None, f"{_shown(path)} (pnpgen's lock for {_shown(final)}) is a symbolic link",
+            raise OutputError(None, f"{_shown(path)} (pnpgen's lock for {_shown(final)}) is a symbolic link",
                              "remove it; pnpgen makes its lock file itself") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise BuildError(None, f"another pnpgen build is writing {_shown(final)}; wait for it to finish",
+            raise OutputError(None, f"another pnpgen build is writing {_shown(final)}; wait for it to finish",
                              "run one build per output folder at a time, or give this one another --out") from None
         try:
             locked_the_file_there = os.path.samestat(os.fstat(fd), os.stat(path, follow_symlinks=False))
@@ -91,7 +91,7 @@ def output_lock(out_root: Path, game_id: str, final: Path):
             break
         os.close(fd)  # the build that held it removed it just now: lock the file that is there
     else:
-        raise BuildError(None, f"could not lock {_shown(path)}", "try again")
+        raise OutputError(None, f"could not lock {_shown(path)}", "try again")
     try:
         yield
     finally:

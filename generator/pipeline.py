@@ -13,29 +13,49 @@ from pathlib import Path
 
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.check.dry import laid_out
+from generator.errors import OutputError, Source
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
 from generator.writers import BuildResult, Progress
 
 
+def checked(game: Game, force: bool = False, findings: list | None = None) -> list:
+    """The checks' findings (run now unless given); check errors refuse the build (``ChecksFailed``)
+    unless ``force``. The one place that rule lives: ``pnpgen build`` and ``build_game`` both come here."""
+    findings = run_checks(game) if findings is None else findings
+    if errors_in(findings) and not force:
+        raise ChecksFailed(game, findings)
+    return findings
+
+
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
-               force: bool = False, findings: list | None = None) -> BuildResult:
+               force: bool = False, findings: list | None = None, on_checked=None) -> BuildResult:
     """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
 
-    ``findings``: the checks' result when the caller ran them already (to show them first). The layout is
-    the checker's own when it laid this paper out (``generator.check.dry``): it is written, not redone.
-    Another build writing the same ``OUT/<game>``, or a target that is not a folder of its own,
-    is a ``BuildError`` (exit 1: the content is fine, the output folder is not free).
+    ``findings``: the checks' result when the caller ran them already. ``on_checked(game, findings)``
+    is called once the checks let the build go on, before anything is written (the CLI prints the
+    findings there). The layout is the checker's own when it laid this paper out
+    (``generator.check.dry``): it is written, not redone.
+    Another build writing the same ``OUT/<game>``, a target that is not a folder of its own, or an
+    output that cannot be written is an ``OutputError`` (exit 1: the content is fine, the output folder is not).
     A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
     (then it carries ``output_replaced = True``).
     """
     progress = progress or Progress()
-    findings = run_checks(game) if findings is None else findings
-    if errors_in(findings) and not force:
-        raise ChecksFailed(game, findings)
+    findings = checked(game, force, findings)
+    if on_checked is not None:
+        on_checked(game, findings)
     plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
-    out_root = Path(out_root)
+    try:
+        return _write(game, Path(out_root), paper, progress, force, findings)
+    except OSError as error:
+        raise OutputError(Source(Path(error.filename)) if error.filename else None,
+                          f"cannot write the output: {error.strerror or error}",
+                          "check that the --out folder is writable and the disk has room") from None
+
+
+def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bool, findings: list) -> BuildResult:
     final = out_root / game.id
     refuse_unsafe_target(game, out_root, final)
     out_root.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 
 from generator import limits
-from generator.errors import ContentError, Source
+from generator.errors import ContentError, Source, unreadable
 
 
 class LDict(dict):
@@ -83,25 +83,17 @@ def _make_loader(path: Path):
 def read_text(path: Path, what: str = "file") -> str:
     """A content file's text, refused before it is read when it is too large, and with the
     line and column of the first byte that is not UTF-8 (an editor can jump there)."""
+    data = b""
     try:
         size = path.stat().st_size
-    except FileNotFoundError:
-        raise ContentError(Source(path), "file not found",
-                           "check the path; game folders hold game.yaml and the files it lists") from None
-    if size > limits.MAX_FILE_BYTES:
-        raise ContentError(Source(path), f"the {what} is {size:,} bytes, more than the limit of "
-                                         f"{limits.MAX_FILE_BYTES:,} (MAX_FILE_BYTES)",
-                           "split it into smaller files; no real game needs a content file this large")
-    data = path.read_bytes()
-    try:
+        if size > limits.MAX_FILE_BYTES:
+            raise ContentError(Source(path), f"the {what} is {size:,} bytes, more than the limit of "
+                                             f"{limits.MAX_FILE_BYTES:,} (MAX_FILE_BYTES)",
+                               "split it into smaller files; no real game needs a content file this large")
+        data = path.read_bytes()
         return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = len(data[line_start:exc.start].decode("utf-8", errors="replace")) + 1
-        raise ContentError(Source(path, line), f"not UTF-8 text: byte 0x{data[exc.start]:02X} at column {column} "
-                                               f"({exc.reason})",
-                           "save the file as UTF-8 (or retype the character at that column)") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise unreadable(path, error, what, data) from None
 
 
 def check_shape(text: str, path: Path) -> None:

@@ -5,22 +5,25 @@ the new `at:` and `{curve: …}` values back into the YAML rows they came from.
     .venv/bin/python tools/fit_board.py content/ttr-germany [iterations]
 
 Deterministic (fixed seed); review the diff before committing, as with any generated edit.
+It reads the board checks' diagnostics (PNP501–505), never their messages: each names the
+routes (``(a, b, n)``) and places it concerns in ``subject``.
 """
 import random
 import re
 import sys
 from pathlib import Path
 
-from generator.layout.board_geometry import board_problems, plan_board
+from generator.check.board import board_diagnostics
+from generator.layout.board_geometry import plan_board, route_keys
 from generator.load.game import load_game
 
-WEIGHT = {"too-short": 10.0, "crossing": 10.0, "over-city": 12.0, "names": 3.0, "off-board": 12.0}
+WEIGHT = {"PNP501": 10.0, "PNP502": 10.0, "PNP503": 12.0, "PNP504": 3.0, "PNP505": 12.0}
 
 
 def cost(board, origin):
     plan = plan_board(board)
-    problems = board_problems(plan)
-    total = sum(WEIGHT[p.kind] for p in problems)
+    problems = board_diagnostics(plan)
+    total = sum(WEIGHT[p.code] for p in problems)
     total += sum(rp.shortfall for rp in plan.routes) * 0.5
     total += sum(abs(p.attrs["at"][0] - origin[p.id][0]) + abs(p.attrs["at"][1] - origin[p.id][1])
                  for p in board.places) * 0.01
@@ -35,28 +38,23 @@ def main(folder, iterations=400):
     rng = random.Random(1)
     best, problems = cost(board, origin)
     print(f"start: cost {best:.1f}, {len(problems)} problems")
-    by_name = {r.name: r for r in board.routes}
     for it in range(iterations):
         if not problems:
             break
         problem = problems[rng.randrange(len(problems))]
-        names = re.findall(r"route (.+? – .+?)(?: is| overlaps| passes| has|$| \()", problem.message)
-        names = [n for n in names if n in by_name]
-        m2 = re.search(r"overlaps route (.+? – .+?) \(", problem.message)
-        if m2 and m2.group(1) in by_name:
-            names.append(m2.group(1))
+        routes, places = concerned(problem, board)
         undo = None
-        if names and rng.random() < 0.45:
-            route = by_name[rng.choice(names)]
+        if routes and rng.random() < 0.45:
+            route = rng.choice(routes)
             old = route.curve
             route.curve = round(old + rng.choice([-1, 1]) * rng.uniform(4, 14))
             undo = lambda r=route, o=old: setattr(r, "curve", o)
         else:
-            if names:
-                route = by_name[rng.choice(names)]
+            if routes:
+                route = rng.choice(routes)
                 place = rng.choice([route.route.a, route.route.b])
             else:
-                place = next((p for p in board.places if p.id in problem.message), rng.choice(board.places))
+                place = places[0] if places else rng.choice(board.places)
             old = place.attrs["at"]
             place.attrs["at"] = (round(old[0] + rng.gauss(0, 7)), round(old[1] + rng.gauss(0, 7)))
             undo = lambda p=place, o=old: p.attrs.__setitem__("at", o)
@@ -71,6 +69,16 @@ def main(folder, iterations=400):
     for p in problems:
         print(f"  {p.source}: {p.message}")
     write_back(board)
+
+
+def concerned(diagnostic, board):
+    """The board's routes and places a diagnostic concerns, read from its ``subject``: route keys
+    ``(a, b, n)`` (``route_keys``) and place ids."""
+    by_key = dict(zip(route_keys(board.routes), board.routes))
+    by_id = {p.id: p for p in board.places}
+    routes = [by_key[s] for s in diagnostic.subject if isinstance(s, tuple) and s in by_key]
+    places = [by_id[s] for s in diagnostic.subject if isinstance(s, str) and s in by_id]
+    return routes, places
 
 
 def write_back(board):

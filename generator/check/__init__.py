@@ -14,7 +14,7 @@ import pkgutil
 
 from generator.check.registry import CATALOGUE, Check, Finding, Issue, check
 from generator.check.waivers import Waivers
-from generator.errors import BuildError
+from generator.errors import PnpgenError
 
 __all__ = ["CATALOGUE", "Check", "ChecksFailed", "Finding", "Issue", "check", "run_checks", "catalogue", "errors_in"]
 
@@ -45,7 +45,7 @@ def run_checks(game, codes=None) -> list[Finding]:
         for issue in entry.run(game):
             source = issue.source or game.source
             findings.append(Finding(entry.code, entry.severity, source, issue.message, issue.hint, game.id,
-                                    waivers.reason(entry.code, source.file, source.line)))
+                                    waivers.reason(entry.code, source.file, source.line), subject=issue.subject))
     return sorted(findings, key=Finding.sort_key)
 
 
@@ -54,8 +54,12 @@ def errors_in(findings) -> list[Finding]:
     return [f for f in findings if f.severity == "error" and not f.waived]
 
 
-class ChecksFailed(BuildError):
-    """The checks found errors, so the build refuses (exit 1); ``findings`` says which."""
+class ChecksFailed(PnpgenError):
+    """The checks found errors, so the build refuses (exit 1); ``findings`` says which, and its
+    diagnostics are the errors among them."""
+
+    exit_code = 1
+    code = "CHECKS"
 
     def __init__(self, game, findings: list[Finding]):
         errors = errors_in(findings)
@@ -65,3 +69,7 @@ class ChecksFailed(BuildError):
                          "fix them (`pnpgen check` lists them all), or build anyway with --force")
         self.game = game
         self.findings = findings
+
+    @property
+    def diagnostics(self) -> list[Finding]:
+        return errors_in(self.findings)

@@ -4,47 +4,61 @@ The analysis lives in ``generator.layout.board_geometry`` (pure functions on
 the board's plan: the same paths, spaces and name boxes the board is drawn
 from); these checks only report it, one code per kind of problem. Each map
 board is planned once per game and its problems shared by the five checks.
+``board_diagnostics(plan)`` gives one plan's problems as diagnostics, each
+with the routes and places it concerns in ``subject`` (``tools/fit_board.py``
+reads those, never the messages).
 """
 from __future__ import annotations
 
-from generator.check.registry import Issue, check, per_game
+from generator.check.registry import CATALOGUE, Issue, check, per_game
+from generator.errors import Diagnostic
 from generator.layout.board import plan_for_drawing
-from generator.layout.board_geometry import board_problems
+from generator.layout.board_geometry import BoardPlan, board_problems
+
+#: the check code of each kind of board problem
+CODES = {"too-short": "PNP501", "crossing": "PNP502", "over-city": "PNP503", "names": "PNP504", "off-board": "PNP505"}
+
+
+def board_diagnostics(plan: BoardPlan) -> list[Diagnostic]:
+    """A planned board's problems as diagnostics: the code and severity of their check, ``subject``
+    the route keys (``board_geometry.route_keys``: ``(a, b, n)``) and place ids they concern."""
+    return [Diagnostic(CODES[p.kind], CATALOGUE[CODES[p.kind]].severity, p.source, p.message, p.hint, subject=p.subject)
+            for p in board_problems(plan)]
 
 
 @per_game
-def _board_problems(game) -> list:
+def _board_diagnostics(game) -> list[Diagnostic]:
     """Every map board's problems, in board order."""
-    return [problem for board in game.boards.values() if board.kind == "map"
-            for problem in board_problems(plan_for_drawing(board))]
+    return [diagnostic for board in game.boards.values() if board.kind == "map"
+            for diagnostic in board_diagnostics(plan_for_drawing(board))]
 
 
-def _problems(game, kind: str):
-    for problem in _board_problems(game):
-        if problem.kind == kind:
-            yield Issue(problem.source, problem.message, problem.hint)
+def _issues(game, code: str):
+    for diagnostic in _board_diagnostics(game):
+        if diagnostic.code == code:
+            yield Issue(diagnostic.source, diagnostic.message, diagnostic.hint, diagnostic.subject)
 
 
 @check("PNP501", "error", "a route is drawn too short for its train spaces (by how many mm)")
 def route_too_short(game):
-    yield from _problems(game, "too-short")
+    yield from _issues(game, "PNP501")
 
 
 @check("PNP502", "error", "two routes cross or their spaces overlap on the board")
 def routes_cross(game):
-    yield from _problems(game, "crossing")
+    yield from _issues(game, "PNP502")
 
 
 @check("PNP503", "error", "a route passes over a city it does not connect")
 def route_over_city(game):
-    yield from _problems(game, "over-city")
+    yield from _issues(game, "PNP503")
 
 
 @check("PNP504", "warning", "a place's name cannot be placed without covering a route, a city or another name")
 def names_collide(game):
-    yield from _problems(game, "names")
+    yield from _issues(game, "PNP504")
 
 
 @check("PNP505", "error", "a city or a train space lies off the board's playing area")
 def off_board(game):
-    yield from _problems(game, "off-board")
+    yield from _issues(game, "PNP505")

@@ -15,47 +15,42 @@ import weakref
 from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple
 
-from generator.errors import Source
+from generator.errors import Diagnostic, Source
 
 SEVERITIES = ("error", "warning")
 CODE = re.compile(r"^PNP[1-9]\d\d$")
 
 
 class Issue(NamedTuple):
-    """What a check function yields: where, what is wrong, what to change."""
+    """What a check function yields: where, what is wrong, what to change (and, for tools, the
+    ids of what it concerns: ``Diagnostic.subject``)."""
 
     source: Source
     message: str
     hint: str | None = None
+    subject: tuple = ()
 
 
 @dataclass(frozen=True)
-class Finding:
-    """One problem found in a game, ready to report."""
+class Finding(Diagnostic):
+    """One problem found in a game, ready to report: a diagnostic, the game it was found in,
+    and whether the content waives it."""
 
-    code: str
-    severity: str
-    source: Source
-    message: str
-    hint: str | None = None
     game: str = ""
     #: the content comment that explains a known, accepted finding (it then neither fails nor counts)
     waived: str | None = None
 
-    @property
-    def file(self) -> str:
-        return display_file(self.source)
-
-    @property
-    def line(self) -> int | None:
-        return self.source.line
+    @classmethod
+    def of(cls, diagnostic: Diagnostic, game: str = "", waived: str | None = None) -> "Finding":
+        """A diagnostic as a finding (an error that stopped a game from being read, in ``check``'s report)."""
+        return cls(diagnostic.code, diagnostic.severity, diagnostic.source, diagnostic.message, diagnostic.hint,
+                   game, waived, subject=diagnostic.subject)
 
     def sort_key(self) -> tuple:
         return (self.game, self.file, self.line or 0, self.code, self.message)
 
     def to_json(self) -> dict:
-        return {"game": self.game, "code": self.code, "severity": self.severity, "file": self.file,
-                "line": self.line, "message": self.message, "hint": self.hint, "waived": self.waived}
+        return {"game": self.game, **super().to_json(), "waived": self.waived}
 
 
 def display_file(source: Source) -> str:

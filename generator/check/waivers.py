@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.errors import ContentError
+from generator.yamlsource import read_text
+
 WAIVE = re.compile(r"#.*?\bwaive\s+((?:PNP\d{3}[\s,]*)+):?\s*(.*)$")
 
 
@@ -39,7 +42,7 @@ class Waivers:
     def _read(self, path: Path) -> list[str]:
         if path not in self._lines:
             try:
-                self._lines[path] = path.read_text(encoding="utf-8").splitlines()
-            except (OSError, UnicodeDecodeError):
+                self._lines[path] = read_text(path).splitlines()
+            except ContentError:  # a file that cannot be read waives nothing
                 self._lines[path] = []
         return self._lines[path]

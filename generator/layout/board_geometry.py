@@ -39,6 +39,8 @@ class Problem:
     source: Source
     message: str
     hint: str
+    #: what it concerns, for tools (``Diagnostic.subject``): routes as ``route_keys`` names them, places by id
+    subject: tuple = ()
 
 
 @dataclass(eq=False)
@@ -363,18 +365,31 @@ def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
 
 # ---------------------------------------------------------------- problems
 
+def route_keys(routes: list[BoardRoute]) -> list[tuple[str, str, int]]:
+    """Each of a board's routes (``board.routes``, in order) as a problem's subject names it: ``(a, b, n)``,
+    the two place ids as the route row gives them and ``n`` counting from 0 the routes between those two places."""
+    seen: dict[frozenset, int] = {}
+    keys = []
+    for broute in routes:
+        pair = frozenset((broute.route.a.id, broute.route.b.id))
+        keys.append((broute.route.a.id, broute.route.b.id, seen.get(pair, 0)))
+        seen[pair] = seen.get(pair, 0) + 1
+    return keys
+
+
 def board_problems(plan: BoardPlan) -> list[Problem]:
     """Everything on a map board a designer should fix, in a stable order."""
     problems: list[Problem] = []
     board = plan.board
     ix, iy, iw, ih = plan.inner
-    for rp in plan.routes:
+    keys = route_keys([rp.route for rp in plan.routes])
+    for rp, key in zip(plan.routes, keys):
         src = rp.route.source
         if rp.shortfall > 0.05:
             problems.append(Problem("too-short", src,
                                     f"route {rp.route.name} is {rp.shortfall:.1f} mm too short for its "
                                     f"{rp.route.route.length} spaces on board '{board.id}'",
-                                    "move the cities apart, or add bends/curve so the path gets longer"))
+                                    "move the cities apart, or add bends/curve so the path gets longer", (key,)))
         ends = {rp.route.route.a.id, rp.route.route.b.id}
         over = []
         for pid, pp in plan.places.items():
@@ -387,14 +402,15 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
         if over:
             problems.append(Problem("over-city", src,
                                     f"route {rp.route.name} passes over {', '.join(over)}, which it does not connect",
-                                    "add a bend (bends: [[x, y]]) or a curve so the route goes around the city"))
+                                    "add a bend (bends: [[x, y]]) or a curve so the route goes around the city",
+                                    (key, *over)))
         outside = [q for t in rp.tracks for q in t.spaces
                    if any(not (ix <= x <= ix + iw and iy <= y <= iy + ih) for x, y in q)]
         if outside:
             problems.append(Problem("off-board", src,
                                     f"route {rp.route.name} has {len(outside)} space(s) outside the playing area "
-                                    f"of board '{board.id}'", "move its cities or bends inward"))
-    problems += _crossings(plan)
+                                    f"of board '{board.id}'", "move its cities or bends inward", (key,)))
+    problems += _crossings(plan, keys)
     for pp in plan.places.values():
         x, y = pp.center
         area = pp.place.attrs.get("area")
@@ -404,15 +420,17 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
             what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc else pp.place.id
             problems.append(Problem("off-board", pp.place.source,
                                     f"{what} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
-                                    f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward"))
+                                    f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward",
+                                    (pp.place.id,)))
         if not pp.label_clean:
             problems.append(Problem("names", pp.place.source,
                                     f"the name of {pp.place.id} cannot be placed without covering a route, "
-                                    f"a city or another name", "move the city a little, or its neighbours"))
+                                    f"a city or another name", "move the city a little, or its neighbours",
+                                    (pp.place.id,)))
     return problems
 
 
-def _crossings(plan: BoardPlan) -> list[Problem]:
+def _crossings(plan: BoardPlan, keys: list) -> list[Problem]:
     shapes = []   # (route index, bbox, quad)
     for i, rp in enumerate(plan.routes):
         for track in rp.tracks:
@@ -446,7 +464,7 @@ def _crossings(plan: BoardPlan) -> list[Problem]:
         a, b = plan.routes[i], plan.routes[j]
         out.append(Problem("crossing", a.route.source, f"route {a.route.name} overlaps route {b.route.name} "
                                                        f"(line {b.route.source.line})",
-                           "move a city or bend one of the routes so their spaces do not overlap"))
+                           "move a city or bend one of the routes so their spaces do not overlap", (keys[i], keys[j])))
     return out
 
 

@@ -27,7 +27,7 @@ from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
 from generator import PROJECT_ROOT
-from generator.errors import ContentError, Source, did_you_mean
+from generator.errors import BuildError, ContentError, Source, did_you_mean
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
 from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
@@ -131,7 +131,7 @@ def _cell(value) -> str:
 def _chapter(game: Game, folder: Path, title: str, components: list[dict], listed: list[dict], addon) -> Chapter:
     path = folder / RULES_FILE
     inside(path, (folder,), Source(path), RULES_FILE)  # a link to a file elsewhere is not the game's rules
-    source_text = _read(path)
+    source_text = read_text(path, "rules file")  # every failed read (a bad byte at its line and column) a ContentError
     env = environment(folder)
     context = {
         "game": game, "title": title, "players": game.players, "decks": game.decks, "tables": game.tables,
@@ -161,7 +161,7 @@ def template_errors(path: Path, folder: Path):
     """
     try:
         yield
-    except ContentError as error:
+    except (ContentError, BuildError) as error:  # a content or build error raised inside a helper: at the template's line
         # a template that cannot be read names its own line (a bad byte); one that may not be read, the line
         # that includes it (or itself, when pnpgen reads it: macros); a helper's mistake, its caller's line
         where = error.source
@@ -205,14 +205,6 @@ def _include_loop(error: RecursionError, path: Path) -> tuple:
     return (where, "the rules include themselves (an endless {% include %} loop" + (f": {chain})" if chain else ")")
             + ", or a macro calls itself without end",
             "include only other files from rules.md, none that includes it back; give a recursive macro a way to stop")
-
-
-def _read(path: Path) -> str:
-    try:
-        return read_text(path, "rules file")  # refused when too large; a byte that is not UTF-8 at its line and column
-    except OSError as exc:  # not "cannot write the output", which the build would otherwise say
-        raise ContentError(Source(path), f"cannot read the rules: {exc.strerror or exc}",
-                           "check that the file is readable") from None
 
 
 def _template_source(error: Exception, path: Path) -> Source:
