@@ -8,7 +8,7 @@ as ``deck`` — the same names card layouts use, so one layout language serves a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from generator import limits
 from generator.errors import ContentError, Source
@@ -38,16 +38,19 @@ class Face(_ReadsThrough):
 
 
 @dataclass(eq=False)
-class Component(_ReadsThrough):
-    """A token set, tile set, die type or sheet, with its kind-specific options in ``options``."""
+class Component:
+    """A token set, tile set, die type or sheet, with its kind-specific options in ``options``.
 
-    _through = "options"
+    Layouts read an option as ``deck.shape`` as well as ``deck.options.shape``.
+    """
+
     id: str
-    kind: str
+    kind: str         # the name of its kind in KINDS (generator/layout/components): asked there, never compared
+    unit: str         # what ``count`` counts, plural (tokens, dice …): the kind's ``unit``, set by the loader
     name: str
     latin: str
     expected: int
-    options: dict     # the kind's own keys, typed by the kind module (shape, size, sides, blocks …)
+    options: object   # the kind's own keys: its frozen options dataclass, filled once by the kind's ``read``
     vars: dict        # free values for layouts (deck.vars.*)
     source: Source
     faces: list[Face] = field(default_factory=list)
@@ -60,10 +63,12 @@ class Component(_ReadsThrough):
         """Pieces printed: tokens, tiles, dice or sheets (the sum of every face's count)."""
         return sum(face.count for face in self.faces)
 
-    @property
-    def unit(self) -> str:
-        """What ``count`` counts, for messages: tokens, tiles, dice, sheets."""
-        return {"die": "dice"}.get(self.kind, f"{self.kind}s")
+    def __getattr__(self, key):
+        """An option read as an attribute of the component (``deck.shape``), as layouts write it."""
+        options = self.__dict__.get("options")
+        if options is not None and key in {f.name for f in fields(options)}:
+            return getattr(options, key)
+        raise AttributeError(key)
 
     @property
     def label(self) -> str:

@@ -197,6 +197,20 @@ class Route:
     source: Source
 
 
+@dataclass(frozen=True)
+class ComponentRow:
+    """One entry of the component list (``Game.components()``): a board, a deck or a component."""
+
+    id: str
+    name: str                 # the bilingual label
+    kind: str                 # "board", "deck", or a component kind's name
+    count: int                # what the content makes
+    unit: str                 # what is counted: board, cards, tokens, dice …
+    expected: int | None      # what the rulebook promises (None: a board promises nothing)
+    source: Source | None     # where `expected:` is declared (the checker points there)
+    note: str = ""            # e.g. that a set is optional
+
+
 @dataclass(eq=False)
 class AddOn:
     """A folder composed into a game (``--with`` or ``game: {with: [...]}``): its
@@ -248,22 +262,18 @@ class Game:
     def label(self) -> str:
         return bilingual(self.title, self.latin)
 
-    def components(self, replaced: bool = False) -> list[dict]:
+    def components(self, replaced: bool = False) -> list[ComponentRow]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
 
-        Each entry: id, name, kind, count (what the content makes), unit (what is
-        counted: cards, tokens, dice …), expected (what the rulebook promises) and
-        source (where `expected:` is declared: the checker compares the two and points there);
-        decks an add-on replaces are left out unless ``replaced`` (they are not printed);
-        components also give their ``note`` (e.g. that a set is optional).
+        The checker compares each row's ``count`` with its ``expected`` and points at its ``source``;
+        decks an add-on replaces are left out unless ``replaced`` (they are not printed).
         """
-        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
-                  "expected": deck.expected, "source": deck.expected_source or deck.source}
+        decks = [ComponentRow(deck.id, deck.label, "deck", deck.size, "cards", deck.expected,
+                              deck.expected_source or deck.source)
                  for deck in self.decks.values() if replaced or deck.replaced_by is None]
-        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
-                  "expected": part.expected, "source": part.expected_source, "note": part.note}
+        parts = [ComponentRow(part.id, part.label, part.kind, part.count, part.unit, part.expected,
+                              part.expected_source, part.note)
                  for part in self.parts.values()]
-        boards = [{"id": board.id, "name": board.label, "kind": "board", "count": 1, "unit": "board",
-                   "expected": None, "source": board.source}
+        boards = [ComponentRow(board.id, board.label, "board", 1, "board", None, board.source)
                   for board in self.boards.values()]
         return boards + decks + parts
