@@ -12,37 +12,19 @@ from dataclasses import dataclass, field, fields
 
 from generator import limits
 from generator.errors import ContentError, Source
-from generator.model.game import CardGeometry, _ReadsThrough, bilingual
-
-
-@dataclass(eq=False)
-class Face(_ReadsThrough):
-    """One distinct printed face of a component (a colour of token, one tile copy, one die)."""
-
-    _through = "values"
-    component: "Component"
-    index: int
-    values: dict      # typed: color → Color, areas → [Entity], value → int …
-    count: int
-    source: Source
-
-    def __getitem__(self, key):
-        return self.values[key]
-
-    def get(self, key, default=None):
-        return self.values.get(key, default)
-
-    @property
-    def ref(self) -> str:
-        return f"{self.component.id} face {self.index + 1}"
+from generator.model.game import Card, CardGeometry, bilingual
 
 
 @dataclass(eq=False)
 class Component:
     """A token set, tile set, die type or sheet, with its kind-specific options in ``options``.
 
-    Layouts read an option as ``deck.shape`` as well as ``deck.options.shape``.
+    Layouts read an option as ``deck.shape`` as well as ``deck.options.shape``. Its faces are ``Card``s
+    (``card`` in a layout, ``card.deck`` the component), as a deck's cards are.
     """
+
+    #: what one of its ``faces`` is called in messages (``Card.ref``)
+    face_noun = "face"
 
     id: str
     kind: str         # the name of its kind in KINDS (generator/layout/components): asked there, never compared
@@ -53,7 +35,7 @@ class Component:
     options: object   # the kind's own keys: its frozen options dataclass, filled once by the kind's ``read``
     vars: dict        # free values for layouts (deck.vars.*)
     source: Source
-    faces: list[Face] = field(default_factory=list)
+    faces: list[Card] = field(default_factory=list)
     geometry: CardGeometry | None = None   # trim size, bleed and safe margin of one piece (None for sheets)
     expected_source: Source | None = None  # the `expected:` line, where a count mismatch is reported
     note: str = ""                          # e.g. "optional — the box has plastic trains"

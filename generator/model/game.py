@@ -80,12 +80,17 @@ class CardGeometry:
 
 @dataclass(eq=False)
 class Card(_ReadsThrough):
-    """One distinct card of a deck, printed ``count`` times."""
+    """One distinct printed face, ``count`` times: a card of a deck, or a face of a component (a colour of
+    token, one tile copy, one die type, a sheet).
+
+    Layouts read it as ``card`` and its deck or component as ``deck`` (``card.deck`` is the same object):
+    one class, so ``card`` means the same thing in every layout.
+    """
 
     _through = "values"
-    deck: "Deck"
+    deck: "Deck | Component"  # the deck or component (generator.model.components) it belongs to
     index: int
-    values: dict
+    values: dict      # typed by the loader or the kind module: color → Color, areas → [Entity], value → int …
     count: int
     source: Source
     #: fields whose value the loader computed (``points: auto`` → the shortest path)
@@ -94,10 +99,13 @@ class Card(_ReadsThrough):
     def __getitem__(self, key):
         return self.values[key]
 
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
     @property
     def ref(self) -> str:
-        """How a card is named in messages: deck and position."""
-        return f"{self.deck.id} card {self.index + 1}"
+        """How a card is named in messages: its deck or component and position ("trains card 3", "dice face 1")."""
+        return f"{self.deck.id} {self.deck.face_noun} {self.index + 1}"
 
 
 @dataclass(eq=False)
@@ -124,6 +132,9 @@ class Side(_ReadsThrough):
 
 @dataclass(eq=False)
 class Deck:
+    #: what one of its ``cards`` is called in messages (``Card.ref``)
+    face_noun = "card"
+
     id: str
     name: str
     latin: str

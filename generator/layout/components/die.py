@@ -27,8 +27,8 @@ from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
 from generator.layout.sheets import PAPERS, PRINTER_MARGIN, simplex_sheets
-from generator.model.components import Component, Face
-from generator.model.game import CardGeometry, Game
+from generator.model.components import Component
+from generator.model.game import Card, CardGeometry, Game
 
 CUT = "#000000"
 FOLD = "#808080"
@@ -107,11 +107,11 @@ class DieKind:
                                        layout_source=spec.src("layout") if "layout" in spec else spec.src("kind"),
                                        symbols=tuple(symbols), labels=labels)
         component.geometry = CardGeometry(net, net, 0.0, net * 0.1)
-        component.faces = [Face(component, 0, {"symbols": symbols, "color": color, "ink": ink}, spec["dice"],
+        component.faces = [Card(component, 0, {"symbols": symbols, "color": color, "ink": ink}, spec["dice"],
                                 spec.src("dice"))]
 
     # ------------------------------------------------------------------ drawing
-    def _side(self, game, component, renderer, face: Face, symbol: str, geometry: CardGeometry) -> Form:
+    def _side(self, game, component, renderer, face: Card, symbol: str, geometry: CardGeometry) -> Form:
         side = {"icon": symbol, "color": face["color"], "ink": face["ink"], "label": component.options.labels.get(symbol)}
         context = {"game": game, "deck": component, "geometry": geometry, "card": side, "back": None}
         return renderer.face(component.options.layout, context, f"{face.ref} ({symbol})", face.source,

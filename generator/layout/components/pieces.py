@@ -31,8 +31,8 @@ from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
-from generator.model.components import Component, Face, counted_faces
-from generator.model.game import CardGeometry, Game, Side
+from generator.model.components import Component, counted_faces
+from generator.model.game import Card, CardGeometry, Game, Side
 
 #: what a face may say, with its type (resolved like deck fields)
 FACE_FIELDS = {
@@ -176,14 +176,14 @@ class PieceKind:
             count = merged.get("count", 1)
             copies = values.pop("values")
             if copies is None:
-                yield Face(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
+                yield Card(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
                 index += 1
                 continue
             if "count" in merged or values["value"] is not None:
                 raise ContentError(src, f"a face of '{cid}' with values: {copies} prints one copy per value",
                                    "remove count: and value: (the number of values is the count)")
             for copy, value in enumerate(copies, start=1):
-                yield Face(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
+                yield Card(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
                 index += 1
 
     # ------------------------------------------------------------------ drawing

@@ -26,8 +26,8 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
 from generator.layout.sheets import PAPERS, paper_name
-from generator.model.components import Component, Face
-from generator.model.game import Game
+from generator.model.components import Component
+from generator.model.game import Card, Game
 from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
@@ -123,7 +123,7 @@ class SheetKind:
         component.options = SheetOptions(format=spec.get("format", "page"), blocks=tuple(blocks),
                                          title=spec.get("title", component.name),
                                          subtitle=spec.get("subtitle", component.latin))
-        component.faces = [Face(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
+        component.faces = [Card(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
 
     @staticmethod
     def _row(row, src, resolver, cid):
