@@ -22,11 +22,14 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS
 from generator.layout.components.kind import Output, register
 from generator.layout.components.sheet import SHEET
-from generator.layout.primitives import Document, Form, Rect, Text, distinct_forms
+from generator.layout.primitives import Document, Form, Page, Rect, Text, distinct_forms
 from generator.layout.sheets import simplex_sheets
 from generator.load.game import load_game
+from generator.load.rules import RulesError, load_rules
 from generator.model.components import Component
 from generator.model.game import Card, CardGeometry, Game
+from generator.writers.context import Printable
+from generator.writers.printandplay import place_parts
 
 PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 KIND_MODULES = {PACKAGE / "layout" / "components" / name for name in ("pieces.py", "die.py", "sheet.py", "kind.py")}
@@ -165,6 +168,25 @@ def test_a_sheet_legend_shows_a_new_pictured_kind_outlined(stamp_game):
     KINDS["stamp"].outlined_in_legend = False   # the fixture's own instance: the declaration decides
     items = SHEET.draw(game, game.parts["aid"], 210, 297, FaceRenderer(game))
     assert not [i for i in items if isinstance(i, Rect) and i.stroke == "#bbbbbb"]
+
+
+def test_a_one_sided_kind_gets_blank_backs_in_the_print_and_play_file(stamp_kind):
+    doc = Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(2)])
+    parts = [Printable("スタンプ", doc, "stamp", Path("marks.pdf"), "marks")]
+    assert place_parts(parts, 0)[0] == [(1, 2)]
+    stamp_kind.one_sided = True
+    spans, pages = place_parts(parts, 0)
+    assert spans == [(1, 3)] and len(pages) == 4 and not pages[1].items[0].text.isascii()   # blank notes behind
+
+
+def test_a_rules_helper_reads_only_the_kinds_that_declare_it(stamp_game):
+    (stamp_game / "rules.md").write_text('{{ dice_faces("marks") }}\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="component 'marks' is a stamp, not a die"):
+        load_rules(load_game(stamp_game))
+    stamp_kind = KINDS["stamp"]
+    stamp_kind.rules_helpers = frozenset({"stacks"})
+    (stamp_game / "rules.md").write_text('{{ tile_table("marks") }}\n', encoding="utf-8")
+    assert "| A |" in load_rules(load_game(stamp_game))[0].markdown
 
 
 def test_register_refuses_a_kind_that_leaves_out_part_of_the_interface():
