@@ -339,7 +339,7 @@ def list_components(games, fmt, addons):
         _fail(error)
     if fmt == "json":
         data = [{"game": g.id, "title": g.label,
-                 "components": [{"name": c["name"], "id": c["id"], "kind": c["kind"], "count": c["count"]}
+                 "components": [{"name": c.name, "id": c.id, "kind": c.kind, "count": c.count}
                                 for c in g.components()]} for g in loaded]
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
@@ -350,7 +350,7 @@ def list_components(games, fmt, addons):
         table.add_column("count", justify="right")
         table.add_column("declared", justify="right")
         for c in game.components():
-            table.add_row(escape(str(c["name"])), escape(str(c["kind"])), str(c["count"]), "—" if c["expected"] is None else str(c["expected"]))
+            table.add_row(escape(str(c.name)), escape(str(c.kind)), str(c.count), "—" if c.expected is None else str(c.expected))
         out_console.print(table)
         out_console.print()
 

@@ -14,6 +14,7 @@ from generator.layout.dicenet import CROSS, NetError, fold
 from generator.layout.primitives import Group, Line, Use
 from generator.layout.sheets import PAPERS
 from generator.load.game import load_game
+from generator.model.game import ComponentRow
 from tests.conftest import ROOT
 
 MM = 72 / 25.4
@@ -26,7 +27,7 @@ def games():
 
 
 def _counts(game):
-    return {c["id"]: (c["kind"], c["count"]) for c in game.components() if c["kind"] not in ("deck", "board")}
+    return {c.id: (c.kind, c.count) for c in game.components() if c.kind not in ("deck", "board")}
 
 
 def _per_colour(part) -> Counter:
@@ -39,9 +40,9 @@ def test_every_component_has_its_declared_count(games):
     for game in games.values():
         assert not [f for f in run_checks(game, {"PNP101"})], game.id
         for entry in game.components():
-            assert {"id", "name", "kind", "count", "expected", "source"} <= set(entry)
-            if entry["expected"] is not None:  # a board has no rulebook count: it is one board
-                assert entry["count"] == entry["expected"], entry
+            assert isinstance(entry, ComponentRow) and entry.id and entry.name and entry.kind and entry.unit
+            if entry.expected is not None:  # a board has no rulebook count: it is one board
+                assert entry.count == entry.expected, entry
 
 
 def test_germany_pieces(games):
@@ -59,7 +60,7 @@ def test_new_york_pieces(games):
     g = games["ttr-new-york"]
     assert _counts(g)["taxis"] == ("token", 60)
     assert sorted(_per_colour(g.parts["taxis"]).values()) == [15] * 4
-    rows = next(v for k, v, _ in g.parts["score-pad"].options["blocks"] if k == "score")["rows"]
+    rows = next(v for k, v, _ in g.parts["score-pad"].options.blocks if k == "score")["rows"]
     assert [r["latin"] for r in rows] == ["Routes", "Tickets completed", "Tickets failed", "Tourist attractions"]
 
 
@@ -68,8 +69,8 @@ def test_dice_expansion_pieces(games):
     assert _counts(g) == {"white-dice": ("die", 5), "black-dice": ("die", 3), "track-tokens": ("token", 30),
                           "turn-aid": ("sheet", 5)}
     white, black = g.parts["white-dice"], g.parts["black-dice"]
-    assert Counter(white.options["symbols"]) == {"track": 2, "double-track": 2, "station": 1, "locomotive": 1}
-    assert Counter(black.options["symbols"]) == {"tunnel": 3, "blank": 3}
+    assert Counter(white.options.symbols) == {"track": 2, "double-track": 2, "station": 1, "locomotive": 1}
+    assert Counter(black.options.symbols) == {"tunnel": 3, "blank": 3}
     assert Counter({f.icon: f.count for f in g.parts["track-tokens"].faces}) == {"track": 15, "double-track": 15}
 
 
@@ -109,7 +110,7 @@ def test_s_railway_pieces(games):
 
 
 def test_optional_sets_say_so(games):
-    notes = {c["id"]: c.get("note", "") for c in games["ttr-germany"].components()}
+    notes = {c.id: c.note for c in games["ttr-germany"].components()}
     assert notes["trains"].startswith("optional")
     assert notes["passengers"] == ""
 
@@ -181,18 +182,18 @@ def test_net_pdf_places_each_face_once_on_the_cross(games, tmp_path):
     assert len(doc.pages) == 1
     uses = [u for u in doc.pages[0].items if isinstance(u, Use)]
     assert len(uses) == 5 * 6
-    s = white.options["net_size"]
+    s = white.options.net_size
     first = uses[:6]
     ox, oy = first[2].x, first[2].y   # the centre square of the cross is (1, 1)
     cells = [((u.x - ox) / s + 1, (u.y - oy) / s + 1) for u in first]
     assert cells == [pytest.approx(c) for c in CROSS]
     # the six squares carry the six symbols of faces:, in order
-    symbols = white.options["symbols"]
+    symbols = white.options.symbols
     assert len({u.name for u in first}) == len(set(symbols))
     for u, symbol in zip(first, symbols):
         assert u.name.startswith(f"white-dice-{symbol}-20-")
     # nets stay inside the printable area
-    tab = white.options["tab"]
+    tab = white.options.tab
     for u in uses:
         assert 5.0 < u.x - tab and u.x + s + tab < PAPERS["a4"][0] - 5.0
 
@@ -200,7 +201,7 @@ def test_net_pdf_places_each_face_once_on_the_cross(games, tmp_path):
 def test_stickers_fit_16_mm_dice(games):
     g = games["ttr-dice"]
     black = g.parts["black-dice"]
-    assert black.options["die_size"] == 16.0 and black.options["sticker"] == 14.0
+    assert black.options.die_size == 16.0 and black.options.sticker == 14.0
     doc = KINDS["die"].stickers(g, black, FaceRenderer(g), "a4")
     uses = [u for u in doc.pages[0].items if isinstance(u, Use)]
     assert len(uses) == 3 * 6

@@ -1,6 +1,8 @@
 """PNP8xx: each component check fires on one content edit, at the right line; the clean game has no findings."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from generator.check import CATALOGUE, run_checks
@@ -128,7 +130,8 @@ def test_each_component_check_fires_on_its_trigger(game_dir, code, old, new, lin
 def test_a_die_with_five_faces_is_pnp801(game_dir):
     """The loader already refuses it in content; the check guards the model every kind builds on."""
     game = load_game(game_dir)
-    game.parts["die"].options["symbols"].pop()
+    die = game.parts["die"]
+    die.options = dataclasses.replace(die.options, symbols=die.options.symbols[:-1])
     found = [f for f in run_checks(game) if f.code == "PNP801"]
     assert len(found) == 1 and "has 5 faces, a die has 6" in found[0].message
 

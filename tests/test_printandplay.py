@@ -94,8 +94,8 @@ def test_a_game_without_rules_still_gets_its_print_and_play_file(mini, run, tmp_
 
 
 def test_parts_are_ordered_by_kind():
-    kinds = ["cards", "dice", "rules", "tokens", "board tiles", "score sheet", "tiles"]
-    assert sorted(kinds, key=rank) == ["rules", "board tiles", "cards", "tokens", "tiles", "dice", "score sheet"]
+    kinds = ["cards", "die", "rules", "token", "board tiles", "sheet", "print shop", "tile"]
+    assert sorted(kinds, key=rank) == ["rules", "board tiles", "cards", "token", "tile", "die", "sheet", "print shop"]
 
 
 def test_a_form_name_drawn_two_ways_is_refused():
@@ -116,7 +116,7 @@ def test_every_bundled_game_builds_its_rule_sheet_and_print_and_play_file(built_
     assert (out / f"{game}-rules.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     rows = read_csv(out / "components.csv")
     components = load_game(ROOT / "content" / game).components()
-    assert {r["component"] for r in rows} >= {c["name"] for c in components}
+    assert {r["component"] for r in rows} >= {c.name for c in components}
     printed = [r for r in rows if r["pages"]]
     last = max(int(span.rpartition("-")[2]) for r in printed for span in r["pages"].split())
     assert last <= pages(out / f"{game}-print-and-play.pdf") <= last + 1
@@ -238,7 +238,7 @@ def test_the_dice_replace_the_train_deck_which_is_then_not_printed(run, tmp_path
     """ttr-dice declares replaces: [train]; the train deck (role: train) stays in the model, off the paper."""
     game = load_game(ROOT / "content/ttr-new-york", (str(ROOT / "content/ttr-dice"),))
     assert game.decks["transport-cards"].replaced_by.id == "ttr-dice"
-    assert "transport-cards" not in {c["id"] for c in game.components()}
+    assert "transport-cards" not in {c.id for c in game.components()}
     assert "乗り物カード（44枚）は使いません" in load_rules(game)[-1].markdown
     assert run("build", "content/ttr-new-york", "--with", "content/ttr-dice", "--out", tmp_path).exit_code == 0
     out = tmp_path / "ttr-new-york+ttr-dice"

@@ -14,14 +14,15 @@ from generator.layout.components import KINDS
 from generator.layout.faces import SharedFaceRenderer as FaceRenderer  # drawn once for check and build
 
 
-def _parts(game, kind):
-    return [part for part in game.parts.values() if part.kind == kind]
+def _parts(game, code: str):
+    """The components whose kind declares the check ``code`` among its ``checks`` (``KINDS``)."""
+    return [part for part in game.parts.values() if code in KINDS[part.kind].checks]
 
 
 @check("PNP801", "error", "a die does not have exactly six faces")
 def die_faces(game):
-    for die in _parts(game, "die"):
-        symbols = die.options["symbols"]
+    for die in _parts(game, "PNP801"):
+        symbols = die.options.symbols
         if len(symbols) != 6:
             yield Issue(die.source, f"die '{die.id}' has {len(symbols)} faces, a die has 6",
                         "make the counts under faces: add up to 6 (blank for an empty face)")
@@ -29,9 +30,7 @@ def die_faces(game):
 
 def _stacks(game):
     """Faces printed from one `values:` list: (component, [faces]) in content order."""
-    for part in game.parts.values():
-        if part.kind not in ("tile", "token"):
-            continue
+    for part in _parts(game, "PNP802"):
         stacks: dict = {}
         for face in part.faces:
             if face.get("stack"):
@@ -58,9 +57,10 @@ def _cities_of(game, areas) -> list[str]:
                   if place.attrs.get("area") in areas)
 
 
-def _tile_rows(game):
-    """One face per content line: the copies of a stack share their line and their areas."""
-    for part in _parts(game, "tile"):
+def _tile_rows(game, code: str):
+    """One face per content line of the tiles that ``code`` checks: the copies of a stack share their line and
+    their areas."""
+    for part in _parts(game, code):
         seen = set()
         for face in part.faces:
             if face.source.line not in seen:
@@ -70,7 +70,7 @@ def _tile_rows(game):
 
 @check("PNP803", "error", "a tile needs houses in an area that has no city")
 def area_without_city(game):
-    for part, face in _tile_rows(game):
+    for part, face in _tile_rows(game, "PNP803"):
         for area in face.get("areas") or []:
             if not _cities_of(game, [area]):
                 yield Issue(face.source, f"a tile of '{part.id}' needs area '{area.id}', which has no city on the map",
@@ -81,7 +81,7 @@ def area_without_city(game):
 def tile_cities(game):
     places = game.collections["place"].values()
     by_latin = {place.latin: place.id for place in places if place.latin}
-    for part, face in _tile_rows(game):
+    for part, face in _tile_rows(game, "PNP804"):
         areas, cities, count = face.get("areas"), face.get("cities"), face.get("city_count")
         if not areas:
             continue
@@ -119,7 +119,7 @@ def _place_named(places, name):
 @check("PNP810", "error", "a tile names a city that is on no map of the game")
 def tile_city_exists(game):
     places = _every_place(game)
-    for part, face in _tile_rows(game):
+    for part, face in _tile_rows(game, "PNP810"):
         for name in face.get("cities") or []:
             if _place_named(places, name) is None:
                 yield Issue(face.source, f"a tile of '{part.id}' names '{name}', which is on no map of this game",
@@ -131,7 +131,7 @@ def free_city_tiles(game):
     places = _every_place(game)
     free = [p for p in places if p.attrs.get("kind") == "free-city"]
     named: dict[str, list] = {}
-    for part, face in _tile_rows(game):
+    for part, face in _tile_rows(game, "PNP811"):
         for name in face.get("cities") or []:
             place = _place_named(places, name)
             if place is not None and place.attrs.get("kind") == "free-city":
@@ -155,8 +155,8 @@ def one_colour_per_player(game):
     if not game.players:
         return
     seats = game.players[1]
-    for part in game.parts.values():
-        if not part.options.get("per_player"):
+    for part in _parts(game, "PNP805"):
+        if not part.options.per_player:
             continue
         colours = [face.color for face in part.faces if face.get("color") is not None]
         if len({c.id for c in colours}) != seats:
@@ -167,8 +167,8 @@ def one_colour_per_player(game):
 
 @check("PNP806", "error", "players' sets of pieces have different sizes")
 def equal_sets(game):
-    for part in game.parts.values():
-        if not part.options.get("per_player"):
+    for part in _parts(game, "PNP806"):
+        if not part.options.per_player:
             continue
         per_colour: dict = {}
         for face in part.faces:
@@ -187,9 +187,10 @@ def print_problems(game) -> PrintProblems:
     problems = PrintProblems(once_per_line=True)
     renderer = FaceRenderer(game, on_print_problem=problems.note)  # shapes too: their expressions can fail
     for part in game.parts.values():
-        for paper in (("letter", "a4") if part.kind == "sheet" else ("a4",)):
+        kind = KINDS[part.kind]
+        for paper in kind.papers_checked:
             with problems.drawing():
-                KINDS[part.kind].outputs(game, part, renderer, paper)
+                kind.outputs(game, part, renderer, paper)
     return problems
 
 

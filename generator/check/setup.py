@@ -22,13 +22,13 @@ def setup_totals(game):
 @check("PNP602", "error", "a setup distribution does not use exactly the pieces of its component (setup key = component id)")
 def setup_uses_its_pieces(game):
     setup = game.meta.get("setup", {})
-    components = {c["id"]: c for c in game.components()}
+    components = {c.id: c for c in game.components()}
     for attribute in setup:
         component = components.get(attribute)
         if component is None:
             continue
         placed = _placed(game, attribute)
-        if placed != component["count"]:
+        if placed != component.count:
             yield Issue(setup.src(attribute), f"places hold {placed} {attribute} at setup, but component "
-                                              f"'{attribute}' makes {component['count']}",
+                                              f"'{attribute}' makes {component.count}",
                         f"change the places' {attribute}: values or the component's count")

@@ -29,8 +29,8 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
             raise ContentError(spec.src("kind"), f"unknown component kind '{spec['kind']}' for '{cid}'",
                                did_you_mean(spec["kind"], KINDS) or "kinds: " + ", ".join(KINDS))
         _validate(cid, spec, kind)
-        component = Component(id=cid, kind=spec["kind"], name=spec["name"], latin=spec.get("latin", ""),
-                              expected=spec["expected"], options={}, vars=dict(spec.get("vars", {})), source=src,
+        component = Component(id=cid, kind=spec["kind"], unit=kind.unit, name=spec["name"], latin=spec.get("latin", ""),
+                              expected=spec["expected"], options=None, vars=dict(spec.get("vars", {})), source=src,
                               expected_source=spec.src("expected"), note=spec.get("note", ""))
         kind.read(component, spec, resolver, game)
         check_pieces(component)

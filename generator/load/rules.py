@@ -31,8 +31,10 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
 from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
+from generator.layout.components import KINDS
+from generator.layout.components.kind import kinds_with
 from generator.yamlsource import read_text
-from generator.model.game import Game
+from generator.model.game import ComponentRow, Game
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
 from generator.paths import TEMPLATES_DIR, inside
 
@@ -41,10 +43,10 @@ TEMPLATE_DIR = PROJECT_ROOT / "templates" / "rules"
 MACROS = "macros.md.j2"
 PICTURE_SCHEME = "component:"
 
-#: component kinds as a Japanese rule sheet names them
-KIND_LABELS = {"deck": "カード", "cards": "カード", "token": "トークン", "tokens": "トークン", "tile": "タイル",
-               "tiles": "タイル", "die": "ダイス", "dice": "ダイス", "sheet": "シート", "score sheet": "得点表",
-               "board": "ボード", "board tiles": "ボード", "aid": "早見表", "rules": "ルール"}
+#: what is not a component kind (decks, boards, printed parts) as a Japanese rule sheet names it; a component
+#: kind's name is its ``label_ja`` (generator/layout/components)
+KIND_LABELS = {"deck": "カード", "cards": "カード", "board": "ボード", "board tiles": "ボード", "aid": "早見表",
+               "rules": "ルール"}
 
 
 class RulesError(ContentError):
@@ -57,7 +59,8 @@ def markdown_parser() -> MarkdownIt:
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind)
+    component_kind = KINDS.get(kind)
+    return component_kind.label_ja if component_kind is not None else KIND_LABELS.get(kind, kind)
 
 
 def load_rules(game: Game) -> list[Chapter]:
@@ -72,9 +75,9 @@ def load_rules(game: Game) -> list[Chapter]:
         if not (folder / RULES_FILE).is_file():
             continue
         if addon is None:
-            own = [c for c in listed if not any(a.owns(c["id"]) for a in game.addons)]
+            own = [c for c in listed if not any(a.owns(c.id) for a in game.addons)]
         else:
-            own = [c for c in listed if addon.owns(c["id"])]
+            own = [c for c in listed if addon.owns(c.id)]
         chapters.append(_chapter(game, folder, game.title if addon is None else addon.title, own, listed, addon))
     return chapters
 
@@ -128,7 +131,8 @@ def _cell(value) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
-def _chapter(game: Game, folder: Path, title: str, components: list[dict], listed: list[dict], addon) -> Chapter:
+def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow], listed: list[ComponentRow],
+             addon) -> Chapter:
     path = folder / RULES_FILE
     inside(path, (folder,), Source(path), RULES_FILE)  # a link to a file elsewhere is not the game's rules
     source_text = read_text(path, "rules file")  # every failed read (a bad byte at its line and column) a ContentError
@@ -149,7 +153,7 @@ def _chapter(game: Game, folder: Path, title: str, components: list[dict], liste
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.render(env.get_template(RULES_FILE), context)
     blocks = parse(markdown, path, _line_map(source_text, markdown))
-    return Chapter(title, markdown, blocks, Source(path), tuple(c["id"] for c in components))
+    return Chapter(title, markdown, blocks, Source(path), tuple(c.id for c in components))
 
 
 @contextmanager
@@ -246,8 +250,8 @@ def _lookup(items: dict, key, what: str):
     return items[key]
 
 
-def _component(game: Game, component_id: str) -> dict:
-    found = {c["id"]: c for c in game.components(replaced=True)}  # the base rules may picture a replaced deck
+def _component(game: Game, component_id: str) -> ComponentRow:
+    found = {c.id: c for c in game.components(replaced=True)}  # the base rules may picture a replaced deck
     return _lookup(found, component_id, "component")
 
 
@@ -264,18 +268,21 @@ def _tally(game: Game, deck_id: str, field: str) -> list[tuple[str, int]]:
     return list(counts.items())
 
 
-def _part(game: Game, component_id: str, kind: str):
+def _part(game: Game, component_id: str, helper: str):
+    """The component ``helper`` (a rules.md function) reads: one whose kind lists it in ``rules_helpers``."""
     part = _lookup(game.parts, component_id, "component")
-    if part.kind != kind:
-        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {kind}",
-                           f"{kind}s: " + ", ".join(p.id for p in game.parts.values() if p.kind == kind))
+    if helper not in KINDS[part.kind].rules_helpers:
+        wanted = " or ".join(kinds_with("rules_helpers", helper))
+        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {wanted}",
+                           f"{wanted}s: " + ", ".join(p.id for p in game.parts.values()
+                                                      if helper in KINDS[p.kind].rules_helpers))
     return part
 
 
 def _die_faces(game: Game, component_id: str) -> list[tuple[str, int]]:
     """(label, sides) of a die, in the order its faces are declared."""
-    part = _part(game, component_id, "die")
-    labels = part.options.get("labels") or {}
+    part = _part(game, component_id, "die_faces")
+    labels = part.options.labels
     counts: dict[str, int] = {}
     for face in part.faces:
         for symbol in face.values.get("symbols", []):
@@ -286,7 +293,7 @@ def _die_faces(game: Game, component_id: str) -> list[tuple[str, int]]:
 
 def _stacks(game: Game, component_id: str) -> list[dict]:
     """A tile set's stacks in content order: title, condition, tiles and their values, top first."""
-    part = _part(game, component_id, "tile")
+    part = _part(game, component_id, "stacks")
     stacks: dict[str, dict] = {}
     for face in part.faces:
         title = str(face.values.get("title") or face.values.get("text") or part.name)

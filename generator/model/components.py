@@ -8,49 +8,34 @@ as ``deck`` — the same names card layouts use, so one layout language serves a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from generator import limits
 from generator.errors import ContentError, Source
-from generator.model.game import CardGeometry, _ReadsThrough, bilingual
+from generator.model.game import Card, CardGeometry, bilingual
 
 
 @dataclass(eq=False)
-class Face(_ReadsThrough):
-    """One distinct printed face of a component (a colour of token, one tile copy, one die)."""
+class Component:
+    """A token set, tile set, die type or sheet, with its kind-specific options in ``options``.
 
-    _through = "values"
-    component: "Component"
-    index: int
-    values: dict      # typed: color → Color, areas → [Entity], value → int …
-    count: int
-    source: Source
+    Layouts read an option as ``deck.shape`` as well as ``deck.options.shape``. Its faces are ``Card``s
+    (``card`` in a layout, ``card.deck`` the component), as a deck's cards are.
+    """
 
-    def __getitem__(self, key):
-        return self.values[key]
+    #: what one of its ``faces`` is called in messages (``Card.ref``)
+    face_noun = "face"
 
-    def get(self, key, default=None):
-        return self.values.get(key, default)
-
-    @property
-    def ref(self) -> str:
-        return f"{self.component.id} face {self.index + 1}"
-
-
-@dataclass(eq=False)
-class Component(_ReadsThrough):
-    """A token set, tile set, die type or sheet, with its kind-specific options in ``options``."""
-
-    _through = "options"
     id: str
-    kind: str
+    kind: str         # the name of its kind in KINDS (generator/layout/components): asked there, never compared
+    unit: str         # what ``count`` counts, plural (tokens, dice …): the kind's ``unit``, set by the loader
     name: str
     latin: str
     expected: int
-    options: dict     # the kind's own keys, typed by the kind module (shape, size, sides, blocks …)
+    options: object   # the kind's own keys: its frozen options dataclass, filled once by the kind's ``read``
     vars: dict        # free values for layouts (deck.vars.*)
     source: Source
-    faces: list[Face] = field(default_factory=list)
+    faces: list[Card] = field(default_factory=list)
     geometry: CardGeometry | None = None   # trim size, bleed and safe margin of one piece (None for sheets)
     expected_source: Source | None = None  # the `expected:` line, where a count mismatch is reported
     note: str = ""                          # e.g. "optional — the box has plastic trains"
@@ -60,10 +45,12 @@ class Component(_ReadsThrough):
         """Pieces printed: tokens, tiles, dice or sheets (the sum of every face's count)."""
         return sum(face.count for face in self.faces)
 
-    @property
-    def unit(self) -> str:
-        """What ``count`` counts, for messages: tokens, tiles, dice, sheets."""
-        return {"die": "dice"}.get(self.kind, f"{self.kind}s")
+    def __getattr__(self, key):
+        """An option read as an attribute of the component (``deck.shape``), as layouts write it."""
+        options = self.__dict__.get("options")
+        if options is not None and key in {f.name for f in fields(options)}:
+            return getattr(options, key)
+        raise AttributeError(key)
 
     @property
     def label(self) -> str:

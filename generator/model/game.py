@@ -80,12 +80,17 @@ class CardGeometry:
 
 @dataclass(eq=False)
 class Card(_ReadsThrough):
-    """One distinct card of a deck, printed ``count`` times."""
+    """One distinct printed face, ``count`` times: a card of a deck, or a face of a component (a colour of
+    token, one tile copy, one die type, a sheet).
+
+    Layouts read it as ``card`` and its deck or component as ``deck`` (``card.deck`` is the same object):
+    one class, so ``card`` means the same thing in every layout.
+    """
 
     _through = "values"
-    deck: "Deck"
+    deck: "Deck | Component"  # the deck or component (generator.model.components) it belongs to
     index: int
-    values: dict
+    values: dict      # typed by the loader or the kind module: color → Color, areas → [Entity], value → int …
     count: int
     source: Source
     #: fields whose value the loader computed (``points: auto`` → the shortest path)
@@ -94,10 +99,13 @@ class Card(_ReadsThrough):
     def __getitem__(self, key):
         return self.values[key]
 
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
     @property
     def ref(self) -> str:
-        """How a card is named in messages: deck and position."""
-        return f"{self.deck.id} card {self.index + 1}"
+        """How a card is named in messages: its deck or component and position ("trains card 3", "dice face 1")."""
+        return f"{self.deck.id} {self.deck.face_noun} {self.index + 1}"
 
 
 @dataclass(eq=False)
@@ -124,6 +132,9 @@ class Side(_ReadsThrough):
 
 @dataclass(eq=False)
 class Deck:
+    #: what one of its ``cards`` is called in messages (``Card.ref``)
+    face_noun = "card"
+
     id: str
     name: str
     latin: str
@@ -197,6 +208,20 @@ class Route:
     source: Source
 
 
+@dataclass(frozen=True)
+class ComponentRow:
+    """One entry of the component list (``Game.components()``): a board, a deck or a component."""
+
+    id: str
+    name: str                 # the bilingual label
+    kind: str                 # "board", "deck", or a component kind's name
+    count: int                # what the content makes
+    unit: str                 # what is counted: board, cards, tokens, dice …
+    expected: int | None      # what the rulebook promises (None: a board promises nothing)
+    source: Source | None     # where `expected:` is declared (the checker points there)
+    note: str = ""            # e.g. that a set is optional
+
+
 @dataclass(eq=False)
 class AddOn:
     """A folder composed into a game (``--with`` or ``game: {with: [...]}``): its
@@ -248,22 +273,18 @@ class Game:
     def label(self) -> str:
         return bilingual(self.title, self.latin)
 
-    def components(self, replaced: bool = False) -> list[dict]:
+    def components(self, replaced: bool = False) -> list[ComponentRow]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
 
-        Each entry: id, name, kind, count (what the content makes), unit (what is
-        counted: cards, tokens, dice …), expected (what the rulebook promises) and
-        source (where `expected:` is declared: the checker compares the two and points there);
-        decks an add-on replaces are left out unless ``replaced`` (they are not printed);
-        components also give their ``note`` (e.g. that a set is optional).
+        The checker compares each row's ``count`` with its ``expected`` and points at its ``source``;
+        decks an add-on replaces are left out unless ``replaced`` (they are not printed).
         """
-        decks = [{"id": deck.id, "name": deck.label, "kind": "deck", "count": deck.size, "unit": "cards",
-                  "expected": deck.expected, "source": deck.expected_source or deck.source}
+        decks = [ComponentRow(deck.id, deck.label, "deck", deck.size, "cards", deck.expected,
+                              deck.expected_source or deck.source)
                  for deck in self.decks.values() if replaced or deck.replaced_by is None]
-        parts = [{"id": part.id, "name": part.label, "kind": part.kind, "count": part.count, "unit": part.unit,
-                  "expected": part.expected, "source": part.expected_source, "note": part.note}
+        parts = [ComponentRow(part.id, part.label, part.kind, part.count, part.unit, part.expected,
+                              part.expected_source, part.note)
                  for part in self.parts.values()]
-        boards = [{"id": board.id, "name": board.label, "kind": "board", "count": 1, "unit": "board",
-                   "expected": None, "source": board.source}
+        boards = [ComponentRow(board.id, board.label, "board", 1, "board", None, board.source)
                   for board in self.boards.values()]
         return boards + decks + parts

@@ -14,10 +14,11 @@ from generator.model.game import Game
 def produce_components(game: Game, ctx: BuildContext) -> None:
     renderer = ctx.face_renderer()
     for part in game.parts.values():
+        kind = KINDS[part.kind]
         ctx.progress.step(f"{part.id}: {part.kind}")
-        for output in KINDS[part.kind].outputs(game, part, renderer, ctx.paper):
+        for output in kind.outputs(game, part, renderer, ctx.paper):
             ctx.write_pdf(output.doc, output.name, part.kind, section=output.section, component=part.id)
-        if part.kind != "sheet":
+        if kind.pictured:   # pieces get an SVG per distinct face; a sheet is a page
             doc = Document(part.label)
             for n, form in enumerate(component_faces(game, part, renderer), start=1):
                 doc.add_form(form)

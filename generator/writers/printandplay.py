@@ -20,15 +20,17 @@ import io
 
 from generator.writers.context import BuildContext, Printable
 from generator.errors import BuildError
+from generator.layout.components import KINDS
 from generator.layout.primitives import Document, Page, Text
 from generator.layout.rulesheet import layout_blocks
 from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Table
 
-#: print order: a part whose kind names one of these goes in that place (first match wins)
-PRINT_ORDER = ("rules", "board", "card", "token", "tile", "dice", "die")
-#: kinds printed on one side only: each of their pages gets a blank back
+#: print order: a part whose kind names one of these goes in that place (first match wins); then components,
+#: by their kind's ``print_order`` (tokens, tiles, dice, sheets); then the rest
+PRINT_ORDER = ("rules", "board", "card")
+#: parts printed on one side only (besides component kinds that declare ``one_sided``): each page gets a blank back
 ONE_SIDED = ("board",)
 CSV_COLUMNS = ("component", "kind", "count", "file", "pages")
 BLANK_NOTE = "（白紙：両面印刷で表と裏をそろえるためのページです）"
@@ -47,11 +49,15 @@ HEADERS = {"ja": ("", "内容物", "種類", "数", "ファイル", "ページ")
            "en": ("", "component", "kind", "count", "file", "pages")}
 
 
-def rank(kind: str) -> int:
+def rank(kind: str) -> tuple[int, int]:
+    """Where a part of this kind goes in the file: rules, boards, cards, each component kind, the rest."""
+    component_kind = KINDS.get(kind)
+    if component_kind is not None:
+        return len(PRINT_ORDER), component_kind.print_order
     for n, word in enumerate(PRINT_ORDER):
         if word in kind:
-            return n
-    return len(PRINT_ORDER)
+            return n, 0
+    return len(PRINT_ORDER) + 1, 0
 
 
 def produce_printandplay(game: Game, ctx: BuildContext) -> None:
@@ -108,6 +114,9 @@ def place_parts(parts: list[Printable], first_page: int) -> tuple[list[tuple[int
 
 
 def one_sided(part: Printable) -> bool:
+    component_kind = KINDS.get(part.kind)
+    if component_kind is not None:
+        return component_kind.one_sided
     return any(word in part.kind for word in ONE_SIDED)
 
 
@@ -144,21 +153,21 @@ def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) 
     components = game.components()
     for part, (first, last) in zip(parts, spans):
         pages = f"{first}-{last}" if last > first else str(first)
-        owner = next((c for c in components if c["id"] == part.component), None)
+        owner = next((c for c in components if c.id == part.component), None)
         if owner is None:
             rows.append({"component": part.title, "kind": part.kind, "count": 1, "file": part.path.name,
                          "pages": pages})
             continue
-        row = by_component.get(owner["id"])
+        row = by_component.get(owner.id)
         if row is None:
-            row = by_component[owner["id"]] = {"component": owner["name"], "kind": owner["kind"],
-                                              "count": owner["count"], "file": part.path.name, "pages": pages}
+            row = by_component[owner.id] = {"component": owner.name, "kind": owner.kind,
+                                            "count": owner.count, "file": part.path.name, "pages": pages}
             rows.append(row)
         else:  # one component printed in several files (dice: nets and stickers)
             row["file"] += f" {part.path.name}"
             row["pages"] += f" {pages}"
-    rows += [{"component": c["name"], "kind": c["kind"], "count": c["count"], "file": "", "pages": ""}
-             for c in components if c["id"] not in by_component]
+    rows += [{"component": c.name, "kind": c.kind, "count": c.count, "file": "", "pages": ""}
+             for c in components if c.id not in by_component]
     return rows
 
 

@@ -13,7 +13,7 @@ from generator.layout.deck import draw_deck
 from generator.writers.context import BuildContext
 from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
-from generator.layout.components import component_faces
+from generator.layout.components import KINDS, component_faces
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
 from generator.load.rules import (html_environment, joins_tight, load_rules, markdown_parser, picture_target,
@@ -44,13 +44,13 @@ class ComponentPictures:
             part = self.game.parts.get(component_id)
             if deck is not None:
                 forms = draw_deck(self.game, deck, self.renderer).faces
-            elif part is not None and part.kind != "sheet":
+            elif part is not None and KINDS[part.kind].pictured:
                 forms = component_faces(self.game, part, self.renderer)
             else:
                 raise BuildError(source, f"no picture for component '{component_id}'",
                                  "picture() draws a deck, tokens, tiles or dice: "
                                  + ", ".join([*self.game.decks, *(p.id for p in self.game.parts.values()
-                                                                  if p.kind != "sheet")]))
+                                                                  if KINDS[p.kind].pictured)]))
             seen, distinct = set(), []
             for form in forms:
                 if form.name not in seen:

@@ -18,15 +18,17 @@ Content::
 """
 from __future__ import annotations
 
-from generator.errors import ContentError, did_you_mean
+from dataclasses import dataclass
+
+from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import Output, register
 from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
 from generator.layout.sheets import PAPERS, PRINTER_MARGIN, simplex_sheets
-from generator.model.components import Component, Face
-from generator.model.game import CardGeometry, Game
+from generator.model.components import Component
+from generator.model.game import Card, CardGeometry, Game
 
 CUT = "#000000"
 FOLD = "#808080"
@@ -34,8 +36,31 @@ TAB_FILL = "#e6e6e6"
 NET_GAP = 6.0  # mm between nets on a sheet
 
 
+@dataclass(frozen=True)
+class DieOptions:
+    """A die's own keys, typed once by ``DieKind.read``."""
+
+    net_size: float           # face side of the paper net, mm
+    die_size: float           # side of the blank dice the stickers are for, mm
+    sticker: float            # sticker side, mm
+    tab: float                # glue tab depth, mm
+    layout: str               # the face layout
+    layout_source: Source     # where the layout is named (``layout:``, else ``kind:``)
+    symbols: tuple[str, ...]  # the six faces, in the order of ``faces:``
+    labels: dict              # symbol → its name, for rule sheets and player aids
+
+
 class DieKind:
     name = "die"
+    unit = "dice"
+    label_ja = "ダイス"
+    papers_checked = ("a4",)
+    pictured = True
+    outlined_in_legend = True   # a die face is a square with no edge of its own
+    print_order = 3
+    one_sided = False
+    checks = frozenset({"PNP801"})
+    rules_helpers = frozenset({"die_faces"})
     schema = {
         "properties": {
             "dice": {"type": "integer", "minimum": 1, "description": "how many dice of this kind"},
@@ -77,31 +102,31 @@ class DieKind:
                 raise ContentError(spec["labels"].src(symbol), f"label for '{symbol}', which is not a face of '{cid}'",
                                    did_you_mean(symbol, spec["faces"]) or "label the symbols listed under faces:")
         net = float(spec.get("net_size", 20.0))
-        component.options = {"net_size": net, "die_size": die_size, "sticker": sticker,
-                             "tab": float(spec.get("tab", net * 0.22)), "layout": spec.get("layout", "die-face"),
-                             "layout_source": spec.src("layout") if "layout" in spec else spec.src("kind"),
-                             "symbols": symbols, "labels": labels}
+        component.options = DieOptions(net_size=net, die_size=die_size, sticker=sticker,
+                                       tab=float(spec.get("tab", net * 0.22)), layout=spec.get("layout", "die-face"),
+                                       layout_source=spec.src("layout") if "layout" in spec else spec.src("kind"),
+                                       symbols=tuple(symbols), labels=labels)
         component.geometry = CardGeometry(net, net, 0.0, net * 0.1)
-        component.faces = [Face(component, 0, {"symbols": symbols, "color": color, "ink": ink}, spec["dice"],
+        component.faces = [Card(component, 0, {"symbols": symbols, "color": color, "ink": ink}, spec["dice"],
                                 spec.src("dice"))]
 
     # ------------------------------------------------------------------ drawing
-    def _side(self, game, component, renderer, face: Face, symbol: str, geometry: CardGeometry) -> Form:
-        side = {"icon": symbol, "color": face["color"], "ink": face["ink"], "label": component.options["labels"].get(symbol)}
+    def _side(self, game, component, renderer, face: Card, symbol: str, geometry: CardGeometry) -> Form:
+        side = {"icon": symbol, "color": face["color"], "ink": face["ink"], "label": component.options.labels.get(symbol)}
         context = {"game": game, "deck": component, "geometry": geometry, "card": side, "back": None}
-        return renderer.face(component.options["layout"], context, f"{face.ref} ({symbol})", face.source,
-                             f"{component.id}-{symbol}-{geometry.width:g}", component.options["layout_source"])
+        return renderer.face(component.options.layout, context, f"{face.ref} ({symbol})", face.source,
+                             f"{component.id}-{symbol}-{geometry.width:g}", component.options.layout_source)
 
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         """One form per distinct symbol, at net size."""
         face = component.faces[0]
-        symbols = list(dict.fromkeys(component.options["symbols"]))
+        symbols = list(dict.fromkeys(component.options.symbols))
         return [self._side(game, component, renderer, face, s, component.geometry) for s in symbols]
 
     def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with its label (``labels:``, else the symbol's name), for player aids."""
-        symbols = list(dict.fromkeys(component.options["symbols"]))
-        labels = component.options["labels"]
+        symbols = list(dict.fromkeys(component.options.symbols))
+        labels = component.options.labels
         return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
 
     def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
@@ -113,8 +138,8 @@ class DieKind:
         doc = Document(f"{game.label} — {component.label} (nets)")
         face = component.faces[0]
         forms = [doc.add_form(self._side(game, component, renderer, face, s, component.geometry))
-                 for s in component.options["symbols"]]
-        s, tab = component.options["net_size"], component.options["tab"]
+                 for s in component.options.symbols]
+        s, tab = component.options.net_size, component.options.tab
         folded = fold(CROSS)
         cols = max(c for c, _ in CROSS) + 1
         rows = max(r for _, r in CROSS) + 1
@@ -141,10 +166,10 @@ class DieKind:
         """Six stickers per die, in the grid of card sheets (crop marks in the margin)."""
         doc = Document(f"{game.label} — {component.label} (stickers)")
         face = component.faces[0]
-        side = component.options["sticker"]
+        side = component.options.sticker
         geometry = CardGeometry(side, side, 1.0, side * 0.1)
         forms = [doc.add_form(self._side(game, component, renderer, face, s, geometry))
-                 for s in component.options["symbols"]]
+                 for s in component.options.symbols]
         doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source)
         return doc
 

@@ -26,14 +26,38 @@ class Output:
 
 
 class ComponentKind(Protocol):
-    """The interface of a component kind."""
+    """The interface of a component kind: what it declares, and what it does.
+
+    Nothing outside the kind modules asks a component's kind by name: the
+    loader, checker, writers and rules read these declarations through
+    ``KINDS[component.kind]``.
+    """
 
     name: str
     #: JSON Schema of the kind's own keys (``properties``, ``required``); the loader validates them with file:line
     schema: dict
+    #: what a component's ``count`` counts, plural, for messages and the build summary: "tokens", "dice"
+    unit: str
+    #: the kind as a Japanese rule sheet and print-and-play cover name it: "トークン"
+    label_ja: str
+    #: the papers the checker lays the kind out on (PNP807–809): the shorter page first when the kind fills one
+    papers_checked: tuple[str, ...]
+    #: its faces are pictures of pieces: one SVG per distinct face, ``picture()`` in rules.md, a sheet's legend
+    pictured: bool
+    #: a sheet's legend draws an outline round each face (a die face has no edge of its own)
+    outlined_in_legend: bool
+    #: place in the print-and-play file among component kinds (after rules, boards and cards): lower first
+    print_order: int
+    #: printed on one side only: the print-and-play file puts a blank page behind each of its pages
+    one_sided: bool
+    #: the PNP8xx checks (``generator/check/components.py``) that look inside components of this kind
+    checks: frozenset[str]
+    #: the rules.md helpers that read components of this kind (``die_faces``, ``stacks``)
+    rules_helpers: frozenset[str]
 
     def read(self, component: Component, spec, resolver, game: Game) -> None:
-        """Type the kind's options from ``spec`` once, and fill the component's faces and geometry."""
+        """Type the kind's options from ``spec`` once (``component.options``: the kind's frozen dataclass),
+        and fill the component's faces and geometry."""
 
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         """One Form per distinct face (trim box origin at 0, 0): what a rule sheet or an SVG shows."""
@@ -49,7 +73,20 @@ class ComponentKind(Protocol):
 KINDS: dict[str, ComponentKind] = {}
 
 
+def kinds_with(attribute: str, value) -> list[str]:
+    """Names of the kinds whose set ``attribute`` holds ``value`` (``kinds_with("checks", "PNP801")``), for messages."""
+    return [name for name, kind in KINDS.items() if value in getattr(kind, attribute)]
+
+
 def register(kind: ComponentKind) -> ComponentKind:
-    """Make ``kind`` known by its name (a kind module calls this once, at import)."""
+    """Make ``kind`` known by its name (a kind module calls this once, at import).
+
+    A kind that leaves out part of the interface is refused here, when its module is imported.
+    """
+    missing = [name for name in ComponentKind.__annotations__ if not hasattr(kind, name)]
+    missing += [name for name in ("read", "faces", "legend", "outputs") if not callable(getattr(kind, name, None))]
+    if missing:
+        raise TypeError(f"component kind {getattr(kind, 'name', kind)!r} does not declare {', '.join(missing)} "
+                        f"(see ComponentKind in {__name__})")
     KINDS[kind.name] = kind
     return kind

@@ -31,8 +31,8 @@ from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
-from generator.model.components import Component, Face, counted_faces
-from generator.model.game import CardGeometry, Game, Side
+from generator.model.components import Component, counted_faces
+from generator.model.game import Card, CardGeometry, Game, Side
 
 #: what a face may say, with its type (resolved like deck fields)
 FACE_FIELDS = {
@@ -47,12 +47,36 @@ _FACE_SCHEMA = {"type": "object", "additionalProperties": False,
 
 
 @dataclass(frozen=True)
+class PieceOptions:
+    """A token or tile set's own keys, typed once by ``PieceKind.read``."""
+
+    shape: str                # circle, square or rect
+    sides: int                # 1 or 2
+    print: str | None         # duplex or fold (two-sided), None (one-sided)
+    layout: str               # the front layout
+    same_back: bool           # the back is the front again (``back: same``)
+    back: Side                # the back's layout and values
+    layout_source: Source     # where the front layout is named (``layout:``, else ``kind:``)
+    per_player: bool          # one colour (face) per player
+
+
+@dataclass(frozen=True)
 class PieceKind:
     name: str
     layout: str           # default front layout
     back_layout: str      # default back layout
     bleed: float
     safe: float
+    unit: str
+    label_ja: str
+    print_order: int
+    checks: frozenset[str]
+    rules_helpers: frozenset[str] = frozenset()
+
+    papers_checked = ("a4",)
+    pictured = True
+    outlined_in_legend = False
+    one_sided = False
 
     @property
     def schema(self) -> dict:
@@ -108,12 +132,12 @@ class PieceKind:
             back_vars.update(back)
             if "color" in back:
                 back_vars["color"] = resolver.value(back["color"], "color", back.src("color"), f"the back of '{cid}'")
-        component.options = {"shape": shape, "sides": sides, "print": mode if sides == 2 else None,
-                             "layout": spec.get("layout", self.layout), "same_back": back == "same",
-                             "back": Side(back_vars["layout"] or self.back_layout, back_vars,
-                                          back.src() if isinstance(back, dict) else spec.src()),
-                             "layout_source": spec.src("layout") if "layout" in spec else spec.src("kind"),
-                             "per_player": bool(spec.get("per_player", False))}
+        component.options = PieceOptions(shape=shape, sides=sides, print=mode if sides == 2 else None,
+                                         layout=spec.get("layout", self.layout), same_back=back == "same",
+                                         back=Side(back_vars["layout"] or self.back_layout, back_vars,
+                                                   back.src() if isinstance(back, dict) else spec.src()),
+                                         layout_source=spec.src("layout") if "layout" in spec else spec.src("kind"),
+                                         per_player=bool(spec.get("per_player", False)))
         component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
                                           float(spec.get("safe", self.safe)))
         component.faces = list(counted_faces(component, self._faces(component, spec, resolver)))
@@ -152,20 +176,20 @@ class PieceKind:
             count = merged.get("count", 1)
             copies = values.pop("values")
             if copies is None:
-                yield Face(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
+                yield Card(component, index, dict(values, copy=1, copies=1, stack=False), count, src)
                 index += 1
                 continue
             if "count" in merged or values["value"] is not None:
                 raise ContentError(src, f"a face of '{cid}' with values: {copies} prints one copy per value",
                                    "remove count: and value: (the number of values is the count)")
             for copy, value in enumerate(copies, start=1):
-                yield Face(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
+                yield Card(component, index, dict(values, value=value, copy=copy, copies=len(copies), stack=True), 1, src)
                 index += 1
 
     # ------------------------------------------------------------------ drawing
     def _context(self, game, component, face):
         return {"game": game, "deck": component, "geometry": component.geometry, "card": face,
-                "back": component.options["back"]}
+                "back": component.options.back}
 
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         return distinct_forms(self._fronts(game, component, renderer))
@@ -181,12 +205,12 @@ class PieceKind:
         return out
 
     def _fronts(self, game, component, renderer) -> list[Form]:
-        return [renderer.face(component.options["layout"], self._context(game, component, face), face.ref, face.source,
-                              f"{component.id}-face", component.options["layout_source"])
+        return [renderer.face(component.options.layout, self._context(game, component, face), face.ref, face.source,
+                              f"{component.id}-face", component.options.layout_source)
                 for face in component.faces]
 
     def _backs(self, game, component, renderer) -> list[Form]:
-        back = component.options["back"]
+        back = component.options.back
         return [renderer.face(back.layout, self._context(game, component, face), f"the back of {face.ref}",
                               back.source, f"{component.id}-back") for face in component.faces]
 
@@ -197,14 +221,14 @@ class PieceKind:
         for form in fronts:
             doc.add_form(form)
         opts = component.options
-        if opts["sides"] == 1:
+        if opts.sides == 1:
             doc.pages = simplex_sheets(order, component.geometry, paper, component.id, component.source)
         else:
-            backs = fronts if opts["same_back"] else self._backs(game, component, renderer)
+            backs = fronts if opts.same_back else self._backs(game, component, renderer)
             back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
             for form in backs:
                 doc.add_form(form)
-            if opts["print"] == "duplex":
+            if opts.print == "duplex":
                 doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id,
                                           component.source)
             else:
@@ -241,5 +265,13 @@ def _turned(form: Form, g: CardGeometry) -> Form:
                 (-g.bleed, 0.0, g.width + 2 * g.bleed, g.height + g.bleed))
 
 
-TOKEN = register(PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0))
-TILE = register(PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5))
+#: the checks every piece set gets: tile stacks (PNP802), one colour per player and equal sets (PNP805, PNP806)
+PIECE_CHECKS = frozenset({"PNP802", "PNP805", "PNP806"})
+#: and tiles: their areas and cities agree with the map (PNP803, PNP804, PNP810, PNP811)
+MAP_TILE_CHECKS = frozenset({"PNP803", "PNP804", "PNP810", "PNP811"})
+
+TOKEN = register(PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0, unit="tokens",
+                           label_ja="トークン", print_order=1, checks=PIECE_CHECKS))
+TILE = register(PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5, unit="tiles",
+                          label_ja="タイル", print_order=2, checks=PIECE_CHECKS | MAP_TILE_CHECKS,
+                          rules_helpers=frozenset({"stacks"})))

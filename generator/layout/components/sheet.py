@@ -18,14 +18,16 @@ against ``expected:``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from generator.errors import BuildError, ContentError, did_you_mean
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
 from generator.layout.sheets import PAPERS, paper_name
-from generator.model.components import Component, Face
-from generator.model.game import Game
+from generator.model.components import Component
+from generator.model.game import Card, Game
 from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
@@ -65,8 +67,27 @@ _BLOCK = {
 }
 
 
+@dataclass(frozen=True)
+class SheetOptions:
+    """A sheet's own keys, typed once by ``SheetKind.read``."""
+
+    format: str       # page, or half (two copies per page)
+    blocks: tuple     # (block kind, value, Source) per block, in order
+    title: str
+    subtitle: str
+
+
 class SheetKind:
     name = "sheet"
+    unit = "sheets"
+    label_ja = "シート"
+    papers_checked = ("letter", "a4")   # it fills its page: Letter, the shorter, first
+    pictured = False                    # a page, not a piece: no SVG faces, no picture() in rules, no legend
+    outlined_in_legend = False
+    print_order = 4
+    one_sided = False
+    checks: frozenset[str] = frozenset()
+    rules_helpers: frozenset[str] = frozenset()
     schema = {
         "properties": {
             "format": {"enum": ["page", "half"]},
@@ -90,18 +111,19 @@ class SheetKind:
                 value = {"components": [value["component"]] if isinstance(value["component"], str)
                          else list(value["component"])}
                 others = game.sections.get("components", {})
-                pieces = [k for k, (v, _) in others.items() if v.get("kind") in ("token", "tile", "die")]
+                pieces = [k for k, (v, _) in others.items() if _pictured(v.get("kind"))]
                 for name in value["components"]:
                     if name not in pieces:
                         raise ContentError(src, f"sheet '{component.id}' shows the faces of '{name}', "
-                                                f"which is no token, tile or die of this game",
+                                                f"which is no {_pictured_kinds()} of this game",
                                            did_you_mean(name, pieces) or "pieces: " + ", ".join(pieces))
             if kind == "score":
                 value = dict(value, rows=[self._row(r, src, resolver, component.id) for r in value["rows"]])
             blocks.append((kind, value, src))
-        component.options = {"format": spec.get("format", "page"), "blocks": blocks,
-                             "title": spec.get("title", component.name), "subtitle": spec.get("subtitle", component.latin)}
-        component.faces = [Face(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
+        component.options = SheetOptions(format=spec.get("format", "page"), blocks=tuple(blocks),
+                                         title=spec.get("title", component.name),
+                                         subtitle=spec.get("subtitle", component.latin))
+        component.faces = [Card(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
 
     @staticmethod
     def _row(row, src, resolver, cid):
@@ -114,10 +136,14 @@ class SheetKind:
     def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
         return [self._form(game, component, renderer, "a4")]
 
+    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+        """None: a sheet is a page, not a piece (``pictured`` is False), so no legend shows it."""
+        return []
+
     def _form(self, game: Game, component: Component, renderer: FaceRenderer, paper: str) -> Form:
         """One copy of the sheet: the page, or its top half with ``format: half``."""
         width, height = PAPERS[paper]
-        if component.options["format"] == "half":
+        if component.options.format == "half":
             height /= 2
         return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
                     (0, 0, width, height))
@@ -129,7 +155,7 @@ class SheetKind:
         doc = Document(f"{game.label} — {component.label}")
         doc.add_form(form)
         copies = component.count
-        per_page = 2 if component.options["format"] == "half" else 1
+        per_page = 2 if component.options.format == "half" else 1
         for start in range(0, copies, per_page):
             page = Page(width, height, label=f"{component.id} {start // per_page + 1}")
             for k in range(min(per_page, copies - start)):
@@ -158,9 +184,9 @@ class SheetKind:
         x, w = MARGIN, width - 2 * MARGIN
         items: list = []
         y = MARGIN
-        y = _title(items, component.options["title"], component.options["subtitle"], game.label, x, y, w)
+        y = _title(items, component.options.title, component.options.subtitle, game.label, x, y, w)
         overflow = None
-        for kind, value, src in component.options["blocks"]:
+        for kind, value, src in component.options.blocks:
             y += GAP
             start = len(items)
             y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN, faces)
@@ -173,7 +199,7 @@ class SheetKind:
                                                      f"{' '.join(missing)} in {item.text!r}",
                                                 "replace those characters; they would print as empty boxes"))
         if overflow is not None:
-            half = component.options["format"] == "half"
+            half = component.options.format == "half"
             problem("overflow", BuildError(
                 overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
                           f"{height:.0f} mm tall on {paper_name(paper)}; "
@@ -307,12 +333,24 @@ def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
             row_h = 0.0
         left = cx + (cell_w - tw) / 2
         items.append(Group(form.items, left, row_top))
-        if part.kind == "die":   # a die face is a square with no edge of its own: outline it
+        if KINDS[part.kind].outlined_in_legend:   # e.g. a die face: a square with no edge of its own
             items.append(Rect(left, row_top, tw, th, stroke="#bbbbbb", stroke_width=0.15))
         _lines(items, caption, cx, row_top + th + 1.0, cell_w, 8, anchor="middle")
         row_h = max(row_h, th + 1.0 + caption_h)
         cx += cell_w + gap
     return row_top + row_h
+
+
+def _pictured(kind_name) -> bool:
+    """Whether a legend block may show components of this kind (pieces, not pages)."""
+    kind = KINDS.get(kind_name)
+    return kind is not None and kind.pictured
+
+
+def _pictured_kinds() -> str:
+    """The kinds a legend block shows, for messages: "token, tile or die"."""
+    names = [kind.name for kind in sorted(KINDS.values(), key=lambda k: k.print_order) if kind.pictured]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _grid(items, x, y, widths, heights):
