@@ -21,9 +21,9 @@ import re
 from pathlib import Path
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
+from jinja2.loaders import split_template_path
 from jinja2.runtime import markup_join, str_join
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment
-from jinja2.loaders import split_template_path
 from jinja2.utils import _PassArg
 from jinja2.visitor import NodeTransformer
 
@@ -163,7 +163,7 @@ class _BoundedMixin:
             self.tick()
             yield item
 
-    def counted_range(self, *args) -> "CountedRange":
+    def counted_range(self, *args) -> CountedRange:
         """``range()`` for content: at most the sandbox's MAX_RANGE numbers, each counted when iterated."""
         if not all(_is_int(a) for a in args):
             raise JinjaLimitError(f"range() takes whole numbers, not {', '.join(repr(a) for a in args)}")
@@ -239,7 +239,7 @@ class _BoundedMixin:
 class CountedRange:
     """A range whose iteration counts against MAX_JINJA_ITERATIONS; otherwise a range (len, index, in)."""
 
-    def __init__(self, numbers: range, env: "_BoundedMixin"):
+    def __init__(self, numbers: range, env: _BoundedMixin):
         self._numbers, self._env = numbers, env  # private: the sandbox hides _names from content
 
     def __iter__(self):

@@ -11,6 +11,7 @@ is refused before anything is written (``BuildError``, exit 1).
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -95,10 +96,8 @@ def output_lock(out_root: Path, game_id: str, final: Path):
     try:
         yield
     finally:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             path.unlink()  # still locked: a build waiting on this file sees it gone and retries
-        except FileNotFoundError:
-            pass
         os.close(fd)
 
 

@@ -102,7 +102,7 @@ def card_colours_have_routes(game):
 
 @check("PNP305", "error", "parallel tracks between the same two places have different lengths")
 def parallel_lengths(game):
-    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
+    for routes in (group for tracks in route_sets(game) for group in _pairs(tracks)):
         first = routes[0]
         for other in routes[1:]:
             if other.length != first.length:
@@ -113,7 +113,7 @@ def parallel_lengths(game):
 
 @check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
 def parallel_colours(game):
-    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
+    for routes in (group for tracks in route_sets(game) for group in _pairs(tracks)):
         seen = {}
         for route in routes:
             for colour in route.colors:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 
+from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
 from generator.layout.text import cap_height
 from generator.model.board import Board
 from generator.model.game import Game
-from generator.fonts import PT_TO_MM, text_width_mm
 
 INK = "#2b2620"
 LAND = "#f1ead6"

@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass, field
 
 from generator.errors import Source
+from generator.fonts import PT_TO_MM, text_width_mm
 from generator.model.board import Board, BoardRoute
 from generator.model.game import Entity
-from generator.fonts import PT_TO_MM, text_width_mm
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]

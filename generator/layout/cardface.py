@@ -23,15 +23,15 @@ from jinja2 import StrictUndefined, TemplateError, Undefined, meta
 
 from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
+from generator.fonts import PT_TO_MM, missing_glyphs
+from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
-from generator.jinja_sandbox import BoundedSandbox
 from generator.limits import MAX_EXTENDS
-from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
-from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
+from generator.yamlsource import LDict, LList, load_yaml
 
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
 
@@ -199,7 +199,7 @@ def _read_layout(path: Path) -> LDict:
     if "elements" in data:
         _validate(data["elements"], top=True, extends="extends" in data)
         if "background" in data:
-            for i, element in enumerate(data["elements"]):
+            for element in data["elements"]:
                 if element.get("name") == "background":
                     raise ContentError(element.src("name"), "an element is named 'background', but the layout's "
                                                             f"`background:` (line {data.src('background').line}) "
@@ -477,8 +477,8 @@ class FaceRenderer:
         """An attribute that must give a list (a polygon's points, a line's dash, a repeat's step); absent = empty."""
         result = self._eval(a.get(key, []), scope, where, what)
         if not isinstance(result, (list, tuple)):
-            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}",
-                             {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]"))
+            hint = {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]")
+            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}", hint)
         return list(result)
 
     def _color(self, value, scope, where, what):

@@ -10,14 +10,14 @@ Pictures are the component's own printed artwork (forms), drawn smaller.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from generator.errors import BuildError, Source
+from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 BODY_PT = 9.0
 LEADING = 1.6          # Japanese text wants generous line spacing

@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
 from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
-from generator.fonts import PT_TO_MM, text_width_mm
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
 

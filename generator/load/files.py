@@ -13,7 +13,6 @@ from generator.load.schema import first_error, game_schema, game_validator, sche
 from generator.paths import NAME_HINT, folder_name, inside, plain_name
 from generator.yamlsource import LDict, load_yaml
 
-
 SINGLE_FILE_SECTIONS = ("game", "include", "print")
 
 

@@ -12,17 +12,17 @@ from pathlib import Path
 
 from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.limits import MIN_PIECE_MM
 from generator.layout.sheets import PAPERS, grid_for
+from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
-from generator.yamlsource import LDict, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
 from generator.paths import plain_name
+from generator.yamlsource import LDict, load_yaml
 
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 

@@ -11,7 +11,6 @@ from generator import limits
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.model.game import Entity, Route
 
-
 #: content section → the field type that names its entries
 COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines": "line", "train_types": "train_type"}
 
@@ -49,7 +48,7 @@ def latin_of(key) -> str:
                        for c in text) else ""
 
 
-def type_attributes(entity: Entity, resolver: "Resolver") -> None:
+def type_attributes(entity: Entity, resolver: Resolver) -> None:
     """Replace an entity's raw attributes (except name/latin) by values typed by ``ATTRIBUTES``,
     names resolved; file:line errors."""
     kind, entity_id, raw = entity.kind, entity.id, entity.attrs

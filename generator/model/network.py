@@ -15,10 +15,10 @@ import networkx as nx
 
 from generator.model.game import Card, Deck, Entity, Game, Route
 
-_CACHE: "weakref.WeakKeyDictionary[Game, Network]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
 
 
-def network(game: Game) -> "Network":
+def network(game: Game) -> Network:
     """The game's network, built on first use."""
     net = _CACHE.get(game)
     if net is None:

@@ -12,8 +12,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
-from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
 from generator import fonts
+from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
 
 
 def render_pdf(doc: Document, path: Path) -> None:

@@ -7,12 +7,12 @@ refuse, the check has met already, and a build that follows reuses it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
-from generator.layout.faces import SharedFaceRenderer
 from generator.layout.cardface import FaceRenderer
+from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
