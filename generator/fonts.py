@@ -38,7 +38,9 @@ def text_width_mm(text: str, size_pt: float) -> float:
 @cache
 def _charset() -> frozenset[int]:
     register()
-    face = pdfmetrics.getFont(FONT_NAME).face
+    font = pdfmetrics.getFont(FONT_NAME)
+    assert isinstance(font, TTFont), "register() registers a TrueType font under FONT_NAME"
+    face = font.face
     return frozenset(face.charToGlyph.keys())
 
 

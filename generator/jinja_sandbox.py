@@ -18,6 +18,7 @@ import functools
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
@@ -133,6 +134,8 @@ class _CountLoops(NodeTransformer):
 
 class _BoundedMixin:
     """What both sandboxes add: work and size ceilings (see the module's docstring)."""
+
+    autoescape: bool | Callable[[str | None], bool]  # the Environment's: this mixes into one
 
     intercepted_binops = frozenset({"**", "*", "+", "%", "//"})
 
@@ -261,7 +264,7 @@ class CountedRange:
     def __eq__(self, other) -> bool:
         return self._numbers == (other._numbers if isinstance(other, CountedRange) else other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable (the usual idiom; typeshed types __hash__ as a method)
 
     def __repr__(self) -> str:
         return repr(self._numbers)

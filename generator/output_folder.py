@@ -24,7 +24,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # Windows: no flock; builds into the same folder are then not kept apart
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # the module or None, tested before each use
 
 from generator.errors import BuildError, Source
 from generator.model.game import Game

@@ -7,6 +7,7 @@ colour any set of cards may claim, so it needs no card.
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
+from generator.model.game import Deck
 from generator.model.network import network, pair
 
 ANY_COLOUR = "gray"
@@ -14,7 +15,7 @@ ANY_COLOUR = "gray"
 
 def card_colours(game) -> dict:
     """Colour id → the first deck whose cards have it (decks with a `color: color` field: train cards)."""
-    found = {}
+    found: dict[str, Deck] = {}
     for deck in game.decks.values():
         if deck.field_type("color") != "color":
             continue

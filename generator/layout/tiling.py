@@ -59,6 +59,7 @@ def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
         rows = _count(height, ph)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, landscape, cols, rows, (mx, my, pw, ph))
+    assert best is not None  # the loop above ran
     _, landscape, cols, rows, (mx, my, pw, ph) = best
     cw, ch = width / cols, height / rows
     tiles = []
@@ -128,7 +129,7 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str) -
     x, y, w, h = tile.cell
     wx, wy, _, _ = tile.window
     strip_x, strip_y = x - wx, y - wy
-    items = []
+    items: list = []
     # index map: top-left corner square
     size = min(strip_x, strip_y) - 2.0
     cell = size / max(plan.cols, plan.rows)

@@ -69,7 +69,7 @@ def included_file(folder: Path, name: str, src: Source) -> Path:
 
 def read_content_file(path: Path) -> LDict:
     data = load_yaml(path)
-    if not isinstance(data, dict):
+    if not isinstance(data, LDict):
         raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
                            "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
     error = first_error(game_validator(), data)

@@ -125,11 +125,11 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def _palette(game_palette: dict) -> dict[str, Color]:
+def _palette(game_palette: dict) -> dict[str, Entity]:  # every value a Color
     base = load_yaml(DEFAULT_PALETTE).get("palette", {})
     merged = {key: (value, base.src(key)) for key, value in base.items()}
     merged.update(game_palette)
-    colors = {}
+    colors: dict[str, Entity] = {}
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
@@ -203,7 +203,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                                    "give one value per column" if "columns" in spec else
                                    "give one value per field, in the order of fields: (or add `columns: [field, …]`)")
             row = dict(zip(columns, row))
-        values = {}
+        values: dict[str, object] = {}
         count = 1
         auto = set()
         for key, value in row.items():

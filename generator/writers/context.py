@@ -76,7 +76,7 @@ class BuildContext:
     staging: Path | None   # where ``flush`` writes (None while only laying out)
     final: Path            # the output folder the files are named in (a placeholder until ``flush``)
     progress: Progress
-    result: BuildResult = None
+    result: BuildResult = None  # type: ignore[assignment]  # None: __post_init__ makes the build's own
     #: build despite check errors (``--force``): producers draw what they can instead of stopping
     force: bool = False
     #: ``(kind, error)``: text that would not print ("overflow", "glyph") is handed here and drawn anyway
