@@ -200,9 +200,9 @@ def write_game(folder: Path, n_cards: int) -> dict:
 
 def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
-    from generator.layout.deck import draw_deck
     from generator.check import run_checks
     from generator.layout.cardface import FaceRenderer
+    from generator.layout.deck import draw_deck
     from generator.layout.primitives import Document
     from generator.layout.sheets import duplex_sheets
     from generator.load.game import load_game

@@ -40,17 +40,17 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from measure import RESULTS, write_section  # noqa: E402
 
 
-def _timed(fn):
+def _timed(fn, *args):
     started = time.perf_counter()
-    value = fn()
+    value = fn(*args)
     return value, time.perf_counter() - started
 
 
 def measure_game(folder: Path, repeat: int) -> dict:
     runs = []
     for _ in range(repeat):
-        game, load_s = _timed(lambda: load_game(folder))
-        findings, check_s = _timed(lambda: run_checks(game))
+        game, load_s = _timed(load_game, folder)
+        findings, check_s = _timed(run_checks, game)
         runs.append((load_s, check_s, load_s + check_s))
     game = load_game(folder)
     size = {"cards": sum(d.size for d in game.decks.values()), "distinct": sum(len(d.cards) for d in game.decks.values()),
@@ -60,12 +60,16 @@ def measure_game(folder: Path, repeat: int) -> dict:
     return {"game": folder.name, "cold": cold, "warm": warm, **size}
 
 
+def _drained(run, game) -> list:
+    return list(run(game))
+
+
 def per_group(folder: Path) -> dict[str, float]:
     """Seconds per check group on a freshly loaded game (the print group draws the faces)."""
     game = load_game(folder)
     groups: dict[str, float] = defaultdict(float)
     for entry in catalogue():
-        _, seconds = _timed(lambda: list(entry.run(game)))
+        _, seconds = _timed(_drained, entry.run, game)
         groups[entry.group] += seconds
     return dict(sorted(groups.items(), key=lambda kv: -kv[1]))
 

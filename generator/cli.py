@@ -24,19 +24,19 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from generator import __version__
-from generator.pipeline import build_game
-from generator.writers import BuildResult, Progress
-from generator.check import ChecksFailed, Finding, catalogue, errors_in, run_checks
-from generator.check import report
+from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.paths import folder_name
+from generator.pipeline import build_game
+from generator.writers import BuildResult, Progress
 
 #: content text is printed as it is: no emoji codes (``:100:``), no highlighting; markup is escaped
 err_console = Console(stderr=True, highlight=False, emoji=False)

@@ -7,7 +7,7 @@ same metrics the PDF uses, so wrapping is identical in PDF and SVG.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -21,7 +21,7 @@ PT_TO_MM = 25.4 / 72.0
 BOLD_STROKE = 0.012
 
 
-@lru_cache(maxsize=None)
+@cache
 def register() -> str:
     """Register the font with ReportLab once; returns its name."""
     pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE)))
@@ -35,10 +35,12 @@ def text_width_mm(text: str, size_pt: float) -> float:
     return pdfmetrics.stringWidth(text, FONT_NAME, size_pt) * PT_TO_MM
 
 
-@lru_cache(maxsize=None)
+@cache
 def _charset() -> frozenset[int]:
     register()
-    face = pdfmetrics.getFont(FONT_NAME).face
+    font = pdfmetrics.getFont(FONT_NAME)
+    assert isinstance(font, TTFont), "register() registers a TrueType font under FONT_NAME"
+    face = font.face
     return frozenset(face.charToGlyph.keys())
 
 

@@ -18,12 +18,13 @@ import functools
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
+from jinja2.loaders import split_template_path
 from jinja2.runtime import markup_join, str_join
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment
-from jinja2.loaders import split_template_path
 from jinja2.utils import _PassArg
 from jinja2.visitor import NodeTransformer
 
@@ -134,6 +135,8 @@ class _CountLoops(NodeTransformer):
 class _BoundedMixin:
     """What both sandboxes add: work and size ceilings (see the module's docstring)."""
 
+    autoescape: bool | Callable[[str | None], bool]  # the Environment's: this mixes into one
+
     intercepted_binops = frozenset({"**", "*", "+", "%", "//"})
 
     def __init__(self, *args, **kwargs):
@@ -163,7 +166,7 @@ class _BoundedMixin:
             self.tick()
             yield item
 
-    def counted_range(self, *args) -> "CountedRange":
+    def counted_range(self, *args) -> CountedRange:
         """``range()`` for content: at most the sandbox's MAX_RANGE numbers, each counted when iterated."""
         if not all(_is_int(a) for a in args):
             raise JinjaLimitError(f"range() takes whole numbers, not {', '.join(repr(a) for a in args)}")
@@ -239,7 +242,7 @@ class _BoundedMixin:
 class CountedRange:
     """A range whose iteration counts against MAX_JINJA_ITERATIONS; otherwise a range (len, index, in)."""
 
-    def __init__(self, numbers: range, env: "_BoundedMixin"):
+    def __init__(self, numbers: range, env: _BoundedMixin):
         self._numbers, self._env = numbers, env  # private: the sandbox hides _names from content
 
     def __iter__(self):
@@ -261,7 +264,7 @@ class CountedRange:
     def __eq__(self, other) -> bool:
         return self._numbers == (other._numbers if isinstance(other, CountedRange) else other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable (the usual idiom; typeshed types __hash__ as a method)
 
     def __repr__(self) -> str:
         return repr(self._numbers)

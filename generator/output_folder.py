@@ -11,6 +11,7 @@ is refused before anything is written (``OutputError``, exit 1).
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -23,7 +24,7 @@ from pathlib import Path
 try:
     import fcntl
 except ImportError:  # Windows: no flock; builds into the same folder are then not kept apart
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]  # the module or None, tested before each use
 
 from generator.errors import OutputError, Source
 from generator.model.game import Game
@@ -95,10 +96,8 @@ def output_lock(out_root: Path, game_id: str, final: Path):
     try:
         yield
     finally:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             path.unlink()  # still locked: a build waiting on this file sees it gone and retries
-        except FileNotFoundError:
-            pass
         os.close(fd)
 
 

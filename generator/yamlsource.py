@@ -20,8 +20,8 @@ from generator.errors import ContentError, Source, unreadable
 class LDict(dict):
     """A mapping that knows its file, its own line and each key's line."""
 
-    file: Path
-    line: int
+    file: Path | None  # None, like a Source's, for a mapping merged from several files
+    line: int | None
     key_lines: dict
 
     def src(self, key=None) -> Source:
@@ -33,8 +33,8 @@ class LDict(dict):
 class LList(list):
     """A sequence that knows its file, its own line and each item's line."""
 
-    file: Path
-    line: int
+    file: Path | None
+    line: int | None
     item_lines: list
 
     def src(self, index=None) -> Source:
@@ -44,7 +44,15 @@ class LList(list):
 
 
 #: libyaml's safe loader (C parser, Python SafeConstructor); the pure-Python one where PyYAML lacks it
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:
+    from yaml import CSafeLoader as _SAFE_LOADER
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _SAFE_LOADER  # type: ignore[assignment]  # same interface, another class
+
+
+def _line(mark) -> int | None:
+    """The 1-based line of a parser mark (every event libyaml emits has one)."""
+    return mark.line + 1 if mark is not None else None
 
 
 def _make_loader(path: Path):
@@ -109,12 +117,12 @@ def check_shape(text: str, path: Path) -> None:
     expanded = 0
     depth = 0
     open_anchors: list[tuple[str | None, int]] = []   # per open collection: its anchor, the count at its start
-    sizes: dict[str, int] = {}
+    sizes: dict[str | None, int] = {}
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.MAX_YAML_DEPTH:
-                raise ContentError(Source(path, event.start_mark.line + 1),
+                raise ContentError(Source(path, _line(event.start_mark)),
                                    f"YAML nested more than {limits.MAX_YAML_DEPTH} levels deep (MAX_YAML_DEPTH)",
                                    "flatten the data: no game needs lists or mappings nested this deeply")
             open_anchors.append((event.anchor, expanded))
@@ -133,7 +141,7 @@ def check_shape(text: str, path: Path) -> None:
         else:
             continue
         if expanded > limits.MAX_YAML_NODES:
-            raise ContentError(Source(path, event.start_mark.line + 1),
+            raise ContentError(Source(path, _line(event.start_mark)),
                                f"YAML expands to more than {limits.MAX_YAML_NODES:,} values (MAX_YAML_NODES)"
                                + (f": alias *{event.anchor} repeats too much" if isinstance(event, yaml.AliasEvent) else ""),
                                "use fewer aliases (*name), or write the data out: aliases that repeat aliases "

@@ -297,15 +297,11 @@ def describe(name: str, old: bytes | None, new: bytes | None, limit: int = 12) -
         changed = [k for k in dict.fromkeys([*a, *b]) if a.get(k) != b.get(k)]
         lines.append(f"{name}: {len(changed)} part(s) differ: " + ", ".join(changed[:20])
                      + (" …" if len(changed) > 20 else ""))
-        shown = 0
-        for key in changed:
+        for key in changed[:3]:
             diff = [d for d in difflib.unified_diff(a.get(key, []), b.get(key, []), lineterm="", n=0)
                     if d[:1] in "+-" and d[:3] not in ("+++", "---")]
             for d in diff[:limit]:
                 lines.append(f"    {key}: {d}")
-            shown += 1
-            if shown >= 3:
-                break
     else:
         diff = [d for d in difflib.unified_diff(_svg_lines(old_t), _svg_lines(new_t), lineterm="", n=0)
                 if d[:1] in "+-" and d[:3] not in ("+++", "---")]

@@ -143,7 +143,7 @@ def test_tiles_count_overlap_and_cover_the_board(built, game_id, board_id, paper
         assert x1 - x0 == pytest.approx(paper_size[0] - 2 * PRINTER_MARGIN, abs=0.01)
         assert y1 - y0 == pytest.approx(paper_size[1] - 2 * PRINTER_MARGIN, abs=0.01)
     # neighbours (row-major order) share a strip wider than the printer's margin
-    for i, (x0, y0, x1, y1) in enumerate(windows):
+    for i, (_x0, _y0, x1, y1) in enumerate(windows):
         if (i + 1) % plan.cols:
             right = windows[i + 1]
             assert x1 - right[0] > PRINTER_MARGIN and x1 - right[0] == pytest.approx(plan.overlap[0], abs=0.01)
@@ -196,7 +196,7 @@ def test_board_tiles_reach_the_print_and_play_sections(tmp_path):
 
 def test_area_names_sit_clear_of_names_and_roads():
     from generator.layout.board import plan_for_drawing
-    from generator.layout.board_geometry import convex_overlap, _rect_quad, _segment_quad
+    from generator.layout.board_geometry import _rect_quad, _segment_quad, convex_overlap
     _, board = _board("thurn-and-taxis", "south")
     plan = plan_for_drawing(board)
     assert len(plan.area_labels) >= 7          # of the 9 provinces

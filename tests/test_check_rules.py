@@ -7,7 +7,6 @@ at the right file and line — and only the findings it names.
 """
 from __future__ import annotations
 
-
 import pytest
 
 from generator.check import CATALOGUE, run_checks

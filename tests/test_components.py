@@ -195,7 +195,7 @@ def test_net_pdf_places_each_face_once_on_the_cross(games, tmp_path):
     # nets stay inside the printable area
     tab = white.options.tab
     for u in uses:
-        assert 5.0 < u.x - tab and u.x + s + tab < PAPERS["a4"][0] - 5.0
+        assert u.x - tab > 5.0 and u.x + s + tab < PAPERS["a4"][0] - 5.0
 
 
 def test_stickers_fit_16_mm_dice(games):

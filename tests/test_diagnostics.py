@@ -12,8 +12,18 @@ import pytest
 import generator.cli
 from generator.check import ChecksFailed, Finding
 from generator.check.board import board_diagnostics
-from generator.errors import (BuildError, ContentError, ContentErrors, Diagnostic, Interrupted, OutputError,
-                              PnpgenError, Source, Terminated, unreadable)
+from generator.errors import (
+    BuildError,
+    ContentError,
+    ContentErrors,
+    Diagnostic,
+    Interrupted,
+    OutputError,
+    PnpgenError,
+    Source,
+    Terminated,
+    unreadable,
+)
 from generator.layout.board_geometry import plan_board
 from generator.load.game import load_game
 from generator.yamlsource import read_text

@@ -40,21 +40,30 @@ def _module_name(path: Path) -> str:
 
 
 def _imports():
-    """(importer, imported, line, inside a function) for every import of a generator module."""
+    """(importer, imported, line, inside a function, for annotations only) for every import of a generator module."""
     for path in sorted(PACKAGE.rglob("*.py")):
         module = _module_name(path)
         tree = ast.parse(path.read_text(encoding="utf-8"))
         nested = {id(node) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
                   for node in ast.walk(fn)}
+        typing_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If) and _is_type_checking(block.test)
+                       for node in ast.walk(block)}
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "generator":
                 names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
                 target = next((n for n in reversed(names) if _exists(n)), node.module)
-                yield module, target, f"{path.name}:{node.lineno}", id(node) in nested
+                yield module, target, f"{path.name}:{node.lineno}", id(node) in nested, id(node) in typing_only
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name.split(".")[0] == "generator":
-                        yield module, alias.name, f"{path.name}:{node.lineno}", id(node) in nested
+                        yield (module, alias.name, f"{path.name}:{node.lineno}", id(node) in nested,
+                               id(node) in typing_only)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    """``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``): imports for annotations, never run."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _exists(module: str) -> bool:
@@ -64,17 +73,18 @@ def _exists(module: str) -> bool:
 
 def test_every_import_goes_down_or_stays_in_its_layer():
     upward = [f"{where}: {a} ({LAYERS[_layer(a)][0]}) imports {b} ({LAYERS[_layer(b)][0]})"
-              for a, b, where, _ in _imports() if _layer(b) > _layer(a)]
+              for a, b, where, _, _ in _imports() if _layer(b) > _layer(a)]
     assert not upward, "imports that go up a layer:\n" + "\n".join(upward)
 
 
 def test_no_import_inside_a_function():
-    inner = [f"{where}: {a} imports {b} inside a function" for a, b, where, nested in _imports() if nested]
+    inner = [f"{where}: {a} imports {b} inside a function" for a, b, where, nested, _ in _imports() if nested]
     assert not inner, "imports inside functions (a sign of a cycle dodged):\n" + "\n".join(inner)
 
 
 def test_no_import_cycle_between_modules():
-    graph = nx.DiGraph((a, b) for a, b, _, _ in _imports() if a != b and _exists(b))
+    # an import under `if TYPE_CHECKING:` never runs: it names a type for annotations, it cannot make a cycle
+    graph = nx.DiGraph((a, b) for a, b, _, _, typing_only in _imports() if a != b and _exists(b) and not typing_only)
     cycles = sorted(" → ".join(cycle + cycle[:1]) for cycle in nx.simple_cycles(graph))
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
 

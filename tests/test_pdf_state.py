@@ -13,15 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 from click.testing import CliRunner
+from pypdf import PdfReader
 
-from generator.writers import context as build_context
+from generator import fonts
 from generator.cli import main
 from generator.layout import sheets
 from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
-from generator import fonts
 from generator.render.pdf import render_pdf
+from generator.writers import context as build_context
 
 ROOT = Path(__file__).resolve().parents[1]
 MM = 72 / 25.4

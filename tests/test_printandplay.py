@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.writers.context import Printable
-from generator.writers.printandplay import merge_forms, rank
 from generator.errors import BuildError
 from generator.layout.primitives import Document, Form, Rect
 from generator.load.game import load_game
 from generator.load.rules import load_rules
+from generator.writers.context import Printable
+from generator.writers.printandplay import merge_forms, rank
 from tests.conftest import FIXTURES, ROOT
 from tests.test_build_output import _embedded, _fonts
 
@@ -200,8 +200,8 @@ def test_dice_composed_into_germany_says_train_cards_are_not_used():
 
 
 def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get_their_own(mini):
-    from generator.writers.printandplay import checklist
     from generator.layout.primitives import Page
+    from generator.writers.printandplay import checklist
 
     def doc(n):
         return Document("d", [Page(210, 297) for _ in range(n)])
@@ -220,8 +220,8 @@ def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get
 
 
 def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
-    from generator.writers.printandplay import place_parts
     from generator.layout.primitives import Page
+    from generator.writers.printandplay import place_parts
 
     def doc(n):
         return Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(n)])

@@ -6,7 +6,6 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.writers.rules import render_html
 from generator.layout.flow import COLUMN_GAP, MARGIN
 from generator.layout.primitives import Group, Text
 from generator.layout.rulesheet import PICTURE_SIZE, rule_pages
@@ -14,6 +13,7 @@ from generator.layout.text import NO_LINE_END, NO_LINE_START, wrap
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.model.rules import Picture, Table, plain
+from generator.writers.rules import render_html
 from tests.conftest import ROOT
 
 RULES = """\
@@ -264,8 +264,8 @@ def test_dice_faces_and_tile_stacks_in_the_rules_come_from_the_components(tmp_pa
 
 
 def test_tokens_and_dice_are_pictured_with_their_own_faces():
-    from generator.writers.rules import ComponentPictures
     from generator.layout.components import component_faces
+    from generator.writers.rules import ComponentPictures
     game = load_game(ROOT / "content/ttr-dice")
     pages, forms = rule_pages(load_rules(game), "a4", "f", ComponentPictures(game).for_block)
     for part in ("white-dice", "track-tokens"):

@@ -92,8 +92,8 @@ def test_shorter_crop_marks_buy_a_third_row_for_thurn_and_taxis_cards():
 def _mark_positions(page):
     """x of vertical marks and y of horizontal marks, rounded to 0.01 mm."""
     lines = [item for item in page.items if isinstance(item, Line)]
-    xs = {round(l.x1, 2) for l in lines if l.x1 == l.x2}
-    ys = {round(l.y1, 2) for l in lines if l.y1 == l.y2}
+    xs = {round(ln.x1, 2) for ln in lines if ln.x1 == ln.x2}
+    ys = {round(ln.y1, 2) for ln in lines if ln.y1 == ln.y2}
     return xs, ys
 
 

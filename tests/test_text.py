@@ -1,8 +1,8 @@
 """Text fitting: wrapping, shrinking, and Japanese line-breaking rules."""
 from __future__ import annotations
 
-from generator.layout.text import NO_LINE_END, NO_LINE_START, Fitted, fit, wrap
 from generator.fonts import PT_TO_MM, text_width_mm
+from generator.layout.text import NO_LINE_END, NO_LINE_START, Fitted, fit, wrap
 
 SAMPLE = "ゲーム終了時、達成した行き先チケットの枚数が一番多いプレイヤーが「ボーナス」（15点）を受け取る。同数なら全員が受け取る。"
 
@@ -25,7 +25,7 @@ def test_kinsoku_no_line_starts_with_closing_or_ends_with_opening_punctuation():
 
 def test_latin_breaks_at_spaces_only():
     lines = wrap("Bremerhaven to Regensburg via Hannover", 22, 9)
-    assert lines == ["Bremerhaven to", "Regensburg via", "Hannover"] or all(" " not in l or l.count(" ") <= 2 for l in lines)
+    assert lines == ["Bremerhaven to", "Regensburg via", "Hannover"] or all(" " not in line or line.count(" ") <= 2 for line in lines)
     assert all(word in " ".join(lines).split() for word in ("Bremerhaven", "Regensburg", "Hannover"))
 
 

@@ -11,6 +11,7 @@ routes (``(a, b, n)``) and places it concerns in ``subject``.
 import random
 import re
 import sys
+from functools import partial
 from pathlib import Path
 
 from generator.check.board import board_diagnostics
@@ -48,7 +49,7 @@ def main(folder, iterations=400):
             route = rng.choice(routes)
             old = route.curve
             route.curve = round(old + rng.choice([-1, 1]) * rng.uniform(4, 14))
-            undo = lambda r=route, o=old: setattr(r, "curve", o)
+            undo = partial(setattr, route, "curve", old)
         else:
             if routes:
                 route = rng.choice(routes)
@@ -57,7 +58,7 @@ def main(folder, iterations=400):
                 place = places[0] if places else rng.choice(board.places)
             old = place.attrs["at"]
             place.attrs["at"] = (round(old[0] + rng.gauss(0, 7)), round(old[1] + rng.gauss(0, 7)))
-            undo = lambda p=place, o=old: p.attrs.__setitem__("at", o)
+            undo = partial(place.attrs.__setitem__, "at", old)
         new, new_problems = cost(board, origin)
         if new < best:
             best, problems = new, new_problems

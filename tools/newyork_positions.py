@@ -25,14 +25,16 @@ routes = [(a, b, int(n)) for a, b, n in re.findall(r"^  - \[([^,]+), ([^,]+), (\
 pos = {k: list(v) for k, v in SKETCH.items()}
 linked = {frozenset((a, b)) for a, b, _ in routes}
 names = list(pos)
-for step in range(3000):
+for _ in range(3000):
     force = {k: [0.0, 0.0] for k in pos}
     for a, b, n in routes:
         (ax, ay), (bx, by) = pos[a], pos[b]
         d = math.hypot(bx - ax, by - ay) or 1
         f = (d - target(n)) / d * 0.1
-        force[a][0] += (bx - ax) * f; force[a][1] += (by - ay) * f
-        force[b][0] -= (bx - ax) * f; force[b][1] -= (by - ay) * f
+        force[a][0] += (bx - ax) * f
+        force[a][1] += (by - ay) * f
+        force[b][0] -= (bx - ax) * f
+        force[b][1] -= (by - ay) * f
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if frozenset((a, b)) in linked:
@@ -41,14 +43,16 @@ for step in range(3000):
             d = math.hypot(bx - ax, by - ay) or 1
             if d < 105:
                 f = (105 - d) / d * 0.05
-                force[a][0] -= (bx - ax) * f; force[a][1] -= (by - ay) * f
-                force[b][0] += (bx - ax) * f; force[b][1] += (by - ay) * f
+                force[a][0] -= (bx - ax) * f
+                force[a][1] -= (by - ay) * f
+                force[b][0] += (bx - ax) * f
+                force[b][1] += (by - ay) * f
     for k in pos:
         pos[k][0] = min(400, max(40, pos[k][0] + force[k][0]))
         pos[k][1] = min(600, max(40, pos[k][1] + force[k][1]))
 for name, (x, y) in pos.items():
     pattern = re.compile(rf"^(  {re.escape(name)}: +\{{.*?)(, at: \[[^\]]*\])?\}}$", re.M)
-    text, n = pattern.subn(lambda m: f"{m.group(1)}, at: [{round(x)}, {round(y)}]}}", text)
+    text, n = pattern.subn(rf"\g<1>, at: [{round(x)}, {round(y)}]}}", text)
     assert n == 1, name
 MAP.write_text(text, encoding="utf-8")
 for a, b, n in routes:

@@ -7,6 +7,7 @@ colour any set of cards may claim, so it needs no card.
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
+from generator.model.game import Deck
 from generator.model.network import network, pair
 
 ANY_COLOUR = "gray"
@@ -14,7 +15,7 @@ ANY_COLOUR = "gray"
 
 def card_colours(game) -> dict:
     """Colour id → the first deck whose cards have it (decks with a `color: color` field: train cards)."""
-    found = {}
+    found: dict[str, Deck] = {}
     for deck in game.decks.values():
         if deck.field_type("color") != "color":
             continue
@@ -102,7 +103,7 @@ def card_colours_have_routes(game):
 
 @check("PNP305", "error", "parallel tracks between the same two places have different lengths")
 def parallel_lengths(game):
-    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
+    for routes in (group for tracks in route_sets(game) for group in _pairs(tracks)):
         first = routes[0]
         for other in routes[1:]:
             if other.length != first.length:
@@ -113,7 +114,7 @@ def parallel_lengths(game):
 
 @check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
 def parallel_colours(game):
-    for routes in (group for routes in route_sets(game) for group in _pairs(routes)):
+    for routes in (group for tracks in route_sets(game) for group in _pairs(tracks)):
         seen = {}
         for route in routes:
             for colour in route.colors:

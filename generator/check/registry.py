@@ -12,8 +12,9 @@ from __future__ import annotations
 import functools
 import re
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable, NamedTuple
+from typing import NamedTuple
 
 from generator.errors import Diagnostic, Source
 
@@ -41,7 +42,7 @@ class Finding(Diagnostic):
     waived: str | None = None
 
     @classmethod
-    def of(cls, diagnostic: Diagnostic, game: str = "", waived: str | None = None) -> "Finding":
+    def of(cls, diagnostic: Diagnostic, game: str = "", waived: str | None = None) -> Finding:
         """A diagnostic as a finding (an error that stopped a game from being read, in ``check``'s report)."""
         return cls(diagnostic.code, diagnostic.severity, diagnostic.source, diagnostic.message, diagnostic.hint,
                    game, waived, subject=diagnostic.subject)
@@ -73,7 +74,7 @@ class Check:
 def per_game(analysis: Callable):
     """``analysis(game)`` computed once per game and shared by the several checks that report
     parts of it (every face laid out, every board planned); forgotten with the game."""
-    results: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+    results: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     @functools.wraps(analysis)
     def shared(game):

@@ -27,12 +27,13 @@ def colours(game) -> list[dict]:
     Empty for games whose routes are not claimed with colour cards."""
     if not card_colours(game):
         return []
-    tracks, spaces = Counter(), Counter()
+    tracks: Counter[str] = Counter()
+    spaces: Counter[str] = Counter()
     for route in game.routes:
         for colour in route.colors:
             tracks[colour.id] += 1
             spaces[colour.id] += route.length
-    cards = Counter()  # every deck with colour cards counts (not only the first that has the colour)
+    cards: Counter[str] = Counter()  # every deck with colour cards counts (not only the first that has the colour)
     for deck in game.decks.values():
         if deck.field_type("color") == "color":
             for card in deck.cards:
@@ -48,7 +49,7 @@ def point_histograms(game) -> list[dict]:
     for deck in game.decks.values():
         if deck.field_type("points") != "int":
             continue
-        points = Counter()
+        points: Counter[int] = Counter()
         for card in deck.cards:
             if card.values.get("points") is not None:
                 points[card["points"]] += card.count
@@ -80,7 +81,7 @@ def crowding(game) -> list[dict]:
     if not game.routes or not ticket_decks(game) or not game.players:
         return []
     net = network(game)
-    load = Counter()
+    load: defaultdict[tuple, float] = defaultdict(float)  # track (a, b) → tickets using it (a share each)
     for card in tickets(game):  # a ticket with an empty end has no path
         paths = net.shortest_paths(card["from"], card["to"])
         for path in paths:

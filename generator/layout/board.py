@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 
+from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
 from generator.layout.text import cap_height
 from generator.model.board import Board
 from generator.model.game import Game
-from generator.fonts import PT_TO_MM, text_width_mm
 
 INK = "#2b2620"
 LAND = "#f1ead6"
@@ -167,6 +167,7 @@ def marker(place, center, r: float) -> list:
 
 
 def _label(pp: geo.PlacePlan) -> list:
+    assert pp.label is not None  # the plan places every label
     x, y, w, h = pp.label
     place = pp.place
     name_h = geo.NAME_PT * PT_TO_MM
@@ -277,7 +278,7 @@ def _legend_box(board: Board):
 def _legend(board: Board, box) -> list:
     """The route scoring table (one column per length: a space stub over its points), then the marker key."""
     x, y, w, h = box
-    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
+    items: list = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
     top = y + 2.0
     if board.legend:
         items.append(Text(x + w / 2, y + 5, "得点表 / Route scoring", 7.5, fill=FRAME, anchor="middle", bold=True))

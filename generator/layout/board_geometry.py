@@ -14,9 +14,9 @@ import math
 from dataclasses import dataclass, field
 
 from generator.errors import Source
-from generator.model.board import Board, BoardRoute
-from generator.model.game import Entity
 from generator.fonts import PT_TO_MM, text_width_mm
+from generator.model.board import Board, BoardRoute
+from generator.model.game import Color, Entity
 
 Point = tuple[float, float]
 Quad = tuple[Point, Point, Point, Point]
@@ -45,7 +45,7 @@ class Problem:
 
 @dataclass(eq=False)
 class TrackPlan:
-    color: object          # Color entity
+    color: Color
     path: list[Point]
     spaces: list[Quad]
 
@@ -265,6 +265,7 @@ def _place_labels(plan: BoardPlan) -> None:
                 best = (score, box)
             if score == 0:
                 break
+        assert best is not None  # there is always a candidate
         score, box = best
         pp.label, pp.label_clean = box, score == 0
         obstacles.append(_obstacle(_rect_quad(*box)))
@@ -417,7 +418,7 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
         disc = area is not None and "color" in area.attrs
         r = max(pp.radius, AREA_DISC) if disc else pp.radius
         if not (ix + r <= x <= ix + iw - r and iy + r <= y <= iy + ih - r):
-            what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc else pp.place.id
+            what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc and area else pp.place.id
             problems.append(Problem("off-board", pp.place.source,
                                     f"{what} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
                                     f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward",

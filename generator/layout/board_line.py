@@ -130,7 +130,7 @@ def _slots(board: Board, top: float) -> list:
         raise BuildError(board.source, f"the card slots ({total:.0f} × {ch + 7:.0f} mm) do not fit on board '{board.id}'",
                          "make the board larger (size:) or use fewer slots")
     x = (board.width - total) / 2
-    items = []
+    items: list = []
     for slot in rows:
         label = f"{slot.label} / {slot.latin}" if slot.latin else slot.label
         items.append(Text(x, top + 4, label, 9, fill=FRAME, bold=True))

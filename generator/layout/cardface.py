@@ -18,20 +18,21 @@ import hashlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta
 
 from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
+from generator.fonts import PT_TO_MM, missing_glyphs
+from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
-from generator.jinja_sandbox import BoundedSandbox
 from generator.limits import MAX_EXTENDS
-from generator.yamlsource import LDict, LList, load_yaml
 from generator.model.game import Color, Game
-from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
+from generator.yamlsource import LDict, LList, load_yaml
 
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
 
@@ -101,12 +102,18 @@ def _locate(name, game: Game, src: Source, skip: Path | None = None) -> Path:
 class _SourcedDict(LDict):
     """A layout's ``vars:`` merged from several files: each name keeps the line it was written on."""
 
+    sources: dict[str, Source]
+    origin: Source
+
     def src(self, key=None) -> Source:
         return self.sources.get(key, self.origin) if key is not None else self.origin
 
 
 class _SourcedList(LList):
     """A layout's ``elements:`` merged from several files: each element keeps the line it was written on."""
+
+    sources: list[Source]
+    origin: Source
 
     def src(self, index=None) -> Source:
         return self.sources[index] if index is not None and 0 <= index < len(self.sources) else self.origin
@@ -169,7 +176,7 @@ def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
         elements, variables = [], []
     own = data.get("vars")
     if own is not None:
-        if not isinstance(own, dict):
+        if not isinstance(own, LDict):
             raise ContentError(data.src("vars"), "`vars:` of a layout is a mapping of name: expression",
                                'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
         index = {key: i for i, (key, _v, _s) in enumerate(variables)}
@@ -188,7 +195,7 @@ def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
 def _read_layout(path: Path) -> LDict:
     """One layout file, its keys and elements checked (before any merging)."""
     data = load_yaml(path)
-    if not isinstance(data, dict) or not (isinstance(data.get("elements"), list)
+    if not isinstance(data, LDict) or not (isinstance(data.get("elements"), list)
                                           or ("extends" in data and "elements" not in data)):
         raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
                            "see templates/layouts/ for examples")
@@ -199,7 +206,7 @@ def _read_layout(path: Path) -> LDict:
     if "elements" in data:
         _validate(data["elements"], top=True, extends="extends" in data)
         if "background" in data:
-            for i, element in enumerate(data["elements"]):
+            for element in data["elements"]:
                 if element.get("name") == "background":
                     raise ContentError(element.src("name"), "an element is named 'background', but the layout's "
                                                             f"`background:` (line {data.src('background').line}) "
@@ -272,7 +279,7 @@ def _names(expression) -> set[str]:
 
 def _validate_vars(variables, src: Source) -> frozenset:
     """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names."""
-    if not isinstance(variables, dict):
+    if not isinstance(variables, LDict):
         raise ContentError(src, "`vars:` of a layout is a mapping of name: expression",
                            'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
     per_card = {"card"}
@@ -304,11 +311,11 @@ def _validate(elements: LList, top: bool = False, extends: bool = False) -> None
     names: dict = {}
     for i, element in enumerate(elements):
         src = elements.src(i)
-        if top and isinstance(element, dict):
+        if top and isinstance(element, LDict):
             _validate_merge_keys(element, src, names, extends)
             if element.get("remove") is True:
                 continue
-        kinds = [k for k in element if k in ELEMENTS] if isinstance(element, dict) else []
+        kinds = [k for k in element if k in ELEMENTS] if isinstance(element, LDict) else []
         if len(kinds) != 1:
             raise ContentError(src, "each element is one of: " + ", ".join(ELEMENTS) + " (plus when/repeat/step)",
                                "write e.g. `- rect: {x: 0, y: 0, w: 10, h: 10}`")
@@ -321,7 +328,7 @@ def _validate(elements: LList, top: bool = False, extends: bool = False) -> None
                     hint = "only a layout's own elements are named and placed, not those inside a group"
                 raise ContentError(element.src(key), f"unknown key '{key}' beside {kind}", hint)
         attrs = element[kind]
-        if not isinstance(attrs, dict):
+        if not isinstance(attrs, LDict):
             raise ContentError(src, f"{kind} needs a mapping of attributes", "write e.g. {x: 0, y: 0}")
         required, optional = ELEMENTS[kind]
         for key in attrs:
@@ -332,7 +339,7 @@ def _validate(elements: LList, top: bool = False, extends: bool = False) -> None
             if key not in attrs:
                 raise ContentError(src, f"{kind} needs '{key}'", f"add {key}: …")
         if kind == "group":
-            if not isinstance(attrs["elements"], list):
+            if not isinstance(attrs["elements"], LList):
                 raise ContentError(attrs.src("elements"), "a group's `elements:` is a list of elements",
                                    "write e.g. `elements: [{rect: {x: 0, y: 0, w: 10, h: 10}}]`")
             _validate(attrs["elements"])
@@ -381,7 +388,7 @@ class FaceRenderer:
         self.on_print_problem = on_print_problem
         self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
-        self._compiled: dict[str, object] = {}
+        self._compiled: dict[str, Any] = {}  # compiled expressions and templates, by their text
         self._reads: dict[str, frozenset] = {}   # expression → the names it reads
         self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
         self._drawing: Layout | None = None    # the layout of the face being drawn
@@ -420,6 +427,7 @@ class FaceRenderer:
                     raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                      "fix the expression in the layout") from None
             layout = self._drawing
+            assert layout is not None, "expressions are evaluated while a face is drawn"
             if not reads & layout.per_card:
                 # geometry and deck values are the same on every card of a deck: evaluate once per deck
                 # (and per repeat index n: a mini-map's n-th route is the same on every ticket); the
@@ -477,8 +485,8 @@ class FaceRenderer:
         """An attribute that must give a list (a polygon's points, a line's dash, a repeat's step); absent = empty."""
         result = self._eval(a.get(key, []), scope, where, what)
         if not isinstance(result, (list, tuple)):
-            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}",
-                             {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]"))
+            hint = {"dash": "write e.g. [2, 1]", "step": "write e.g. [0, 5]"}.get(key, "write e.g. [[0, 0], [10, 0], [5, 8]]")
+            raise BuildError(where, f"'{key}' should be a list for {what}, got {result!r}", hint)
         return list(result)
 
     def _color(self, value, scope, where, what):

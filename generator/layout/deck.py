@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.layout.cardface import FaceRenderer
+from generator.layout.primitives import Form
 from generator.model.game import Deck, Game
 
 
@@ -13,7 +14,7 @@ class DeckArt:
 
     deck: Deck
     faces: list  # Form per distinct card, in card order
-    back: object  # Form
+    back: Form
 
     def print_order(self) -> list[str]:
         return [face.name for card, face in zip(self.deck.cards, self.faces) for _ in range(card.count)]

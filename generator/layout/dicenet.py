@@ -33,7 +33,7 @@ class Frame:
     v: Vec
     n: Vec
 
-    def step(self, dx: int, dy: int) -> "Frame":
+    def step(self, dx: int, dy: int) -> Frame:
         """The frame of the neighbouring square after folding it up along the shared edge."""
         if (dx, dy) == (1, 0):
             return Frame(_neg(self.n), self.v, self.u)

@@ -10,8 +10,8 @@ on into the next column.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from generator.errors import BuildError, Source
 from generator.layout.primitives import Line, Page, Text
@@ -34,7 +34,7 @@ class Piece:
     keep_with_next: bool = False          # a heading stays with the line after it
     full_width: bool = False              # spans every column (chapter titles); starts a page
     source: Source | None = None          # for "does not fit" errors
-    header: "Piece | None" = None         # drawn again above this piece when it opens a column (table rows)
+    header: Piece | None = None         # drawn again above this piece when it opens a column (table rows)
 
 
 @dataclass

@@ -10,14 +10,15 @@ Pictures are the component's own printed artwork (forms), drawn smaller.
 """
 from __future__ import annotations
 
-from typing import Callable
+import builtins
+from collections.abc import Callable
 
 from generator.errors import BuildError, Source
+from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 BODY_PT = 9.0
 LEADING = 1.6          # Japanese text wants generous line spacing
@@ -207,9 +208,11 @@ class _Layout:
         if block.level == 2:
             last = pieces[-1]
             width = self.column - indent
-            pieces[-1] = Piece(last.height + 1.2, lambda x, y, d=last.draw, h=last.height: d(x, y) + [
-                Line(x + indent, y + h + 0.3, x + indent + width, y + h + 0.3, ACCENT, 0.35)], last.space_before,
-                source=block.source)
+
+            def underlined(x: float, y: float, d=last.draw, h=last.height) -> list:
+                return d(x, y) + [Line(x + indent, y + h + 0.3, x + indent + width, y + h + 0.3, ACCENT, 0.35)]
+
+            pieces[-1] = Piece(last.height + 1.2, underlined, last.space_before, source=block.source)
         for piece in pieces:
             piece.keep_with_next = True
         return pieces
@@ -249,7 +252,7 @@ class _Layout:
                 first = False
         return pieces
 
-    def note(self, block: Note, indent: float) -> list[Piece]:
+    def note(self, block: Note, indent: float) -> builtins.list[Piece]:
         """A tinted band with a bar on its left, drawn piece by piece so a note can run on into the next column."""
         inner = self.blocks(block.blocks, indent + NOTE_PAD + 0.8)
         width = self.column - indent
@@ -266,7 +269,7 @@ class _Layout:
         return out
 
     # ------------------------------------------------------------------ tables
-    def table(self, block: Table, indent: float) -> list[Piece]:
+    def table(self, block: Table, indent: float) -> builtins.list[Piece]:
         for row in [block.header, *block.rows]:
             for cell in row:
                 _check_glyphs(cell, block.source, self.on_print_problem)
@@ -312,7 +315,7 @@ class _Layout:
         return Piece(height, draw, source=source)
 
     # ------------------------------------------------------------------ pictures
-    def picture(self, block: Picture, indent: float) -> list[Piece]:
+    def picture(self, block: Picture, indent: float) -> builtins.list[Piece]:
         faces = shown_faces(self.pictures(block), block.faces)
         if not faces:
             return []
@@ -381,7 +384,7 @@ def column_widths(rows: list[list[Spans]], available: float, source: Source | No
         target = min(available, max(sum(natural) * 1.5, available * 0.6))
         return [w * target / sum(natural) for w in natural]
     # narrow columns keep their natural width (a kind, a count); only the wide ones wrap
-    widths: list[float | None] = [None] * count
+    widths = [0.0] * count  # every column's is set below
     remaining, open_columns = available, list(range(count))
     while open_columns:
         share = remaining / len(open_columns)

@@ -60,6 +60,7 @@ def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -
         rows = int((height - 2 * reserve) // cell_h)
         if best is None or cols * rows > best[0] * best[1]:
             best = (cols, rows, length, gap)
+    assert best is not None  # the loop above ran
     cols, rows, length, gap = best
     if cols < 1 or rows < 1:
         raise BuildError(source, f"pieces of {geometry.width:g} × {geometry.height:g} mm (plus {geometry.bleed:g} mm bleed) "

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.layout.primitives import Text
 from generator.fonts import PT_TO_MM, text_width_mm
+from generator.layout.primitives import Text
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
 NO_LINE_END = set("「『（(【〔〈《[{")

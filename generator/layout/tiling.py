@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
 from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
-from generator.fonts import PT_TO_MM, text_width_mm
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
 
@@ -59,6 +59,7 @@ def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
         rows = _count(height, ph)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, landscape, cols, rows, (mx, my, pw, ph))
+    assert best is not None  # the loop above ran
     _, landscape, cols, rows, (mx, my, pw, ph) = best
     cw, ch = width / cols, height / rows
     tiles = []
@@ -128,7 +129,7 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str) -
     x, y, w, h = tile.cell
     wx, wy, _, _ = tile.window
     strip_x, strip_y = x - wx, y - wy
-    items = []
+    items: list = []
     # index map: top-left corner square
     size = min(strip_x, strip_y) - 2.0
     cell = size / max(plan.cols, plan.rows)

@@ -47,9 +47,10 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
         routes = list(game.routes) if kind == "map" else []
     places = list(collections["place"].values()) if kind == "map" else []
     areas = list(collections["area"].values()) if kind == "map" else []
+    space = spec.get("space", DEFAULT_SPACE)  # a pair (the schema's)
     board = Board(id=board_id, name=str(spec.get("name", game.title)), latin=str(spec.get("latin", game.latin)),
                   kind=kind, width=width, height=height,
-                  space=tuple(float(v) for v in spec.get("space", DEFAULT_SPACE)),
+                  space=(float(space[0]), float(space[1])),
                   style=spec.get("style", "track"), places=places,
                   routes=[BoardRoute(route, **route.extras) for route in routes], areas=areas,
                   score_track=spec.get("score_track"),

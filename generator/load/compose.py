@@ -20,9 +20,9 @@ from pathlib import Path
 
 from generator.errors import ContentError, Source
 from generator.load.files import collect, game_id_of, read_main
-from generator.yamlsource import LDict
 from generator.model.game import AddOn
 from generator.paths import folder_name, resolved
+from generator.yamlsource import LDict
 
 
 def compose(folder: Path, main: LDict, merged: dict, routes: list, extra: tuple) -> list[AddOn]:

@@ -13,7 +13,6 @@ from generator.load.schema import first_error, game_schema, game_validator, sche
 from generator.paths import NAME_HINT, folder_name, inside, plain_name
 from generator.yamlsource import LDict, load_yaml
 
-
 SINGLE_FILE_SECTIONS = ("game", "include", "print")
 
 
@@ -70,7 +69,7 @@ def included_file(folder: Path, name: str, src: Source) -> Path:
 
 def read_content_file(path: Path) -> LDict:
     data = load_yaml(path)
-    if not isinstance(data, dict):
+    if not isinstance(data, LDict):
         raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
                            "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
     error = first_error(game_validator(), data)

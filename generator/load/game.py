@@ -12,17 +12,17 @@ from pathlib import Path
 
 from generator import PROJECT_ROOT, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.limits import MIN_PIECE_MM
 from generator.layout.sheets import PAPERS, grid_for
+from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
-from generator.yamlsource import LDict, load_yaml
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
 from generator.paths import plain_name
+from generator.yamlsource import LDict, load_yaml
 
 DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
 
@@ -125,11 +125,11 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def _palette(game_palette: dict) -> dict[str, Color]:
+def _palette(game_palette: dict) -> dict[str, Entity]:  # every value a Color
     base = load_yaml(DEFAULT_PALETTE).get("palette", {})
     merged = {key: (value, base.src(key)) for key, value in base.items()}
     merged.update(game_palette)
-    colors = {}
+    colors: dict[str, Entity] = {}
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
@@ -203,7 +203,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                                    "give one value per column" if "columns" in spec else
                                    "give one value per field, in the order of fields: (or add `columns: [field, …]`)")
             row = dict(zip(columns, row))
-        values = {}
+        values: dict[str, object] = {}
         count = 1
         auto = set()
         for key, value in row.items():

@@ -28,15 +28,16 @@ from markdown_it.tree import SyntaxTreeNode
 
 from generator import PROJECT_ROOT
 from generator.errors import BuildError, ContentError, Source, did_you_mean
+
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
 from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
 from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
-from generator.yamlsource import read_text
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
 from generator.paths import TEMPLATES_DIR, inside
+from generator.yamlsource import read_text
 
 RULES_FILE = "rules.md"
 TEMPLATE_DIR = PROJECT_ROOT / "templates" / "rules"

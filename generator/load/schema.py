@@ -49,9 +49,7 @@ def first_error(validator, data):
 def _locate(data, path) -> Source:
     node, src = data, data.src()
     for key in path:
-        if isinstance(node, LDict) and key in node:
-            src = node.src(key)
-        elif isinstance(node, LList) and isinstance(key, int) and key < len(node):
+        if isinstance(node, LDict) and key in node or isinstance(node, LList) and isinstance(key, int) and key < len(node):
             src = node.src(key)
         else:
             break

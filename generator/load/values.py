@@ -6,11 +6,12 @@ places and routes of their own (``generator.load.board``).
 from __future__ import annotations
 
 import unicodedata
+from typing import cast
 
 from generator import limits
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.model.game import Entity, Route
-
+from generator.yamlsource import LDict
 
 #: content section → the field type that names its entries
 COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines": "line", "train_types": "train_type"}
@@ -49,10 +50,11 @@ def latin_of(key) -> str:
                        for c in text) else ""
 
 
-def type_attributes(entity: Entity, resolver: "Resolver") -> None:
+def type_attributes(entity: Entity, resolver: Resolver) -> None:
     """Replace an entity's raw attributes (except name/latin) by values typed by ``ATTRIBUTES``,
     names resolved; file:line errors."""
-    kind, entity_id, raw = entity.kind, entity.id, entity.attrs
+    # the entity's YAML mapping: src() is asked only for a key it has, so it is an LDict then
+    kind, entity_id, raw = entity.kind, entity.id, cast(LDict, entity.attrs)
     allowed = ATTRIBUTES[kind]
     attrs = {}
     for key, value in raw.items():
@@ -164,7 +166,7 @@ def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
         if key not in ROUTE_EXTRAS:
             raise ContentError(src, f"unknown route extra '{key}' ({name})",
                                did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
-    typed = {}
+    typed: dict[str, object] = {}
     if "bends" in extras:
         bends = extras["bends"]
         if not (isinstance(bends, list) and all(is_pair(p) for p in bends)):

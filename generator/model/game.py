@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jinja2 import StrictUndefined
 
 from generator.errors import Source
+
+if TYPE_CHECKING:  # for annotations only: model.components builds on this module
+    from generator.model.components import Component
 
 
 def bilingual(name: str, latin: str) -> str:
@@ -88,7 +92,7 @@ class Card(_ReadsThrough):
     """
 
     _through = "values"
-    deck: "Deck | Component"  # the deck or component (generator.model.components) it belongs to
+    deck: Deck | Component  # the deck or component (generator.model.components) it belongs to
     index: int
     values: dict      # typed by the loader or the kind module: color → Color, areas → [Entity], value → int …
     count: int
@@ -150,13 +154,13 @@ class Deck:
     #: where `expected:` is written, for count findings
     expected_source: Source | None = None
     #: checker declarations (see ExpectedBy), the points range [min, max], a table the cards follow
-    expected_by: "ExpectedBy | None" = None
+    expected_by: ExpectedBy | None = None
     point_range: tuple[int, int] | None = None
     point_range_source: Source | None = None
-    follows: "Follows | None" = None
+    follows: Follows | None = None
     #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
     role: str = ""
-    replaced_by: "AddOn | None" = None
+    replaced_by: AddOn | None = None
 
     def field_type(self, name: str) -> str:
         """The type a field is declared with, optional or not (``points: int?`` → ``int``); "" if the deck lacks it.

@@ -15,10 +15,10 @@ import networkx as nx
 
 from generator.model.game import Card, Deck, Entity, Game, Route
 
-_CACHE: "weakref.WeakKeyDictionary[Game, Network]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
 
 
-def network(game: Game) -> "Network":
+def network(game: Game) -> Network:
     """The game's network, built on first use."""
     net = _CACHE.get(game)
     if net is None:
@@ -46,7 +46,7 @@ class Network:
 
     def __init__(self, game: Game):
         self.terminal_kinds = frozenset(game.meta.get("terminals", ()))
-        self.graph = nx.Graph()
+        self.graph: nx.Graph = nx.Graph()
         for place in game.collections.get("place", {}).values():
             self.graph.add_node(place.id)
         #: (a, b) sorted ids → the routes between them (rows), in content order
@@ -74,7 +74,7 @@ class Network:
         key = pair(a, b)
         if key not in self._lengths:
             try:
-                self._lengths[key] = nx.dijkstra_path_length(self._view(*key), *key, weight="weight")
+                self._lengths[key] = int(nx.dijkstra_path_length(self._view(*key), *key, weight="weight"))  # int weights
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 self._lengths[key] = None
         return self._lengths[key]

@@ -12,14 +12,15 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as rl_canvas
 
-from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
 from generator import fonts
+from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
 
 
 def render_pdf(doc: Document, path: Path) -> None:
     font = fonts.register()
     # initialFontName: otherwise ReportLab names an unembedded Helvetica on every page
-    c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=font)
+    c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1,
+                         initialFontName=font)  # type: ignore[arg-type]  # a font name; the stubs say float
     c.setTitle(doc.title)
     c.setCreator("pnpgen")
     c.setAuthor("pnpgen")

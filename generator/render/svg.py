@@ -9,8 +9,9 @@ from pathlib import Path
 
 import svgwrite
 
-from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
 from generator import fonts
+from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
+
 
 def _n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")

@@ -7,7 +7,6 @@ PNP5xx findings (generator/check/board.py), shown before the build starts.
 """
 from __future__ import annotations
 
-from generator.writers.context import BuildContext, Written
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Form, Group, Page, Text, Use
@@ -15,6 +14,7 @@ from generator.layout.sheets import paper_size, printable_area
 from generator.layout.tiling import plan_tiles, tile_pages
 from generator.model.board import Board
 from generator.model.game import Game
+from generator.writers.context import BuildContext, Written
 
 TILE_PAPERS = ("a4", "letter")
 

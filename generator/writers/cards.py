@@ -1,11 +1,11 @@
 """Card decks: sheets for duplex home printing, the print-shop PDF, one SVG per distinct face."""
 from __future__ import annotations
 
-from generator.writers.context import BuildContext
 from generator.layout.deck import draw_deck
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Deck, Game
+from generator.writers.context import BuildContext
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:

@@ -5,10 +5,10 @@ Counts are not checked here: the checker's PNP101 compares every entry of
 """
 from __future__ import annotations
 
-from generator.writers.context import BuildContext
 from generator.layout.components import KINDS, component_faces
 from generator.layout.primitives import Document, Page, Use
 from generator.model.game import Game
+from generator.writers.context import BuildContext
 
 
 def produce_components(game: Game, ctx: BuildContext) -> None:

@@ -7,12 +7,12 @@ refuse, the check has met already, and a build that follows reuses it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
-from generator.layout.faces import SharedFaceRenderer
 from generator.layout.cardface import FaceRenderer
+from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
@@ -76,7 +76,7 @@ class BuildContext:
     staging: Path | None   # where ``flush`` writes (None while only laying out)
     final: Path            # the output folder the files are named in (a placeholder until ``flush``)
     progress: Progress
-    result: BuildResult = None
+    result: BuildResult = None  # type: ignore[assignment]  # None: __post_init__ makes the build's own
     #: build despite check errors (``--force``): producers draw what they can instead of stopping
     force: bool = False
     #: ``(kind, error)``: text that would not print ("overflow", "glyph") is handed here and drawn anyway

@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import io
 
-from generator.writers.context import BuildContext, Printable
 from generator.errors import BuildError
 from generator.layout.components import KINDS
 from generator.layout.primitives import Document, Page, Text
@@ -26,6 +25,7 @@ from generator.layout.rulesheet import layout_blocks
 from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Table
+from generator.writers.context import BuildContext, Printable
 
 #: print order: a part whose kind names one of these goes in that place (first match wins); then components,
 #: by their kind's ``print_order`` (tokens, tiles, dice, sheets); then the rest

@@ -9,17 +9,23 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from generator.layout.deck import draw_deck
-from generator.writers.context import BuildContext
 from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
+from generator.layout.deck import draw_deck
 from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.rulesheet import rule_pages, shown_faces
-from generator.load.rules import (html_environment, joins_tight, load_rules, markdown_parser, picture_target,
-                                  template_errors)
+from generator.load.rules import (
+    html_environment,
+    joins_tight,
+    load_rules,
+    markdown_parser,
+    picture_target,
+    template_errors,
+)
 from generator.model.game import Game
 from generator.model.rules import Chapter, ListBlock, Note, Picture
+from generator.writers.context import BuildContext
 
 PICTURE_DIR = "rules-img"
 RULES_SECTION = "ルール / Rules"

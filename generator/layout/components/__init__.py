@@ -6,13 +6,13 @@ kind is one module (which calls ``register``) and one import line below.
 from __future__ import annotations
 
 from generator.layout.cardface import FaceRenderer
+
+# one line per kind: importing a kind module registers it
+from generator.layout.components import die, pieces, sheet  # noqa: F401
 from generator.layout.components.kind import KINDS, ComponentKind, Output
 from generator.layout.primitives import Form
 from generator.model.components import Component
 from generator.model.game import Game
-
-# one line per kind: importing a kind module registers it
-from generator.layout.components import die, pieces, sheet  # noqa: F401
 
 __all__ = ["KINDS", "ComponentKind", "Output", "component_faces"]
 

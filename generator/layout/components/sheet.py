@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import BuildError, ContentError, did_you_mean
+from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
@@ -28,7 +29,6 @@ from generator.layout.primitives import Document, Form, Group, Line, Page, Rect,
 from generator.layout.sheets import PAPERS, paper_name
 from generator.model.components import Component
 from generator.model.game import Card, Game
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
 GAP = 5.0         # mm between blocks
