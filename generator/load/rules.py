@@ -276,7 +276,8 @@ def _part(game: Game, component_id: str, kind: str):
     part = _lookup(game.parts, component_id, "component")
     if part.kind != kind:
         raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {kind}",
-                           f"{kind}s: " + ", ".join(p.id for p in game.parts.values() if p.kind == kind))
+                           {"die": "dice"}.get(kind, f"{kind}s") + ": "
+                           + (", ".join(p.id for p in game.parts.values() if p.kind == kind) or "none"))
     return part
 
 
