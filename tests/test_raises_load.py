@@ -123,6 +123,20 @@ def test_a_load_error_names_its_line_what_and_what_to_do(tmp_path, run, edits, w
     assert_refused(run("check", game), 2, where, "cannot read the content: " + message, "hint:", hint)
 
 
+@pytest.mark.parametrize("value,message", [
+    ("2024-13-45", "'2024-13-45' cannot be read as a timestamp (month must be in 1..12)"),
+    ("2024-02-30 10:00:00", "'2024-02-30 10:00:00' cannot be read as a timestamp (day is out of range for month)"),
+    ("!!int x", "'x' cannot be read as an int (invalid literal for int() with base 10: 'x')"),
+    ("!!float x", "'x' cannot be read as a float (could not convert string to float: 'x')"),
+])
+def test_a_value_yaml_cannot_construct_is_refused_at_its_line(tmp_path, run, value, message):
+    """Regression: YAML reads 2024-13-45 as a date, and PyYAML's constructor raised a ValueError (a
+    traceback, exit 1) rather than a YAMLError."""
+    game = game_with(tmp_path, (D, "    name: 列車カード\n", f"    name: {value}\n"))
+    assert_refused(run("check", game), 2, "decks.yaml:3", "cannot read the content: malformed YAML: " + message,
+                   "hint: quote it to keep it as text")
+
+
 def test_a_rules_file_that_cannot_be_read_is_named(tmp_path, run, monkeypatch):
     """rules.md unreadable (chmod 000; simulated, as root reads anything): an OSError that is not
     'cannot write the output', which the CLI would otherwise say."""
@@ -147,11 +161,10 @@ def test_a_content_file_gone_before_it_is_read_is_named(tmp_path):
     assert "game folders hold game.yaml" in caught.value.hint
 
 
-@pytest.mark.parametrize("text", ["", "\n\n"])
-def test_an_empty_rules_file_prints_no_rule_sheet(tmp_path, run, text):
+def test_an_empty_rules_file_prints_no_rule_sheet(tmp_path, run):
     """Regression: an empty rules.md laid out no page, and the print-and-play file took the last page of
     that empty PDF (IndexError traceback in check and build)."""
-    game = game_with(tmp_path, ("rules.md", None, text))
+    game = game_with(tmp_path, ("rules.md", None, ""))
     checked = run("check", game)
     assert checked.exit_code == 0 and "Traceback" not in checked.output, checked.output
     built = run("build", game, "--out", tmp_path / "out")
@@ -176,3 +189,13 @@ def test_no_game_named_and_none_under_content(tmp_path, monkeypatch, content, me
         assert result.exit_code == 2, result.output
         assert "Traceback" not in result.output
         assert f"error: {message}" in result.output and f"hint: {hint}" in result.output
+
+
+def test_a_folder_without_game_yaml_is_named(tmp_path, run):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "decks.yaml").write_text("decks: {}\n", encoding="utf-8")
+    for command in ("check", "build"):
+        assert_refused(run(command, tmp_path / "notes", "--out", tmp_path / "out") if command == "build"
+                       else run(command, tmp_path / "notes"), 2, "notes", "no game.yaml in this folder",
+                       "hint: every game folder needs game.yaml with a `game:` section")
+    assert not (tmp_path / "out").exists()
