@@ -57,7 +57,15 @@ def _line(mark) -> int | None:
 
 def _make_loader(path: Path):
     class LineLoader(_SAFE_LOADER):
-        pass
+        def construct_object(self, node, deep=False):
+            try:
+                return super().construct_object(node, deep)
+            except (ValueError, OverflowError) as exc:  # 2024-13-45 (a date), !!int x: not a YAMLError
+                kind = str(node.tag).rsplit(":", 1)[-1]
+                article = "an" if kind[:1] in "aeiou" else "a"
+                raise ContentError(Source(path, node.start_mark.line + 1),
+                                   f"malformed YAML: {node.value!r} cannot be read as {article} {kind} ({exc})",
+                                   "quote it to keep it as text, or write a valid value") from None
 
     def construct_mapping(loader, node, deep=False):
         result = LDict()

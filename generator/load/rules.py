@@ -273,10 +273,11 @@ def _part(game: Game, component_id: str, helper: str):
     """The component ``helper`` (a rules.md function) reads: one whose kind lists it in ``rules_helpers``."""
     part = _lookup(game.parts, component_id, "component")
     if helper not in KINDS[part.kind].rules_helpers:
-        wanted = " or ".join(kinds_with("rules_helpers", helper))
-        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {wanted}",
-                           f"{wanted}s: " + ", ".join(p.id for p in game.parts.values()
-                                                      if helper in KINDS[p.kind].rules_helpers))
+        names = kinds_with("rules_helpers", helper)
+        raise ContentError(None, f"component '{component_id}' is a {part.kind}, not a {' or '.join(names)}",
+                           " or ".join(KINDS[name].unit for name in names) + ": "
+                           + (", ".join(p.id for p in game.parts.values()
+                                        if helper in KINDS[p.kind].rules_helpers) or "none"))
     return part
 
 

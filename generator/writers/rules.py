@@ -77,6 +77,8 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
     pictures = ComponentPictures(game, ctx.face_renderer())
     pages, forms = rule_pages(chapters, ctx.paper, f"{game.title} — ルール", pictures.for_block,
                               ctx.print_problem_hook())
+    if not pages:  # an empty rules.md: no rule sheet, as without one (an empty PDF broke the print-and-play file)
+        return
     doc = Document(f"{game.label} — ルール / Rules", pages, forms)
     ctx.write_pdf(doc, rules_file(game), "rules", section=RULES_SECTION)
     used = _write_picture_svgs(ctx, chapters, pictures)
