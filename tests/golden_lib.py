@@ -170,8 +170,8 @@ def _box(page, name: str) -> str:
     return " ".join(_mm(float(v)) for v in box)
 
 
-def _fonts(reader) -> list[str]:
-    found = {}
+def resources(reader):
+    """Every /Resources dictionary of the PDF: each page's and, depth first, each form's it uses."""
     for page in reader.pages:
         stack = [page.get("/Resources")]
         while stack:
@@ -179,11 +179,19 @@ def _fonts(reader) -> list[str]:
             if res is None:
                 continue
             res = res.get_object()
-            for font in (res.get("/Font") or {}).values():
-                font = font.get_object()
-                found[str(font.get("/BaseFont"))] = font
+            yield res
             for xobj in (res.get("/XObject") or {}).values():
                 stack.append(xobj.get_object().get("/Resources"))
+
+
+def pdf_fonts(reader) -> dict:
+    """The fonts a PDF draws with, by base name (pages and the forms they place)."""
+    return {str(font.get_object().get("/BaseFont")): font.get_object()
+            for res in resources(reader) for font in (res.get("/Font") or {}).values()}
+
+
+def _fonts(reader) -> list[str]:
+    found = pdf_fonts(reader)
     lines = []
     for name, font in sorted(found.items()):
         desc = font

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from generator.layout.sheets import grid_for
 from generator.model.game import CardGeometry
+from tests.golden_lib import pdf_fonts
 
 MM = 72 / 25.4
 
@@ -17,21 +18,6 @@ def germany(built_game):
     return built_game("ttr-germany")
 
 
-def _fonts(reader):
-    fonts = {}
-    for page in reader.pages:
-        stack = [page.get("/Resources")]
-        while stack:
-            res = stack.pop()
-            if res is None:
-                continue
-            res = res.get_object()
-            for font in (res.get("/Font") or {}).values():
-                font = font.get_object()
-                fonts[font["/BaseFont"]] = font
-            for xobj in (res.get("/XObject") or {}).values():
-                stack.append(xobj.get_object().get("/Resources"))
-    return fonts
 
 
 def _embedded(font) -> bool:
@@ -44,7 +30,7 @@ def _embedded(font) -> bool:
 def test_every_font_is_embedded_and_subset(germany):
     for pdf in sorted(germany.glob("*.pdf")):
         reader = PdfReader(pdf)
-        fonts = _fonts(reader)
+        fonts = pdf_fonts(reader)
         if not fonts:  # pure artwork (tokens): no text, so no font to embed
             assert not any(page.extract_text().strip() for page in reader.pages), pdf
             continue
