@@ -31,7 +31,7 @@ from rich.table import Table
 from generator import __version__
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
-from generator.errors import ContentError, Interrupted, PnpgenError, Terminated
+from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.paths import folder_name
@@ -182,7 +182,7 @@ def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: P
     gone and the previous output is as it was (or, stopped just after the swap, the new one is whole)."""
     if building is None:
         text = "nothing was built"
-    elif getattr(interrupt, "output_replaced", False):
+    elif output_replaced(interrupt):
         text = f"{building} was built into {out_root / building}/; the games after it were not"
     else:
         text = f"{building} was not built; previous output left as it was in {out_root / building}/"
@@ -254,8 +254,8 @@ def check(games, fmt, list_checks, addons):
         click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
     else:
         report.print_findings(findings, out_console)
-        for error in unreadable:
-            _print_error(error, "cannot read the content: ")
+        for failed in unreadable:
+            _print_error(failed, "cannot read the content: ")
         text = report.summary(findings, len(folders) - len(unreadable))
         if unreadable:
             text += f"; {len(unreadable)} could not be read"

@@ -6,6 +6,7 @@ CLI can print one clear message instead of a traceback.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -87,7 +88,7 @@ class PnpgenError(Exception):
         self.hint = hint
 
     @property
-    def diagnostics(self) -> list[Diagnostic]:
+    def diagnostics(self) -> Sequence[Diagnostic]:
         return [Diagnostic(self.code, "error", self.source, self.message, self.hint)]
 
     def __str__(self) -> str:
@@ -113,7 +114,7 @@ class ContentErrors(ContentError):
         self.errors = errors
 
     @property
-    def diagnostics(self) -> list[Diagnostic]:
+    def diagnostics(self) -> Sequence[Diagnostic]:
         return [d for error in self.errors for d in error.diagnostics]
 
     def __str__(self) -> str:
@@ -151,6 +152,18 @@ class Terminated(Interrupted):
     """A run stopped by SIGTERM: exit status 143 (128 + SIGTERM)."""
 
     exit_code = 143
+
+
+def mark_output_replaced(interrupt: KeyboardInterrupt, replaced: bool) -> None:
+    """Record on a Ctrl-C (or SIGTERM) that stopped a build whether the new output had already replaced
+    the old one. The interrupt itself goes on up unchanged, so the CLI still tells Ctrl-C from SIGTERM;
+    ``output_replaced`` reads the record."""
+    vars(interrupt)["output_replaced"] = replaced
+
+
+def output_replaced(interrupt: BaseException) -> bool:
+    """Whether the build ``interrupt`` stopped had already replaced its output (``mark_output_replaced``)."""
+    return bool(vars(interrupt).get("output_replaced", False))
 
 
 def unreadable(path: Path, error: OSError | UnicodeDecodeError, what: str = "file",

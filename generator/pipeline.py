@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.check.dry import laid_out
-from generator.errors import OutputError, Source
+from generator.errors import OutputError, Source, mark_output_replaced
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
@@ -40,7 +40,7 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     Another build writing the same ``OUT/<game>``, a target that is not a folder of its own, or an
     output that cannot be written is an ``OutputError`` (exit 1: the content is fine, the output folder is not).
     A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
-    (then it carries ``output_replaced = True``).
+    (then ``generator.errors.output_replaced`` says so of it).
     """
     progress = progress or Progress()
     findings = checked(game, force, findings)
@@ -80,5 +80,5 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
         except BaseException as error:
             shutil.rmtree(staging, ignore_errors=True)
             if isinstance(error, KeyboardInterrupt):
-                error.output_replaced = swapped
+                mark_output_replaced(error, swapped)
             raise

@@ -35,7 +35,7 @@ from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxe
 from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
 from generator.model.game import ComponentRow, Game
-from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Table
+from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
 from generator.paths import TEMPLATES_DIR, inside
 from generator.yamlsource import read_text
 
@@ -337,8 +337,8 @@ def parse(markdown: str, path: Path, line_map: list[int] | None = None) -> list:
     return _blocks(tree.children, src)
 
 
-def _blocks(nodes, src) -> list:
-    blocks = []
+def _blocks(nodes, src) -> list[Block]:
+    blocks: list[Block] = []
     for node in nodes:
         kind = node.type
         if kind == "heading":
@@ -406,7 +406,7 @@ def _table(node, src) -> Table:
     return Table(cells[0], body, align, src(node))
 
 
-def _spans(inline, where: Source) -> tuple:
+def _spans(inline, where: Source) -> Spans:
     """Inline children → spans; a line break inside Japanese text joins without a space."""
     out: list[Span] = []
 
@@ -427,7 +427,7 @@ def _spans(inline, where: Source) -> tuple:
                                  "put {{ picture('id') }} on its own line with blank lines around it")
 
     walk(inline, False)
-    spans = []
+    spans: list[Span] = []
     for i, span in enumerate(out):
         if span.text == "\u2028":
             before = out[i - 1].text if i else ""

@@ -9,18 +9,23 @@ as ``deck`` — the same names card layouts use, so one layout language serves a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import Generic, TypeVar
 
 from generator import limits
 from generator.errors import ContentError, Source
 from generator.model.game import Card, CardGeometry, bilingual
 
+#: a kind's frozen options dataclass (``PieceOptions``, ``DieOptions`` …)
+OptionsT = TypeVar("OptionsT")
+
 
 @dataclass(eq=False)
-class Component:
+class Component(Generic[OptionsT]):
     """A token set, tile set, die type or sheet, with its kind-specific options in ``options``.
 
     Layouts read an option as ``deck.shape`` as well as ``deck.options.shape``. Its faces are ``Card``s
     (``card`` in a layout, ``card.deck`` the component), as a deck's cards are.
+    ``Component[PieceOptions]`` is a component whose kind types its options as ``PieceOptions``.
     """
 
     #: what one of its ``faces`` is called in messages (``Card.ref``)
@@ -32,7 +37,7 @@ class Component:
     name: str
     latin: str
     expected: int
-    options: object   # the kind's own keys: its frozen options dataclass, filled once by the kind's ``read``
+    options: OptionsT  # the kind's own keys: its frozen options dataclass, filled once by the kind's ``read``
     vars: dict        # free values for layouts (deck.vars.*)
     source: Source
     faces: list[Card] = field(default_factory=list)
@@ -55,6 +60,14 @@ class Component:
     @property
     def label(self) -> str:
         return bilingual(self.name, self.latin)
+
+
+def piece_geometry(component: Component) -> CardGeometry:
+    """``component.geometry``, for a kind whose ``read`` always sets it (every kind whose pieces are cut:
+    not a sheet)."""
+    if component.geometry is None:
+        raise TypeError(f"component '{component.id}' of kind {component.kind} has no piece geometry")
+    return component.geometry
 
 
 def check_pieces(component: Component) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from jinja2 import StrictUndefined
 
@@ -271,7 +271,8 @@ class Game:
 
     @property
     def palette(self) -> dict[str, Color]:
-        return self.collections["color"]
+        # the loader fills this collection with Colors only (generator.load.game._palette)
+        return cast("dict[str, Color]", self.collections["color"])
 
     @property
     def label(self) -> str:

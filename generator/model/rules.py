@@ -81,6 +81,10 @@ class Rule:
     source: Source
 
 
+#: any block of a rule sheet (what ``generator.load.rules`` parses Markdown into)
+Block = Heading | Paragraph | ListBlock | Table | Note | Picture | Rule
+
+
 @dataclass
 class Chapter:
     """One rules file: the game's own, or an add-on's appended to it."""

@@ -24,7 +24,7 @@ from generator.layout.primitives import Document, Page, Text
 from generator.layout.rulesheet import layout_blocks
 from generator.load.rules import kind_label
 from generator.model.game import Game
-from generator.model.rules import Heading, ListBlock, Paragraph, Span, Table
+from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
 from generator.writers.context import BuildContext, Printable
 
 #: print order: a part whose kind names one of these goes in that place (first match wins); then components,
@@ -188,9 +188,10 @@ def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> l
     if game.addons:
         blocks.append(Paragraph((Span(("拡張：" if lang == "ja" else "with: ") +
                                       "、".join(a.title for a in game.addons)),), source))
-    cells = [[(Span("□"),), (Span(r["component"]),), (Span(kind_label(r["kind"]) if lang == "ja" else r["kind"]),),
-              (Span(str(r["count"])),), (Span(r["file"] or "—"),), (Span(r["pages"] or "—"),)] for r in rows]
-    header = [(Span(h),) for h in HEADERS[lang]]
+    cells: list[list[Spans]] = [
+        [(Span("□"),), (Span(r["component"]),), (Span(kind_label(r["kind"]) if lang == "ja" else r["kind"]),),
+         (Span(str(r["count"])),), (Span(r["file"] or "—"),), (Span(r["pages"] or "—"),)] for r in rows]
+    header: list[Spans] = [(Span(h),) for h in HEADERS[lang]]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(note),), source)] for note in NOTES[lang]], source))
     pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,

@@ -27,7 +27,7 @@ from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
 from generator.layout.sheets import PAPERS, PRINTER_MARGIN, simplex_sheets
-from generator.model.components import Component
+from generator.model.components import Component, piece_geometry
 from generator.model.game import Card, CardGeometry, Game
 
 CUT = "#000000"
@@ -54,7 +54,7 @@ class DieKind:
     name = "die"
     unit = "dice"
     label_ja = "ダイス"
-    papers_checked = ("a4",)
+    papers_checked: tuple[str, ...] = ("a4",)
     pictured = True
     outlined_in_legend = True   # a die face is a square with no edge of its own
     print_order = 3
@@ -80,7 +80,7 @@ class DieKind:
         "required": ["dice", "faces", "color"],
     }
 
-    def read(self, component: Component, spec, resolver, game: Game) -> None:
+    def read(self, component: Component[DieOptions], spec, resolver, game: Game) -> None:
         cid = component.id
         for symbol in spec["faces"]:
             if symbol not in ICONS:
@@ -119,19 +119,19 @@ class DieKind:
         return renderer.face(component.options.layout, context, f"{face.ref} ({symbol})", face.source,
                              f"{component.id}-{symbol}-{geometry.width:g}", component.options.layout_source)
 
-    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+    def faces(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer) -> list[Form]:
         """One form per distinct symbol, at net size."""
         face = component.faces[0]
         symbols = list(dict.fromkeys(component.options.symbols))
-        return [self._side(game, component, renderer, face, s, component.geometry) for s in symbols]
+        return [self._side(game, component, renderer, face, s, piece_geometry(component)) for s in symbols]
 
-    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+    def legend(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with its label (``labels:``, else the symbol's name), for player aids."""
         symbols = list(dict.fromkeys(component.options.symbols))
         labels = component.options.labels
         return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
 
-    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
+    def outputs(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),
                 Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), None)]
 

@@ -8,7 +8,7 @@ writers, a sheet's legend — reaches kinds only through ``KINDS``, never by nam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Form
@@ -25,52 +25,75 @@ class Output:
     section: str | None       # title in the print-and-play file; None leaves it out (an alternative print)
 
 
-class ComponentKind(Protocol):
+OptionsT = TypeVar("OptionsT")
+
+
+class ComponentKind(Protocol[OptionsT]):
     """The interface of a component kind: what it declares, and what it does.
 
     Nothing outside the kind modules asks a component's kind by name: the
     loader, checker, writers and rules read these declarations through
     ``KINDS[component.kind]``.
+
+    The declarations are read-only (properties here): a kind may declare them as class constants,
+    dataclass fields or properties. ``OptionsT`` is the kind's frozen options dataclass, the type of
+    ``component.options`` for its components.
     """
 
-    name: str
+    @property
+    def name(self) -> str: ...
     #: JSON Schema of the kind's own keys (``properties``, ``required``); the loader validates them with file:line
-    schema: dict
+    @property
+    def schema(self) -> dict: ...
     #: what a component's ``count`` counts, plural, for messages and the build summary: "tokens", "dice"
-    unit: str
+    @property
+    def unit(self) -> str: ...
     #: the kind as a Japanese rule sheet and print-and-play cover name it: "トークン"
-    label_ja: str
+    @property
+    def label_ja(self) -> str: ...
     #: the papers the checker lays the kind out on (PNP807–809): the shorter page first when the kind fills one
-    papers_checked: tuple[str, ...]
+    @property
+    def papers_checked(self) -> tuple[str, ...]: ...
     #: its faces are pictures of pieces: one SVG per distinct face, ``picture()`` in rules.md, a sheet's legend
-    pictured: bool
+    @property
+    def pictured(self) -> bool: ...
     #: a sheet's legend draws an outline round each face (a die face has no edge of its own)
-    outlined_in_legend: bool
+    @property
+    def outlined_in_legend(self) -> bool: ...
     #: place in the print-and-play file among component kinds (after rules, boards and cards): lower first
-    print_order: int
+    @property
+    def print_order(self) -> int: ...
     #: printed on one side only: the print-and-play file puts a blank page behind each of its pages
-    one_sided: bool
+    @property
+    def one_sided(self) -> bool: ...
     #: the PNP8xx checks (``generator/check/components.py``) that look inside components of this kind
-    checks: frozenset[str]
+    @property
+    def checks(self) -> frozenset[str]: ...
     #: the rules.md helpers that read components of this kind (``die_faces``, ``stacks``)
-    rules_helpers: frozenset[str]
+    @property
+    def rules_helpers(self) -> frozenset[str]: ...
 
-    def read(self, component: Component, spec, resolver, game: Game) -> None:
+    def read(self, component: Component[OptionsT], spec, resolver, game: Game) -> None:
         """Type the kind's options from ``spec`` once (``component.options``: the kind's frozen dataclass),
         and fill the component's faces and geometry."""
 
-    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+    def faces(self, game: Game, component: Component[OptionsT], renderer: FaceRenderer) -> list[Form]:
         """One Form per distinct face (trim box origin at 0, 0): what a rule sheet or an SVG shows."""
 
-    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+    def legend(self, game: Game, component: Component[OptionsT], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """(Form, caption) per distinct face, for a sheet's legend block."""
 
-    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str) -> list[Output]:
+    def outputs(self, game: Game, component: Component[OptionsT], renderer: FaceRenderer, paper: str) -> list[Output]:
         """The printable documents of the component."""
 
 
 #: kind name → kind; filled by each kind module's ``register``
-KINDS: dict[str, ComponentKind] = {}
+KINDS: dict[str, ComponentKind[Any]] = {}
+
+#: what every kind declares (the protocol's read-only properties), in the order above
+DECLARATIONS = tuple(name for name, value in vars(ComponentKind).items() if isinstance(value, property))
+
+KindT = TypeVar("KindT", bound=ComponentKind[Any])
 
 
 def kinds_with(attribute: str, value) -> list[str]:
@@ -78,12 +101,12 @@ def kinds_with(attribute: str, value) -> list[str]:
     return [name for name, kind in KINDS.items() if value in getattr(kind, attribute)]
 
 
-def register(kind: ComponentKind) -> ComponentKind:
+def register(kind: KindT) -> KindT:
     """Make ``kind`` known by its name (a kind module calls this once, at import).
 
     A kind that leaves out part of the interface is refused here, when its module is imported.
     """
-    missing = [name for name in ComponentKind.__annotations__ if not hasattr(kind, name)]
+    missing = [name for name in DECLARATIONS if not hasattr(kind, name)]
     missing += [name for name in ("read", "faces", "legend", "outputs") if not callable(getattr(kind, name, None))]
     if missing:
         raise TypeError(f"component kind {getattr(kind, 'name', kind)!r} does not declare {', '.join(missing)} "

@@ -24,6 +24,7 @@ Content, as a designer types it::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar, cast
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
@@ -31,8 +32,9 @@ from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
 from generator.layout.sheets import duplex_sheets, simplex_sheets
-from generator.model.components import Component, counted_faces
+from generator.model.components import Component, counted_faces, piece_geometry
 from generator.model.game import Card, CardGeometry, Game, Side
+from generator.yamlsource import LDict
 
 #: what a face may say, with its type (resolved like deck fields)
 FACE_FIELDS = {
@@ -73,10 +75,10 @@ class PieceKind:
     checks: frozenset[str]
     rules_helpers: frozenset[str] = frozenset()
 
-    papers_checked = ("a4",)
-    pictured = True
-    outlined_in_legend = False
-    one_sided = False
+    papers_checked: ClassVar[tuple[str, ...]] = ("a4",)
+    pictured: ClassVar[bool] = True
+    outlined_in_legend: ClassVar[bool] = False
+    one_sided: ClassVar[bool] = False
 
     @property
     def schema(self) -> dict:
@@ -107,7 +109,7 @@ class PieceKind:
         }
 
     # ------------------------------------------------------------------ reading
-    def read(self, component: Component, spec, resolver, game: Game) -> None:
+    def read(self, component: Component[PieceOptions], spec, resolver, game: Game) -> None:
         cid = component.id
         shape = spec.get("shape", "square")
         size = spec["size"]
@@ -128,21 +130,23 @@ class PieceKind:
                                "make it `sides: 2`, or remove the back")
         back = spec.get("back", "same")
         back_vars = {k: None for k in BACK_FIELDS}
+        back_source = spec.src()
         if isinstance(back, dict):
+            back = cast(LDict, back)  # a mapping read from the YAML: it knows its lines
+            back_source = back.src()
             back_vars.update(back)
             if "color" in back:
                 back_vars["color"] = resolver.value(back["color"], "color", back.src("color"), f"the back of '{cid}'")
         component.options = PieceOptions(shape=shape, sides=sides, print=mode if sides == 2 else None,
                                          layout=spec.get("layout", self.layout), same_back=back == "same",
-                                         back=Side(back_vars["layout"] or self.back_layout, back_vars,
-                                                   back.src() if isinstance(back, dict) else spec.src()),
+                                         back=Side(back_vars["layout"] or self.back_layout, back_vars, back_source),
                                          layout_source=spec.src("layout") if "layout" in spec else spec.src("kind"),
                                          per_player=bool(spec.get("per_player", False)))
         component.geometry = CardGeometry(width, height, float(spec.get("bleed", self.bleed)),
                                           float(spec.get("safe", self.safe)))
         component.faces = list(counted_faces(component, self._faces(component, spec, resolver)))
 
-    def _faces(self, component: Component, spec, resolver):
+    def _faces(self, component: Component[PieceOptions], spec, resolver):
         cid = component.id
         defaults = spec.get("face", {})
         if "colors" in spec and "faces" in spec:
@@ -191,10 +195,10 @@ class PieceKind:
         return {"game": game, "deck": component, "geometry": component.geometry, "card": face,
                 "back": component.options.back}
 
-    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+    def faces(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[Form]:
         return distinct_forms(self._fronts(game, component, renderer))
 
-    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+    def legend(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with a caption (its text, title or colour), for player aids."""
         out, seen = [], set()
         for face, form in zip(component.faces, self._fronts(game, component, renderer)):
@@ -214,7 +218,7 @@ class PieceKind:
         return [renderer.face(back.layout, self._context(game, component, face), f"the back of {face.ref}",
                               back.source, f"{component.id}-back") for face in component.faces]
 
-    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
+    def outputs(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
         fronts = self._fronts(game, component, renderer)
         doc = Document(f"{game.label} — {component.label}")
         order = [face_form.name for face, face_form in zip(component.faces, fronts) for _ in range(face.count)]
@@ -222,17 +226,18 @@ class PieceKind:
             doc.add_form(form)
         opts = component.options
         if opts.sides == 1:
-            doc.pages = simplex_sheets(order, component.geometry, paper, component.id, component.source)
+            doc.pages = simplex_sheets(order, piece_geometry(component), paper, component.id, component.source)
         else:
             backs = fronts if opts.same_back else self._backs(game, component, renderer)
             back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
             for form in backs:
                 doc.add_form(form)
             if opts.print == "duplex":
-                doc.pages = duplex_sheets(order, back_order, component.geometry, paper, game.back_offset, component.id,
-                                          component.source)
+                doc.pages = duplex_sheets(order, back_order, piece_geometry(component), paper, game.back_offset,
+                                          component.id, component.source)
             else:
-                doc.pages = fold_sheets(doc, order, back_order, component.geometry, paper, component.id, component.source)
+                doc.pages = fold_sheets(doc, order, back_order, piece_geometry(component), paper, component.id,
+                                        component.source)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
 

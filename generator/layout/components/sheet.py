@@ -81,7 +81,7 @@ class SheetKind:
     name = "sheet"
     unit = "sheets"
     label_ja = "シート"
-    papers_checked = ("letter", "a4")   # it fills its page: Letter, the shorter, first
+    papers_checked: tuple[str, ...] = ("letter", "a4")   # it fills its page: Letter, the shorter, first
     pictured = False                    # a page, not a piece: no SVG faces, no picture() in rules, no legend
     outlined_in_legend = False
     print_order = 4
@@ -98,7 +98,7 @@ class SheetKind:
         "required": ["blocks"],
     }
 
-    def read(self, component: Component, spec, resolver, game: Game) -> None:
+    def read(self, component: Component[SheetOptions], spec, resolver, game: Game) -> None:
         blocks = []
         for i, block in enumerate(spec["blocks"]):
             src = spec["blocks"].src(i)
@@ -133,14 +133,14 @@ class SheetKind:
         return row
 
     # ------------------------------------------------------------------ drawing
-    def faces(self, game: Game, component: Component, renderer: FaceRenderer) -> list[Form]:
+    def faces(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> list[Form]:
         return [self._form(game, component, renderer, "a4")]
 
-    def legend(self, game: Game, component: Component, renderer: FaceRenderer) -> list[tuple[Form, str]]:
+    def legend(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """None: a sheet is a page, not a piece (``pictured`` is False), so no legend shows it."""
         return []
 
-    def _form(self, game: Game, component: Component, renderer: FaceRenderer, paper: str) -> Form:
+    def _form(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer, paper: str) -> Form:
         """One copy of the sheet: the page, or its top half with ``format: half``."""
         width, height = PAPERS[paper]
         if component.options.format == "half":
@@ -148,7 +148,7 @@ class SheetKind:
         return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
                     (0, 0, width, height))
 
-    def outputs(self, game: Game, component: Component, renderer: FaceRenderer, paper: str):
+    def outputs(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
         width, height = PAPERS[paper]
         form = self._form(game, component, renderer, paper)
         ch = form.box[3]
@@ -165,7 +165,7 @@ class SheetKind:
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
-    def draw(self, game: Game, component: Component, width: float, height: float,
+    def draw(self, game: Game, component: Component[SheetOptions], width: float, height: float,
              renderer: FaceRenderer | None = None, paper: str = "a4") -> list:
         """The sheet's items in a box of ``width`` × ``height`` mm.
 
