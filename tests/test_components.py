@@ -298,8 +298,9 @@ def test_dice_expansion_files(dice_build):
 
 
 def test_sheet_fonts_are_embedded(dice_build):
-    from tests.test_build_output import _embedded, _fonts
-    fonts = _fonts(PdfReader(dice_build / "turn-aid.pdf"))
+    from tests.golden_lib import pdf_fonts
+    from tests.test_build_output import _embedded
+    fonts = pdf_fonts(PdfReader(dice_build / "turn-aid.pdf"))
     assert fonts and all(_embedded(f) for f in fonts.values())
     assert all("IPAexGothic" in name for name in fonts)
 

@@ -15,7 +15,8 @@ from generator.load.rules import load_rules
 from generator.writers.context import Printable
 from generator.writers.printandplay import merge_forms, rank
 from tests.conftest import FIXTURES, ROOT
-from tests.test_build_output import _embedded, _fonts
+from tests.golden_lib import pdf_fonts
+from tests.test_build_output import _embedded
 
 MINI_RULES = "# {{ title }}\n\n{{ components_table() }}\n\n{{ picture('trains') }}\n"
 
@@ -75,7 +76,7 @@ def test_components_csv_lists_every_component_with_its_count_file_and_pages(buil
 
 def test_print_and_play_fonts_are_embedded_and_the_build_is_byte_identical(built, mini, run, tmp_path):
     for pdf in ("mini-print-and-play.pdf", "mini-rules.pdf"):
-        fonts = _fonts(PdfReader(built / pdf))
+        fonts = pdf_fonts(PdfReader(built / pdf))
         assert fonts and all(_embedded(f) and "+" in name for name, f in fonts.items())
     again = run("build", mini, "--out", tmp_path / "again")
     assert again.exit_code == 0
