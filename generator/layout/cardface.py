@@ -378,15 +378,13 @@ def _validate_merge_keys(element: LDict, src: Source, names: dict, extends: bool
 class FaceRenderer:
     """Evaluates layouts for cards; one per game so compiled expressions are shared."""
 
-    def __init__(self, game: Game, on_print_problem=None, text_only: bool = False):
+    def __init__(self, game: Game, on_print_problem=None):
         """``on_print_problem(kind, error)``, if given, receives text that overflows its box
         (kind "overflow") and glyphs the font lacks ("glyph") instead of an exception: the
         checker collects them all, ``build --force`` draws such text anyway; without it the
-        first one stops the build. ``text_only`` lays out the text alone (what the checker
-        measures), skipping every shape."""
+        first one stops the build. The checker draws every face whole, as the build does."""
         self.game = game
         self.on_print_problem = on_print_problem
-        self.text_only = text_only
         self._layouts: dict[str, Layout] = {}
         self._compiled: dict[str, Any] = {}  # compiled expressions and templates, by their text
         self._reads: dict[str, frozenset] = {}   # expression → the names it reads
@@ -520,8 +518,6 @@ class FaceRenderer:
                                  "write e.g. step: [0, 5] (mm between repeats)")
             dx, dy = (self._num(v, scope, where, what, "step") for v in step)
             kind = next(k for k in element if k in ELEMENTS)
-            if self.text_only and kind not in ("text", "group"):
-                continue
             for n in range(repeat):
                 self._count(1, where, what)
                 drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
@@ -603,8 +599,6 @@ class FaceRenderer:
                 card_src, f"{what}: text {content!r} does not fit its box "
                           f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
                 "shorten the text, or give the layout a larger box or a smaller min_size"))
-            if self.text_only:
-                return
             # reported, and drawn anyway (``build --force``): at the smallest size, visibly too long
             fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size) or content.split("\n")), min_size,
                                     min_size * PT_TO_MM * leading)
