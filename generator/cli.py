@@ -28,7 +28,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsed
 from rich.progress import Progress as RichProgress
 from rich.table import Table
 
-from generator import __version__
+from generator import FORMAT_VERSION, __version__
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
@@ -49,8 +49,10 @@ def find_games(paths: tuple[str, ...]) -> list[Path]:
         return [Path(p) for p in paths]
     root = Path("content")
     if not root.is_dir():
-        raise ContentError(None, "no game given and no content/ folder here",
-                           "run pnpgen from the project folder, or name a game folder: pnpgen build content/ttr-germany")
+        raise ContentError(None, "no game folder named, and no content/ folder here to take the games from",
+                           "name a game folder (the folder that holds game.yaml), e.g. pnpgen build path/to/my-game; "
+                           "with none named, pnpgen takes every game under content/ in the current folder "
+                           "(in the pnpgen repository: the bundled games)")
     games = sorted(p for p in root.iterdir() if (p / "game.yaml").is_file())
     if not games:
         raise ContentError(None, "content/ holds no game folder (a folder with game.yaml)", "add a game folder")
@@ -109,8 +111,9 @@ class _ConsoleProgress(Progress):
             self.bar = None
 
 
-@click.group()
-@click.version_option(__version__, prog_name="pnpgen")
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnpgen",
+                      message=f"%(prog)s, version %(version)s (content format {FORMAT_VERSION})")
 def main():
     """pnpgen: print-and-play components from YAML game content."""
 

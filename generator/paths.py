@@ -20,12 +20,10 @@ import os
 import unicodedata
 from pathlib import Path
 
-from generator import PROJECT_ROOT
+from generator import TEMPLATES_DIR
 from generator.errors import ContentError, Source
 from generator.limits import MAX_ID_BYTES
 
-#: pnpgen's own layouts and rule templates: every game may read them
-TEMPLATES_DIR = PROJECT_ROOT / "templates"
 #: punctuation a plain name may hold besides letters and digits (any script)
 NAME_PUNCTUATION = "-_.+"
 NAME_HINT = "use letters, digits, '-', '_', '.' and '+' only (e.g. train-cards): it becomes a file name"

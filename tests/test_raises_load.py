@@ -54,6 +54,16 @@ CASES = {
                             "`print:` belongs in game.yaml only", "move it to game.yaml"),
     "defined twice": ([(D, "decks:\n", "palette:\n  red: '#ff0000'\ndecks:\n")], "decks.yaml:2",
                       "'red' is defined twice in palette (first at", "rename or remove one of them"),
+    # files.py: what include: may list (the schema's pattern, said in words rather than as the regular expression)
+    "include a CSV": ([(G, "include: [decks.yaml]", "include: [decks.yaml, cards.csv]")], "game.yaml:6",
+                      "include: lists 'cards.csv', but only YAML files (ending .yaml or .yml) can be included",
+                      "spreadsheet data (CSV and the like) is not supported yet"),
+    "include from the disk's top": ([(G, "include: [decks.yaml]", "include:\n  - decks.yaml\n  - /etc/cards.yaml")],
+                                    "game.yaml:8", "include: lists '/etc/cards.yaml', a path from the top of the disk",
+                                    "name the file from the game folder"),
+    "include .YAML": ([(G, "include: [decks.yaml]", "include: [decks.yaml, Cards.YAML]")], "game.yaml:6",
+                      "include: lists 'Cards.YAML': the ending must be written .yaml or .yml (lower case)",
+                      "rename the file, and the entry, with a lower-case ending"),
     # schema.py: what the JSON schema refuses
     "required key": ([(D, "    name: 列車カード\n", "")], "decks.yaml:2",
                      "decks.trains: 'name' is a required property", "add the missing key"),
@@ -178,7 +188,8 @@ def test_an_empty_rules_file_prints_no_rule_sheet(tmp_path, run):
 
 
 @pytest.mark.parametrize("content,message,hint", [
-    (None, "no game given and no content/ folder here", "run pnpgen from the project folder"),
+    (None, "no game folder named, and no content/ folder here to take the games from",
+     "name a game folder (the folder that holds game.yaml), e.g. pnpgen build path/to/my-game;"),
     ([], "content/ holds no game folder (a folder with game.yaml)", "add a game folder"),
 ])
 def test_no_game_named_and_none_under_content(tmp_path, monkeypatch, content, message, hint):
@@ -188,7 +199,7 @@ def test_no_game_named_and_none_under_content(tmp_path, monkeypatch, content, me
     if content is not None:
         (tmp_path / "content" / "notes").mkdir(parents=True)
     monkeypatch.chdir(tmp_path)
-    for command in ("check", "build"):
+    for command in ("check", "build", "stats", "list"):
         result = CliRunner().invoke(main, [command], catch_exceptions=False)
         assert result.exit_code == 2, result.output
         assert "Traceback" not in result.output

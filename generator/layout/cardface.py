@@ -22,7 +22,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta
 
-from generator import PROJECT_ROOT, limits
+from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
@@ -34,7 +34,7 @@ from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
 from generator.yamlsource import LDict, LList, load_yaml
 
-TEMPLATE_DIR = PROJECT_ROOT / "templates" / "layouts"
+TEMPLATE_DIR = TEMPLATES_DIR / "layouts"
 
 #: element kind → the attributes it takes (the first group are required)
 ELEMENTS = {

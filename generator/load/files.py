@@ -74,8 +74,27 @@ def read_content_file(path: Path) -> LDict:
                            "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
     error = first_error(game_validator(), data)
     if error is not None:
-        raise schema_error(data, error)
+        raise _include_error(data, error) or schema_error(data, error)
     return data
+
+
+def _include_error(data: LDict, error) -> ContentError | None:
+    """An entry of include: that the schema's pattern refuses, said in words (not as the regular expression)."""
+    path = list(error.absolute_path)
+    if error.validator != "pattern" or len(path) != 2 or path[0] != "include":
+        return None
+    name, src = str(error.instance), data["include"].src(path[1])
+    if name.startswith(("/", "\\")):
+        return ContentError(src, f"include: lists '{name}', a path from the top of the disk",
+                            "name the file from the game folder (e.g. decks.yaml): a game reads only its own files")
+    if name.lower().endswith((".yaml", ".yml")):
+        return ContentError(src, f"include: lists '{name}': the ending must be written .yaml or .yml (lower case)",
+                            "rename the file, and the entry, with a lower-case ending")
+    if not name.endswith((".yaml", ".yml")):
+        return ContentError(src, f"include: lists '{name}', but only YAML files (ending .yaml or .yml) can be included",
+                            "spreadsheet data (CSV and the like) is not supported yet: write the rows as YAML in a "
+                            ".yaml file and include that")
+    return None
 
 
 def merge_by_key(merged: dict, section: str, value: LDict) -> None:

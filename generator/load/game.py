@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from generator import PROJECT_ROOT, limits
+from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PAPERS, grid_for
 from generator.limits import MIN_PIECE_MM
@@ -24,7 +24,7 @@ from generator.model.network import is_ticket_deck, network
 from generator.paths import plain_name
 from generator.yamlsource import LDict, load_yaml
 
-DEFAULT_PALETTE = PROJECT_ROOT / "templates" / "palette.yaml"
+DEFAULT_PALETTE = TEMPLATES_DIR / "palette.yaml"
 
 CORE_SECTIONS = ("palette", "tables", "decks", *COLLECTIONS)
 DEFAULT_CARD = CardGeometry(63.5, 88.9, 3.0, 3.0)

@@ -26,7 +26,7 @@ from jinja2.sandbox import SecurityError
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from generator import PROJECT_ROOT
+from generator import TEMPLATES_DIR
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
@@ -36,11 +36,11 @@ from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
-from generator.paths import TEMPLATES_DIR, inside
+from generator.paths import inside
 from generator.yamlsource import read_text
 
 RULES_FILE = "rules.md"
-TEMPLATE_DIR = PROJECT_ROOT / "templates" / "rules"
+TEMPLATE_DIR = TEMPLATES_DIR / "rules"
 MACROS = "macros.md.j2"
 PICTURE_SCHEME = "component:"
 
