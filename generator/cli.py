@@ -1,4 +1,4 @@
-"""The ``pnpgen`` command: check, build, stats, list.
+"""The ``pnpgen`` command: check, build, stats, list, new.
 
 Every error is a ``generator.errors.PnpgenError``: printed as its diagnostics (file:line,
 what is wrong, what to do) — never a traceback — and the exit status is its class's
