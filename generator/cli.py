@@ -1,4 +1,4 @@
-"""The ``pnpgen`` command: check, build, stats, list.
+"""The ``pnpgen`` command: check, build, stats, list, new.
 
 Every error is a ``generator.errors.PnpgenError``: printed as its diagnostics (file:line,
 what is wrong, what to do) — never a traceback — and the exit status is its class's
@@ -34,6 +34,7 @@ from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
 from generator.load.game import load_game
 from generator.load.rules import load_rules
+from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
 from generator.pipeline import build_game
 from generator.writers import BuildResult, Progress
@@ -356,6 +357,25 @@ def list_components(games, fmt, addons):
             table.add_row(escape(str(c.name)), escape(str(c.kind)), str(c.count), "—" if c.expected is None else str(c.expected))
         out_console.print(table)
         out_console.print()
+
+
+@main.command()
+@click.argument("folder", type=click.Path())
+@click.option("--template", default="route", show_default=True, metavar="|".join(TEMPLATES),
+              help="route: a map with cities, routes, train cards and tickets; cards: cards only; line: a line game.")
+@click.option("--language", default="en", show_default=True, metavar="|".join(LANGUAGES),
+              help="The language of the starter's names and rules.")
+def new(folder, template, language):
+    """Write a small starter game into FOLDER (a new or empty folder; its name is the game's id).
+
+    It checks clean and builds; its files' comments explain the format.
+    """
+    try:
+        written = create_game(Path(folder), template, language)
+    except PnpgenError as error:
+        _fail(error)
+    out_console.print(f"wrote {len(written)} files into {escape(folder)}/; next: pnpgen check {escape(folder)} "
+                      f"&& pnpgen build {escape(folder)}", soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ LAYERS = [
     ("render", {"render"}),
     ("writers", {"writers"}),
     ("check", {"check"}),
-    ("pipeline", {"output_folder", "pipeline"}),
+    ("pipeline", {"output_folder", "pipeline", "new"}),
     ("cli", {"cli"}),
 ]
 
