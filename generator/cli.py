@@ -34,6 +34,7 @@ from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
 from generator.load.game import load_game
 from generator.load.rules import load_rules
+from generator.load.schema import EDITOR_SCHEMA_FILE, schema_text
 from generator.paths import folder_name
 from generator.pipeline import build_game
 from generator.writers import BuildResult, Progress
@@ -353,6 +354,27 @@ def list_components(games, fmt, addons):
             table.add_row(escape(str(c.name)), escape(str(c.kind)), str(c.count), "—" if c.expected is None else str(c.expected))
         out_console.print(table)
         out_console.print()
+
+
+@main.command(name="schema")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help=f"Write it to this file (or into this folder as {EDITOR_SCHEMA_FILE.name}), e.g. beside a game's "
+                   "YAML; default: print it.")
+def schema(output):
+    """Print the JSON Schema of the content files, for an editor (VS Code's YAML extension)."""
+    text = schema_text()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    path = Path(output)
+    if path.is_dir():
+        path = path / EDITOR_SCHEMA_FILE.name
+    try:
+        path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as error:
+        err_console.print(f"[red]error:[/] cannot write {escape(str(path))}: {escape(error.strerror or str(error))}")
+        sys.exit(2)
+    err_console.print(f"wrote {escape(str(path))}")
 
 
 if __name__ == "__main__":
