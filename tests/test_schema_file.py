@@ -1,0 +1,150 @@
+"""The shipped editor schema (generator/schema/pnpgen.schema.json) is the loader's schema, and editors can use it.
+
+Every check here reads the committed file with plain ``jsonschema``, one YAML file at a time,
+as an editor does: no Python merging of fragments or kinds.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.load.schema import EDITOR_SCHEMA_FILE, REGENERATE, content_schema, schema_text
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = json.loads(EDITOR_SCHEMA_FILE.read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SHIPPED)
+
+# Content files: every YAML file of every bundled game. Not the files under layouts/: a layout
+# (elements, vars, extends) is another format, read and checked by generator/layout/cardface.py, not
+# by the content schema; an editor should not be pointed at pnpgen.schema.json for them.
+CONTENT_FILES = sorted((ROOT / "content").glob("*/*.yaml"))
+
+
+def as_editor_sees(text: str):
+    """The YAML as a JSON document, as a YAML language server validates it: mapping keys are strings."""
+    return json.loads(json.dumps(yaml.safe_load(text), default=str))
+
+
+def errors(data, validator=VALIDATOR) -> list[str]:
+    return [f"{'.'.join(map(str, e.absolute_path)) or 'top level'}: {e.message}" for e in validator.iter_errors(data)]
+
+
+def test_the_committed_file_is_what_the_loader_validates_with():
+    assert EDITOR_SCHEMA_FILE.read_text(encoding="utf-8") == schema_text(), (
+        f"{EDITOR_SCHEMA_FILE.name} is out of date with the schema sources: run `{REGENERATE}`")
+    assert content_schema() == SHIPPED
+
+
+def test_the_file_is_a_self_contained_draft_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(SHIPPED)
+    assert SHIPPED["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert SHIPPED["$id"] and SHIPPED["title"] and SHIPPED["description"]
+    refs = re.findall(r'"\$ref": "([^"]*)"', json.dumps(SHIPPED))
+    assert refs and all(ref.startswith("#/$defs/") and ref[8:] in SHIPPED["$defs"] for ref in refs)
+
+
+def test_there_are_bundled_content_files():
+    assert len(CONTENT_FILES) >= 27
+
+
+@pytest.mark.parametrize("path", CONTENT_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_bundled_content_file_validates_on_its_own(path):
+    assert errors(as_editor_sees(path.read_text(encoding="utf-8"))) == []
+
+
+TOKEN = """\
+components:
+  chips:
+    kind: token
+    name: Chips
+    expected: 4
+    size: 14
+    colors: [red]
+    count_each: 4
+"""
+
+
+@pytest.mark.parametrize("change, expected", [
+    (("components:", "colours: {}\ncomponents:"), "Additional properties are not allowed ('colours' was unexpected)"),
+    (("expected: 4", "expected: four"), "components.chips.expected: 'four' is not of type 'integer'"),
+    (("size: 14", "size: big"), "components.chips.size: 'big' is not valid"),
+    (("kind: token", "kind: tokn"), "components.chips.kind: 'tokn' is not one of"),
+    # a die's key on a token: the token's own keys are checked as a token's
+    (("size: 14", "size: 14\n    dice: 5"), "components.chips: Additional properties are not allowed ('dice' was"),
+    (("    size: 14\n", ""), "components.chips: 'size' is a required property"),
+])
+def test_a_broken_file_is_rejected(change, expected):
+    assert errors(as_editor_sees(TOKEN)) == []
+    found = errors(as_editor_sees(TOKEN.replace(*change)))
+    assert any(expected in e for e in found), found
+
+
+def test_wrong_types_in_the_core_sections_are_rejected():
+    assert errors(as_editor_sees("game: {title: T, players: 4}\n")) == ["game.players: 4 is not of type 'array'"]
+    assert errors(as_editor_sees("palette: {red: red}\n"))
+    assert errors(as_editor_sees("boards: {b: {size: [10, 10], legend: {1: 1}}}\n"))
+
+
+# ------------------------------------------------------------------------------------- README examples
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+YAML_BLOCKS = [(README[:m.start()].count("\n") + 1, m.group(1))
+               for m in re.finditer(r"^```yaml\n(.*?)^```", README, re.S | re.M)]
+
+
+def _partial(schema):
+    """``schema`` without any ``required``: an example that shows a few keys of a deck still has them checked."""
+    if isinstance(schema, dict):
+        return {k: _partial(v) for k, v in schema.items() if k != "required"}
+    if isinstance(schema, list):
+        return [_partial(v) for v in schema]
+    return schema
+
+
+PARTIAL = jsonschema.Draft202012Validator(_partial(copy.deepcopy(SHIPPED)))
+
+
+def _how(block: str) -> str:
+    """How a README block is checked, decided per block by what it shows."""
+    if block.startswith("extends:"):
+        return "layout"    # the layout example (Layouts): another format, not a content file (see CONTENT_FILES)
+    if "expected_by:" in block or "# name, expected, layout, back as above" in block:
+        # the checker's declarations and the deck example show only the keys they are about
+        # (no deck name, layout or back): every key and type is checked, missing required keys are not
+        return "partial"
+    return "whole"         # a complete content file: the modeline example, boards, components
+
+
+def test_every_readme_yaml_block_is_accounted_for():
+    assert [_how(block) for _, block in YAML_BLOCKS].count("layout") == 1
+    assert len(YAML_BLOCKS) >= 5
+
+
+@pytest.mark.parametrize("line, block", YAML_BLOCKS, ids=[f"README.md:{line}" for line, _ in YAML_BLOCKS])
+def test_readme_yaml_examples_validate(line, block):
+    how = _how(block)
+    if how == "layout":
+        pytest.skip("a layout, not a content file")
+    data = as_editor_sees(block)
+    assert errors(data, PARTIAL if how == "partial" else VALIDATOR) == [], f"README.md:{line}"
+
+
+# ------------------------------------------------------------------------------------- pnpgen schema
+
+def test_pnpgen_schema_prints_it_and_writes_it_beside_a_game(tmp_path):
+    printed = CliRunner().invoke(main, ["schema"])
+    assert printed.exit_code == 0 and printed.output == schema_text()
+    written = CliRunner().invoke(main, ["schema", "-o", str(tmp_path / "pnpgen.schema.json")])
+    assert written.exit_code == 0, written.output
+    assert (tmp_path / "pnpgen.schema.json").read_text(encoding="utf-8") == schema_text()
+    (tmp_path / "game").mkdir()
+    assert CliRunner().invoke(main, ["schema", "-o", str(tmp_path / "game")]).exit_code == 0
+    assert (tmp_path / "game" / "pnpgen.schema.json").read_bytes() == EDITOR_SCHEMA_FILE.read_bytes()
