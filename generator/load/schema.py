@@ -19,6 +19,7 @@ import jsonschema
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.components import KINDS
+from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, ROUTE_EXTRAS, Resolver
 from generator.yamlsource import LDict, LList
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
@@ -67,6 +68,7 @@ def _assembled(kinds_key: tuple) -> dict:
     schema = {"$schema": schema["$schema"], "$id": SCHEMA_ID, "title": TITLE, "description": DESCRIPTION,
               **{k: v for k, v in schema.items() if k not in ("$schema", "$id", "title", "description")}}
     defs = schema["$defs"]
+    _describe_values(schema)
     component = defs.get("component")
     if component is not None:
         common = list(component["properties"])
@@ -82,6 +84,42 @@ def _assembled(kinds_key: tuple) -> dict:
                 "properties": {**{key: {} for key in common}, **own["properties"]},
                 "required": own.get("required", [])}
     return schema
+
+
+#: what a field or attribute type accepts, for descriptions (the loader's Resolver checks them)
+TYPE_WORDS = {"int": "a whole number", "number": "a number", "text": "plain text (quoted if needed)", "bool": "true or false",
+              "pair": "[x, y] in mm", "color": "a colour name from palette:"}
+
+
+def _type_words(type_name: str) -> str:
+    if type_name.startswith("list of "):
+        return f"a list of {_type_words(type_name[8:])} ([a, b, …])"
+    section = next((s for s, k in COLLECTIONS.items() if k == type_name), None)
+    return TYPE_WORDS.get(type_name) or f"the id of one of {section}:"
+
+
+def _describe_values(schema: dict) -> None:
+    """Descriptions generated from the loader's own tables (``generator/load/values.py``), so they cannot drift:
+    each collection's attributes with their types, a deck's field types, a route row's extras."""
+    props = schema["properties"]
+    for section, kind in COLLECTIONS.items():
+        if section not in props:
+            continue
+        attrs = {name: {"description": f"{type_name}: {_type_words(type_name)}"}
+                 for name, type_name in ATTRIBUTES[kind].items()}
+        if "kind" in attrs and kind == "place":
+            attrs["kind"]["description"] = "one of " + ", ".join(PLACE_KINDS) + " (default city)"
+        props[section]["additionalProperties"] = {"properties": attrs}
+        props[section]["description"] += ("; attributes besides name and latin: "
+                                         + ", ".join(f"{n} ({t})" for n, t in ATTRIBUTES[kind].items()))
+    if "routes" in props:
+        props["routes"]["description"] += " (" + ", ".join(ROUTE_EXTRAS) + ")"
+    deck = schema["$defs"].get("deck", {}).get("properties", {})
+    if "fields" in deck:
+        names = ["color", *COLLECTIONS.values()]
+        deck["fields"]["description"] = (
+            "Field name → type: " + ", ".join(Resolver.SCALARS) + ", a name from a collection (" + ", ".join(names)
+            + "), or 'list of <type>'; a trailing ? makes the field optional (e.g. 'int?')")
 
 
 def content_schema() -> dict:
