@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from pathlib import Path
 
 import jsonschema
@@ -16,6 +17,9 @@ import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.errors import ContentError
+from generator.load import schema
+from generator.load.files import read_content_file
 from generator.load.schema import EDITOR_SCHEMA_FILE, REGENERATE, content_schema, schema_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,3 +152,32 @@ def test_pnpgen_schema_prints_it_and_writes_it_beside_a_game(tmp_path):
     (tmp_path / "game").mkdir()
     assert CliRunner().invoke(main, ["schema", "-o", str(tmp_path / "game")]).exit_code == 0
     assert (tmp_path / "game" / "pnpgen.schema.json").read_bytes() == EDITOR_SCHEMA_FILE.read_bytes()
+
+
+# ------------------------------------------------------------------------------------- one definition
+
+def test_a_new_section_fragment_joins_the_one_schema(tmp_path, monkeypatch):
+    """A fragment dropped into schema/sections/ (e.g. a `words:` section) is in the loader's and the editor's schema."""
+    shutil.copytree(EDITOR_SCHEMA_FILE.parent, tmp_path / "schema")
+    (tmp_path / "schema" / "sections" / "zz-extra.json").write_text(json.dumps(
+        {"properties": {"extra": {"type": "object", "description": "a test section"}}}), encoding="utf-8")
+    monkeypatch.setattr(schema, "SCHEMA_DIR", tmp_path / "schema")
+    monkeypatch.setattr(schema, "SCHEMA_FILE", tmp_path / "schema" / "game.schema.json")
+    for cached in (schema._core_and_fragments, schema._assembled, schema._validator):
+        cached.cache_clear()
+    try:
+        assert schema.content_schema()["properties"]["extra"]["description"] == "a test section"
+        assert not list(schema.game_validator().iter_errors({"extra": {"a": 1}}))
+        assert list(schema.game_validator().iter_errors({"extra": [1]}))
+    finally:
+        for cached in (schema._core_and_fragments, schema._assembled, schema._validator):
+            cached.cache_clear()
+
+
+def test_the_loader_refuses_what_the_editor_refuses_at_its_line(tmp_path):
+    path = tmp_path / "components.yaml"
+    path.write_text(TOKEN.replace("size: 14", "size: 14\n    dice: 5"), encoding="utf-8")
+    assert errors(as_editor_sees(path.read_text(encoding="utf-8")))
+    with pytest.raises(ContentError) as caught:
+        read_content_file(path)
+    assert caught.value.source.line == 7 and "unknown key 'dice' in components.chips" in caught.value.message
