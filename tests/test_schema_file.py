@@ -20,16 +20,27 @@ from generator.cli import main
 from generator.errors import ContentError
 from generator.load import schema
 from generator.load.files import read_content_file
-from generator.load.schema import EDITOR_SCHEMA_FILE, REGENERATE, content_schema, schema_text
+from generator.load.schema import (
+    EDITOR_SCHEMA_FILE,
+    LAYOUT_SCHEMA_FILE,
+    REGENERATE,
+    REGENERATE_LAYOUT,
+    content_schema,
+    layout_schema_text,
+    schema_text,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = json.loads(EDITOR_SCHEMA_FILE.read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SHIPPED)
 
+LAYOUT_VALIDATOR = jsonschema.Draft202012Validator(json.loads(LAYOUT_SCHEMA_FILE.read_text(encoding="utf-8")))
+
 # Content files: every YAML file of every bundled game. Not the files under layouts/: a layout
-# (elements, vars, extends) is another format, read and checked by generator/layout/cardface.py, not
-# by the content schema; an editor should not be pointed at pnpgen.schema.json for them.
+# (elements, vars, extends) is another format, read and checked by generator/layout/cardface.py; its
+# schema for editors is pnpgen-layout.schema.json (LAYOUT_FILES below).
 CONTENT_FILES = sorted((ROOT / "content").glob("*/*.yaml"))
+LAYOUT_FILES = sorted([*(ROOT / "templates" / "layouts").glob("*.yaml"), *(ROOT / "content").glob("*/layouts/*.yaml")])
 
 
 def as_editor_sees(text: str):
@@ -45,18 +56,39 @@ def test_the_committed_file_is_what_the_loader_validates_with():
     assert EDITOR_SCHEMA_FILE.read_text(encoding="utf-8") == schema_text(), (
         f"{EDITOR_SCHEMA_FILE.name} is out of date with the schema sources: run `{REGENERATE}`")
     assert content_schema() == SHIPPED
+    assert LAYOUT_SCHEMA_FILE.read_text(encoding="utf-8") == layout_schema_text(), (
+        f"{LAYOUT_SCHEMA_FILE.name} is out of date with generator/layout/cardface.py: run `{REGENERATE_LAYOUT}`")
 
 
-def test_the_file_is_a_self_contained_draft_2020_12_schema():
-    jsonschema.Draft202012Validator.check_schema(SHIPPED)
-    assert SHIPPED["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert SHIPPED["$id"] and SHIPPED["title"] and SHIPPED["description"]
-    refs = re.findall(r'"\$ref": "([^"]*)"', json.dumps(SHIPPED))
-    assert refs and all(ref.startswith("#/$defs/") and ref[8:] in SHIPPED["$defs"] for ref in refs)
+@pytest.mark.parametrize("path", [EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE], ids=lambda p: p.name)
+def test_the_file_is_a_self_contained_draft_2020_12_schema(path):
+    schema_doc = json.loads(path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema_doc)
+    assert schema_doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema_doc["$id"] and schema_doc["title"] and schema_doc["description"]
+    refs = re.findall(r'"\$ref": "([^"]*)"', json.dumps(schema_doc))
+    assert refs and all(ref.startswith("#/$defs/") and ref[8:] in schema_doc["$defs"] for ref in refs)
 
 
-def test_there_are_bundled_content_files():
+def test_there_are_bundled_content_and_layout_files():
     assert len(CONTENT_FILES) >= 27
+    assert len(LAYOUT_FILES) >= 16
+
+
+@pytest.mark.parametrize("path", LAYOUT_FILES, ids=lambda p: f"{p.parent.parent.name}/{p.name}")
+def test_every_bundled_layout_validates_against_the_layout_schema(path):
+    assert errors(as_editor_sees(path.read_text(encoding="utf-8")), LAYOUT_VALIDATOR) == []
+
+
+@pytest.mark.parametrize("text", [
+    "elements: [{rect: {x: 0, y: 0, w: 1}}]",                    # rect needs h
+    "elements: [{rect: {x: 0, y: 0, w: 1, h: 1, colour: red}}]",  # no such attribute
+    "elements: [{rect: {x: 0, y: 0, w: 1, h: 1}, circle: {cx: 0, cy: 0, r: 1}}]",  # two kinds in one element
+    "elements: []\ncolour: red",                                   # no such layout key
+    "elements: [{group: {elements: [{name: a, rect: {x: 0, y: 0, w: 1, h: 1}}]}}]",  # name: inside a group
+])
+def test_a_broken_layout_is_rejected(text):
+    assert errors(as_editor_sees(text), LAYOUT_VALIDATOR)
 
 
 @pytest.mark.parametrize("path", CONTENT_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
@@ -119,7 +151,7 @@ PARTIAL = jsonschema.Draft202012Validator(_partial(copy.deepcopy(SHIPPED)))
 def _how(block: str) -> str:
     """How a README block is checked, decided per block by what it shows."""
     if block.startswith("extends:"):
-        return "layout"    # the layout example (Layouts): another format, not a content file (see CONTENT_FILES)
+        return "layout"    # the layout example (Layouts): another format, checked with the layout schema
     if "expected_by:" in block or "# name, expected, layout, back as above" in block:
         # the checker's declarations and the deck example show only the keys they are about
         # (no deck name, layout or back): every key and type is checked, missing required keys are not
@@ -135,10 +167,8 @@ def test_every_readme_yaml_block_is_accounted_for():
 @pytest.mark.parametrize("line, block", YAML_BLOCKS, ids=[f"README.md:{line}" for line, _ in YAML_BLOCKS])
 def test_readme_yaml_examples_validate(line, block):
     how = _how(block)
-    if how == "layout":
-        pytest.skip("a layout, not a content file")
-    data = as_editor_sees(block)
-    assert errors(data, PARTIAL if how == "partial" else VALIDATOR) == [], f"README.md:{line}"
+    validator = {"layout": LAYOUT_VALIDATOR, "partial": PARTIAL, "whole": VALIDATOR}[how]
+    assert errors(as_editor_sees(block), validator) == [], f"README.md:{line}"
 
 
 # ------------------------------------------------------------------------------------- pnpgen schema
@@ -152,6 +182,8 @@ def test_pnpgen_schema_prints_it_and_writes_it_beside_a_game(tmp_path):
     (tmp_path / "game").mkdir()
     assert CliRunner().invoke(main, ["schema", "-o", str(tmp_path / "game")]).exit_code == 0
     assert (tmp_path / "game" / "pnpgen.schema.json").read_bytes() == EDITOR_SCHEMA_FILE.read_bytes()
+    assert CliRunner().invoke(main, ["schema", "--layout", "-o", str(tmp_path / "game")]).exit_code == 0
+    assert (tmp_path / "game" / LAYOUT_SCHEMA_FILE.name).read_bytes() == LAYOUT_SCHEMA_FILE.read_bytes()
 
 
 # ------------------------------------------------------------------------------------- one definition
