@@ -34,6 +34,7 @@ from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
 from generator.load.game import load_game
 from generator.load.rules import load_rules
+from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
 from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
 from generator.pipeline import build_game
@@ -376,6 +377,28 @@ def new(folder, template, language):
         _fail(error)
     out_console.print(f"wrote {len(written)} files into {escape(folder)}/; next: pnpgen check {escape(folder)} "
                       f"&& pnpgen build {escape(folder)}", soft_wrap=True)
+
+
+@main.command(name="schema")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help=f"Write it to this file (or into this folder as {EDITOR_SCHEMA_FILE.name}), e.g. beside a game's "
+                   "YAML; default: print it.")
+@click.option("--layout", is_flag=True, help=f"The layouts' schema instead ({LAYOUT_SCHEMA_FILE.name}).")
+def schema(output, layout):
+    """Print the JSON Schema of the content files, for an editor (VS Code's YAML extension)."""
+    text = layout_schema_text() if layout else schema_text()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    path = Path(output)
+    if path.is_dir():
+        path = path / (LAYOUT_SCHEMA_FILE if layout else EDITOR_SCHEMA_FILE).name
+    try:
+        path.write_text(text, encoding="utf-8", newline="\n")
+    except OSError as error:
+        err_console.print(f"[red]error:[/] cannot write {escape(str(path))}: {escape(error.strerror or str(error))}")
+        sys.exit(2)
+    err_console.print(f"wrote {escape(str(path))}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Load a game folder (game.yaml + the files it includes) into a ``Game``.
 
-Structure is validated with the JSON Schema in ``generator/schema`` (the same
-file editors can use; ``generator.load.schema`` maps its errors back to file:line). References
+Structure is validated with the one content schema (``generator.load.schema``, the same
+schema editors use as ``generator/schema/pnpgen.schema.json``; errors mapped back to file:line). References
 by name (a ticket's city, a card's colour) are resolved here, with a "did you
 mean" when a name is wrong.
 """
