@@ -15,6 +15,7 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PAPERS, grid_for
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
+from generator.load.catalogue import load_words
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
@@ -86,10 +87,12 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra)
+                meta=meta, sections=extra, words=load_words(meta, merged.get("words", {})))
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
+    for board in game.boards.values():
+        board.words = game.words
     return game
 
 
