@@ -127,3 +127,9 @@ def test_every_catalogue_has_the_reference_keys():
     reference = list(catalogue.catalogue("ja"))
     for language in catalogue.languages():
         assert list(catalogue.catalogue(language)) == reference, language
+
+
+def test_a_colour_without_a_latin_name_prints_no_id_for_one(english):
+    palette = load_game(english).palette
+    assert (palette["ticket-back"].latin, palette["ticket-back"].label) == ("", "ticket blue")
+    assert palette["black"].label == "黒 / black"        # templates/palette.yaml gives its Latin name

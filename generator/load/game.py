@@ -136,7 +136,8 @@ def _palette(game_palette: dict) -> dict[str, Entity]:  # every value a Color
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
-        colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", key)), attrs, src)
+        # no Latin name unless given: an id is never printed for one (a colour's id is no word of any language)
+        colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", "")), attrs, src)
     return colors
 
 
