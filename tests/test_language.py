@@ -132,4 +132,6 @@ def test_every_catalogue_has_the_reference_keys():
 def test_a_colour_without_a_latin_name_prints_no_id_for_one(english):
     palette = load_game(english).palette
     assert (palette["ticket-back"].latin, palette["ticket-back"].label) == ("", "ticket blue")
-    assert palette["black"].label == "黒 / black"        # templates/palette.yaml gives its Latin name
+    assert palette["black"].label == "black"     # templates/palette.yaml's colours are named by the catalogue
+    _set(english, "language: en", "language: de")
+    assert load_game(english).palette["white"].label == "Weiß / white"

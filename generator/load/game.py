@@ -22,6 +22,7 @@ from generator.load.files import collect, game_id_of, merge_by_key, merged_secti
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
+from generator.model.words import Words
 from generator.paths import plain_name
 from generator.yamlsource import LDict, load_yaml
 
@@ -67,7 +68,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     printing = main.get("print", {})
     card = printing.get("card", {})
     geometry = card_geometry(card, DEFAULT_CARD, "print: card:")
-    collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
+    words = load_words(meta, merged.get("words", {}))
+    collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}), words)}
     for section, kind in COLLECTIONS.items():
         collections[kind] = entities(kind, [(key, attrs, src) for key, (attrs, src) in merged.get(section, {}).items()])
     resolver = Resolver(collections)
@@ -87,7 +89,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra, words=load_words(meta, merged.get("words", {})))
+                meta=meta, sections=extra, words=words)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
@@ -128,9 +130,11 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def _palette(game_palette: dict) -> dict[str, Entity]:  # every value a Color
+def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every value a Color
+    """templates/palette.yaml's colours (named in the game's language: the catalogue's ``color.<id>``),
+    then the game's own."""
     base = load_yaml(DEFAULT_PALETTE).get("palette", {})
-    merged = {key: (value, base.src(key)) for key, value in base.items()}
+    merged = {key: (dict(value, name=words[f"color.{key}"]), base.src(key)) for key, value in base.items()}
     merged.update(game_palette)
     colors: dict[str, Entity] = {}
     for key, (value, src) in merged.items():
