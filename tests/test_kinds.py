@@ -147,6 +147,12 @@ def test_a_new_kind_is_checked_with_its_unit(stamp_game):
     assert len(found) == 1 and "stamp 'marks' has 3 stamps but declares expected: 4" in found[0].message
 
 
+def test_a_new_kind_without_a_name_in_the_games_language_is_pnp901(stamp_game):
+    (stamp_game / "stamps.yaml").write_text(STAMPS.split("\nwords:")[0] + "\n", encoding="utf-8")
+    found = [f for f in run_checks(load_game(stamp_game)) if f.code == "PNP901"]
+    assert [f.message for f in found] == ["the catalogue for ja has no 'kind.stamp'"]
+
+
 def test_a_new_kind_is_built_listed_and_pictured(stamp_game, run, tmp_path):
     result = run("build", stamp_game, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output

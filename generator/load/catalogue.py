@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.components import KINDS
-from generator.model.words import Words, kind_key
+from generator.model.words import Words
 from generator.paths import TEMPLATES_DIR
 from generator.yamlsource import LDict, load_yaml
 
@@ -38,7 +38,7 @@ def catalogue(language: str) -> LDict:
 def known_keys() -> list[str]:
     """Every key a game's ``words:`` may set: the reference catalogue's and each component kind's."""
     keys = list(catalogue(REFERENCE))
-    return keys + [key for key in (kind_key(name) for name in KINDS) if key not in keys]
+    return keys + [key for key in (kind.label_key for kind in KINDS.values()) if key not in keys]
 
 
 def load_words(meta: LDict, overrides: dict) -> Words:
