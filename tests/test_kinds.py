@@ -28,6 +28,7 @@ from generator.load.game import load_game
 from generator.load.rules import RulesError, load_rules
 from generator.model.components import Component
 from generator.model.game import Card, CardGeometry, Game
+from generator.model.words import Words
 from generator.writers.context import Printable
 from generator.writers.printandplay import place_parts
 
@@ -47,7 +48,7 @@ class StampKind:
 
     name = "stamp"
     unit = "stamps"
-    label_ja = "スタンプ"
+    label_key = "kind.stamp"
     papers_checked = ("a4",)
     pictured = True
     outlined_in_legend = True
@@ -98,6 +99,8 @@ components:
     expected: 1
     blocks:
       - legend: {component: marks}
+words:
+  kind.stamp: ハンコ      # a new kind's name, in the game's language (else PNP901)
 """
 
 RULES = """\
@@ -144,6 +147,12 @@ def test_a_new_kind_is_checked_with_its_unit(stamp_game):
     assert len(found) == 1 and "stamp 'marks' has 3 stamps but declares expected: 4" in found[0].message
 
 
+def test_a_new_kind_without_a_name_in_the_games_language_is_pnp901(stamp_game):
+    (stamp_game / "stamps.yaml").write_text(STAMPS.split("\nwords:")[0] + "\n", encoding="utf-8")
+    found = [f for f in run_checks(load_game(stamp_game)) if f.code == "PNP901"]
+    assert [f.message for f in found] == ["the catalogue for ja has no 'kind.stamp'"]
+
+
 def test_a_new_kind_is_built_listed_and_pictured(stamp_game, run, tmp_path):
     result = run("build", stamp_game, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
@@ -151,7 +160,7 @@ def test_a_new_kind_is_built_listed_and_pictured(stamp_game, run, tmp_path):
     assert (out / "marks.pdf").is_file()
     assert sorted(p.name for p in (out / "svg" / "marks").iterdir()) == ["001.svg", "002.svg", "003.svg"]
     rules = (out / "mini-rules.html").read_text(encoding="utf-8")
-    assert "スタンプ" in rules and "rules-img/marks" in rules    # label_ja in the component table; the picture
+    assert "ハンコ" in rules and "rules-img/marks" in rules    # label_key (the game's words:) in the table; the picture
     rows = list(csv.DictReader((out / "components.csv").open(encoding="utf-8")))
     kinds = [r["kind"] for r in rows if r["pages"]]
     assert kinds.index("stamp") < kinds.index("sheet")   # print_order 0: before the sheet (4)
@@ -173,9 +182,9 @@ def test_a_sheet_legend_shows_a_new_pictured_kind_outlined(stamp_game):
 def test_a_one_sided_kind_gets_blank_backs_in_the_print_and_play_file(stamp_kind):
     doc = Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(2)])
     parts = [Printable("スタンプ", doc, "stamp", Path("marks.pdf"), "marks")]
-    assert place_parts(parts, 0)[0] == [(1, 2)]
+    assert place_parts(parts, 0, Words())[0] == [(1, 2)]
     stamp_kind.one_sided = True
-    spans, pages = place_parts(parts, 0)
+    spans, pages = place_parts(parts, 0, Words())
     assert spans == [(1, 3)] and len(pages) == 4 and not pages[1].items[0].text.isascii()   # blank notes behind
 
 
@@ -197,7 +206,7 @@ def test_register_refuses_a_kind_that_leaves_out_part_of_the_interface():
         def read(self, *args):
             pass
 
-    with pytest.raises(TypeError, match="'half' does not declare unit, label_ja"):
+    with pytest.raises(TypeError, match="'half' does not declare unit, label_key"):
         register(Half())
     assert "half" not in KINDS
 

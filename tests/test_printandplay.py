@@ -222,13 +222,14 @@ def test_a_component_printed_in_several_files_is_one_row_and_unclaimed_parts_get
 
 def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
     from generator.layout.primitives import Page
+    from generator.model.words import Words
     from generator.writers.printandplay import place_parts
 
     def doc(n):
         return Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(n)])
     parts = [Printable("ルール", doc(3), "rules", Path("r.pdf")), Printable("ボード", doc(3), "board tiles", Path("b.pdf")),
              Printable("カード", doc(2), "cards", Path("c.pdf"))]
-    spans, pages = place_parts(parts, 2)
+    spans, pages = place_parts(parts, 2, Words())
     assert spans == [(3, 5), (7, 11), (13, 14)]
     printed = [i + 3 for i, page in enumerate(pages) if page.items and isinstance(page.items[0], Rect)]
     assert printed == [3, 4, 5, 7, 9, 11, 13, 14]  # board tiles only on front sides (odd pages)

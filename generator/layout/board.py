@@ -202,7 +202,7 @@ def score_track(width: float, height: float, cells: int) -> list:
     for n, (x, y, w, h) in enumerate(boxes):
         fill = "#fbf6e8" if n % 5 else "#d9c69c"   # every fifth cell darker, to count by fives
         items.append(Rect(x, y, w, h, fill=fill, stroke=FRAME, stroke_width=0.25))
-        label = f"{n}" if n else "0/100"
+        label = f"{n}" if n else f"0/{cells}"   # the track's own range: 0/50 on a 50-cell track
         size = 6.0 if n % 5 else 7.0
         if not n:
             size = 4.6
@@ -247,11 +247,11 @@ LEGEND_ROW = 7.0
 KEY_ROW = 6.5
 KEY_PT = 6.5
 
-#: what the key says for each kind of marker that is not a plain city, and for setup passengers
-KEY_TEXT = {"country": "隣国（終点のみ）/ neighbouring country (end only)",
-            "attraction": "観光名所 / tourist attraction",
-            "free-city": "自由都市（エリアなし）/ free city (no area)",
-            "passengers": "初期配置の乗客 / passengers at setup"}
+
+
+def key_text(board: Board, entry: str) -> str:
+    """What the key says for a kind of marker that is not a plain city, or for setup passengers."""
+    return board.words[f"board.key.{entry}"]
 
 
 def _key_entries(board: Board) -> list[str]:
@@ -268,7 +268,7 @@ def _legend_box(board: Board):
     if not board.legend and not entries:
         return None
     table_w = 10 + len(board.legend) * 11.0 if board.legend else 0.0
-    key_w = max((text_width_mm(KEY_TEXT[e], KEY_PT) + 14 for e in entries), default=0.0)
+    key_w = max((text_width_mm(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
     w = max(table_w, key_w)
     h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
     x, y = board.legend_at if board.legend_at else (board.width - geo.BORDER - 4 - w, board.height - geo.BORDER - 4 - h)
@@ -281,14 +281,15 @@ def _legend(board: Board, box) -> list:
     items: list = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
     top = y + 2.0
     if board.legend:
-        items.append(Text(x + w / 2, y + 5, "得点表 / Route scoring", 7.5, fill=FRAME, anchor="middle", bold=True))
+        items.append(Text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle", bold=True))
         for i, (length, points) in enumerate(board.legend):
             cx = x + 10 + i * 11.0 + 0.5
             row1, row2 = y + 8, y + 8 + LEGEND_ROW
             items += [Rect(cx - 5, row1, 10, LEGEND_ROW - 1, fill="#9a9a9a", stroke=INK, stroke_width=0.25, radius=0.6),
                       Text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle", bold=True),
                       Text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle", bold=True)]
-        items += [Text(x + 2, y + 8 + 4.5, "長", 6.5, fill=INK), Text(x + 2, y + 8 + LEGEND_ROW + 4.7, "点", 6.5, fill=INK)]
+        items += [Text(x + 2, y + 8 + 4.5, board.words["board.length"], 6.5, fill=INK),
+                  Text(x + 2, y + 8 + LEGEND_ROW + 4.7, board.words["board.points"], 6.5, fill=INK)]
         top = y + 8 + 2 * LEGEND_ROW + 2
     for n, entry in enumerate(_key_entries(board)):
         cy = top + KEY_ROW * n + KEY_ROW / 2
@@ -298,7 +299,7 @@ def _legend(board: Board, box) -> list:
         else:
             sample = _KeyPlace(entry)
             items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry])), x + 6, cy, scale=2.6 / geo.MARKER_R[entry])]
-        items.append(Text(x + 12, cy + KEY_PT * PT_TO_MM * 0.35, KEY_TEXT[entry], KEY_PT, fill=INK))
+        items.append(Text(x + 12, cy + KEY_PT * PT_TO_MM * 0.35, key_text(board, entry), KEY_PT, fill=INK))
     return items
 
 

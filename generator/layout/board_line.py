@@ -50,9 +50,10 @@ def line_board_form(game: Game, board: Board) -> Form:
     # the players' pieces start on the first station, the line ends at the last
     (x0, y0), (x1, y1) = spots[0], spots[-1]
     items += [Rect(x0, y0 - 7.5, SQUARE, 6, fill=FRAME, radius=1.5),
-              Text(x0 + SQUARE / 2, y0 - 3.2, "スタート / Start", 7, fill="#ffffff", anchor="middle", bold=True),
+              Text(x0 + SQUARE / 2, y0 - 3.2, board.words["line.start"], 7, fill="#ffffff", anchor="middle", bold=True),
               Rect(x1, y1 + SQUARE + 1.5, SQUARE, 6, fill=FRAME, radius=1.5),
-              Text(x1 + SQUARE / 2, y1 + SQUARE + 5.8, "終点 / Terminus", 7, fill="#ffffff", anchor="middle", bold=True)]
+              Text(x1 + SQUARE / 2, y1 + SQUARE + 5.8, board.words["line.terminus"], 7, fill="#ffffff", anchor="middle",
+                   bold=True)]
     items += _key(board)
     bottom = max(y for _, y in spots) + SQUARE
     items += _slots(board, bottom + 16)
@@ -116,9 +117,15 @@ def _key(board: Board) -> list:
         cx = x + i * width
         items += [Circle(cx + 4, 22, 3.0, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3),
                   Text(cx + 9, 21, ttype.name, 9, fill=INK, bold=True),
-                  Text(cx + 9, 27, f"{ttype.latin} · 最大{ttype.attrs.get('advance', '?')}区間", 5.5, fill=INK)]
-    items.append(Text(x, 38, "各駅の●＝その種別の停車駅 / a dot marks where a train type stops", 6.5, fill=FRAME))
+                  Text(cx + 9, 27, _advance(board, ttype), 5.5, fill=INK)]
+    items.append(Text(x, 38, board.words["line.key"], 6.5, fill=FRAME))
     return items
+
+
+def _advance(board: Board, ttype) -> str:
+    """How far a train type's cards go, after its Latin name when it has one."""
+    advance = board.words("line.advance", count=ttype.attrs.get("advance", "?"))
+    return f"{ttype.latin} · {advance}" if ttype.latin else advance
 
 
 def _slots(board: Board, top: float) -> list:

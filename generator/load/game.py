@@ -15,12 +15,14 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PAPERS, grid_for
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
+from generator.load.catalogue import load_words
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
+from generator.model.words import Words
 from generator.paths import plain_name
 from generator.yamlsource import LDict, load_yaml
 
@@ -66,7 +68,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     printing = main.get("print", {})
     card = printing.get("card", {})
     geometry = card_geometry(card, DEFAULT_CARD, "print: card:")
-    collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}))}
+    words = load_words(meta, merged.get("words", {}))
+    collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}), words)}
     for section, kind in COLLECTIONS.items():
         collections[kind] = entities(kind, [(key, attrs, src) for key, (attrs, src) in merged.get(section, {}).items()])
     resolver = Resolver(collections)
@@ -86,10 +89,12 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra)
+                meta=meta, sections=extra, words=words)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
+    for board in game.boards.values():
+        board.words = game.words
     return game
 
 
@@ -125,15 +130,18 @@ def _fill_auto_points(game: Game) -> None:
             card.values["points"] = length
 
 
-def _palette(game_palette: dict) -> dict[str, Entity]:  # every value a Color
+def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every value a Color
+    """templates/palette.yaml's colours (named in the game's language: the catalogue's ``color.<id>``),
+    then the game's own."""
     base = load_yaml(DEFAULT_PALETTE).get("palette", {})
-    merged = {key: (value, base.src(key)) for key, value in base.items()}
+    merged = {key: (dict(value, name=words[f"color.{key}"]), base.src(key)) for key, value in base.items()}
     merged.update(game_palette)
     colors: dict[str, Entity] = {}
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
-        colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", key)), attrs, src)
+        # no Latin name unless given: an id is never printed for one (a colour's id is no word of any language)
+        colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", "")), attrs, src)
     return colors
 
 

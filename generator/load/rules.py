@@ -36,6 +36,7 @@ from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
+from generator.model.words import Words
 from generator.paths import inside
 from generator.yamlsource import read_text
 
@@ -44,10 +45,6 @@ TEMPLATE_DIR = TEMPLATES_DIR / "rules"
 MACROS = "macros.md.j2"
 PICTURE_SCHEME = "component:"
 
-#: what is not a component kind (decks, boards, printed parts) as a Japanese rule sheet names it; a component
-#: kind's name is its ``label_ja`` (generator/layout/components)
-KIND_LABELS = {"deck": "カード", "cards": "カード", "board": "ボード", "board tiles": "ボード", "aid": "早見表",
-               "rules": "ルール"}
 
 
 class RulesError(ContentError):
@@ -59,9 +56,13 @@ def markdown_parser() -> MarkdownIt:
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def kind_label(kind: str) -> str:
+def kind_label(words: Words, kind: str) -> str:
+    """How the game's language names a kind: a component kind by its ``label_key`` (⟨key⟩ when the catalogue
+    lacks it: PNP901), any other (deck, board, board tiles, rules…) by ``kind.<kind>``, else as it is written."""
     component_kind = KINDS.get(kind)
-    return component_kind.label_ja if component_kind is not None else KIND_LABELS.get(kind, kind)
+    if component_kind is not None:
+        return words[component_kind.label_key]
+    return words.kind(kind)
 
 
 def load_rules(game: Game) -> list[Chapter]:
@@ -106,7 +107,7 @@ class ContainedLoader(FileSystemLoader):
         return super().get_source(environment, template)
 
 
-def environment(folder: Path) -> ImmutableSandboxedEnvironment:
+def environment(folder: Path, words: Words) -> ImmutableSandboxedEnvironment:
     """The sandbox rules.md runs in: templates from the game's rules/, then templates/rules/; each
     read only from the game (or add-on) folder or pnpgen's templates (``ContainedLoader``)."""
     roots = (folder, TEMPLATES_DIR)
@@ -116,13 +117,14 @@ def environment(folder: Path) -> ImmutableSandboxedEnvironment:
         undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True, trim_blocks=True,
         lstrip_blocks=True)
     env.filters["cell"] = _cell
-    env.filters["kind"] = kind_label
+    env.filters["kind"] = lambda kind: kind_label(words, kind)
+    env.globals["words"] = words
     return env
 
 
-def html_environment(folder: Path) -> ImmutableSandboxedEnvironment:
+def html_environment(folder: Path, words: Words) -> ImmutableSandboxedEnvironment:
     """The rule sheet's HTML page template: same search path, autoescaped."""
-    env = environment(folder)
+    env = environment(folder, words)
     env.autoescape = True
     return env
 
@@ -137,7 +139,7 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
     path = folder / RULES_FILE
     inside(path, (folder,), Source(path), RULES_FILE)  # a link to a file elsewhere is not the game's rules
     source_text = read_text(path, "rules file")  # every failed read (a bad byte at its line and column) a ContentError
-    env = environment(folder)
+    env = environment(folder, game.words)
     context = {
         "game": game, "title": title, "players": game.players, "decks": game.decks, "tables": game.tables,
         "places": game.collections.get("place", {}), "components": components,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from generator.errors import Source
 from generator.model.game import Entity, Route, bilingual
+from generator.model.words import Words
 
 #: a real Ticket to Ride train space, mm
 DEFAULT_SPACE = (20.0, 9.0)
@@ -69,6 +70,8 @@ class Board:
     card_size: tuple[float, float] = (56.0, 87.0)
     title_at: tuple[float, float] | None = None    # top-left of the title box, mm
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
+    #: the game's printed words (its legend, key and captions), set by the loader
+    words: Words = field(default_factory=Words)
 
     @property
     def label(self) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from jinja2 import StrictUndefined
 
 from generator.errors import Source
+from generator.model.words import Words
 
 if TYPE_CHECKING:  # for annotations only: model.components builds on this module
     from generator.model.components import Component
@@ -268,6 +269,8 @@ class Game:
     boards: dict = field(default_factory=dict)
     #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
     parts: dict = field(default_factory=dict)
+    #: the words pnpgen prints, in the game's language (generator.load.catalogue)
+    words: Words = field(default_factory=Words)
 
     @property
     def palette(self) -> dict[str, Color]:

@@ -43,7 +43,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
             tiles = plan_tiles(board.width, board.height, paper)
             doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
             doc.add_form(form)
-            forms, doc.pages = tile_pages(tiles, form.name, board.label)
+            forms, doc.pages = tile_pages(tiles, form.name, board.label, game.words)
             for tile_form in forms:
                 doc.add_form(tile_form)
             ctx.write_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles",
@@ -64,6 +64,6 @@ def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) 
     doc = Document(f"{title} (overview)")
     doc.forms.update(forms)
     doc.pages.append(Page(pw, ph, [
-        Text(pw / 2, y + 5, f"{title} — {scale * 100:.0f} %（全体図 / overview, not to scale）", 8, anchor="middle"),
+        Text(pw / 2, y + 5, board.words("board.overview", title=title, percent=f"{scale * 100:.0f}"), 8, anchor="middle"),
         Group((Use(form_name, 0.0, 0.0),), dx, dy, scale=scale)], label="overview"))
     return doc

@@ -37,7 +37,7 @@ class Printable:
     ``p[1]`` — as producers and tests were promised.
     """
 
-    title: str      # the section's title (a component's name, "ルール / Rules" …)
+    title: str      # the section's title (a component's name, the rules' words["rules.section"] …)
     doc: Document
     kind: str       # what it is (cards, rules, …): the print-and-play file orders by it
     path: Path      # the standalone file it was written to

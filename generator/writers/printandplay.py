@@ -25,6 +25,7 @@ from generator.layout.rulesheet import layout_blocks
 from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
+from generator.model.words import Words
 from generator.writers.context import BuildContext, Printable
 
 #: print order: a part whose kind names one of these goes in that place (first match wins); then components,
@@ -33,20 +34,10 @@ PRINT_ORDER = ("rules", "board", "card")
 #: parts printed on one side only (besides component kinds that declare ``one_sided``): each page gets a blank back
 ONE_SIDED = ("board",)
 CSV_COLUMNS = ("component", "kind", "count", "file", "pages")
-BLANK_NOTE = "（白紙：両面印刷で表と裏をそろえるためのページです）"
-
-NOTES = {
-    "ja": ["実寸（100%）で印刷してください。「用紙に合わせる」などの拡大縮小はしないでください。",
-           "ファイル全体を両面印刷（長辺とじ）すると、カードの裏面が表の裏に重なります。"
-           "各部は奇数ページから始まり、必要なところに白紙のページが入っています（ボードの各ページの裏は白紙です）。",
-           "カードはトンボ（用紙の外側の細い線）に沿って切ってください。"],
-    "en": ["Print at actual size (100%), with no \"fit to page\".",
-           "Print the whole file double-sided, flipping on the long edge: card backs land behind their fronts. "
-           "Every part starts on an odd page; blank pages are added where needed (board pages have blank backs).",
-           "Cut the cards along the crop marks in the sheet's margin."],
-}
-HEADERS = {"ja": ("", "内容物", "種類", "数", "ファイル", "ページ"),
-           "en": ("", "component", "kind", "count", "file", "pages")}
+#: the cover's table: catalogue keys of its column headers (the first, the tick box, has none)
+HEADERS = ("pnp.head.component", "pnp.head.kind", "pnp.head.count", "pnp.head.file", "pnp.head.pages")
+#: the cover's printing notes, by catalogue key
+NOTES = ("pnp.note.size", "pnp.note.duplex", "pnp.note.cut")
 
 
 def rank(kind: str) -> tuple[int, int]:
@@ -71,16 +62,15 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     # the cover's length decides where the parts start, and the cover lists those pages: settle it
     cover_pages = 1
     for _ in range(4):
-        spans, body = place_parts(parts, _odd(cover_pages))
+        spans, body = place_parts(parts, _odd(cover_pages), game.words)
         rows = checklist(game, parts, spans)
         cover = _cover(game, rows, ctx.paper, ctx.print_problem_hook())
         if len(cover) == cover_pages:
             break
         cover_pages = len(cover)
     paper = (cover[0].width, cover[0].height)
-    merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper) + body
-    cover_title = "内容物と印刷の手引き" if game.language == "ja" else "Contents and printing"
-    merged.outline = [(cover_title, 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
+    merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper, game.words) + body
+    merged.outline = [(game.words["pnp.cover"], 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
 
@@ -90,7 +80,7 @@ def _odd(pages: int) -> int:
     return pages + pages % 2
 
 
-def place_parts(parts: list[Printable], first_page: int) -> tuple[list[tuple[int, int]], list[Page]]:
+def place_parts(parts: list[Printable], first_page: int, words: Words) -> tuple[list[tuple[int, int]], list[Page]]:
     """Each part's first and last page in the merged file, and the pages after the cover (with blanks).
 
     A one-sided part (board tiles: they are cut and taped, nothing may print
@@ -104,10 +94,10 @@ def place_parts(parts: list[Printable], first_page: int) -> tuple[list[tuple[int
         for page in part.doc.pages:
             placed.append(_labelled(page, part.title))
             if one_sided(part):
-                placed += _blanks(1, size)
+                placed += _blanks(1, size, words)
         spans.append((number, number + len(placed) - 1 - (1 if one_sided(part) else 0)))
         if len(placed) % 2:
-            placed += _blanks(1, size)
+            placed += _blanks(1, size, words)
         pages += placed
         number += len(placed)
     return spans, pages
@@ -135,9 +125,9 @@ def _labelled(page: Page, title: str) -> Page:
                 f"{title}: {page.label}" if page.label else title)
 
 
-def _blanks(count: int, paper: tuple[float, float]) -> list[Page]:
+def _blanks(count: int, paper: tuple[float, float], words: Words) -> list[Page]:
     width, height = paper
-    return [Page(width, height, [Text(width / 2, height / 2, BLANK_NOTE, 8.0, "#9a9a9a", "middle")],
+    return [Page(width, height, [Text(width / 2, height / 2, words["pnp.blank"], 8.0, "#9a9a9a", "middle")],
                  label="blank") for _ in range(count)]
 
 
@@ -180,20 +170,20 @@ def components_csv(rows: list[dict]) -> str:
 
 
 def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> list[Page]:
-    lang = "ja" if game.language == "ja" else "en"
+    words = game.words
     source = game.source
-    title = "プリント＆プレイ" if lang == "ja" else "Print and play"
+    title = words["pnp.title"]
     blocks = [Heading(1, (Span(game.label),), source),
-              Paragraph((Span(title, True), Span(f"　{len(rows)} " + ("項目" if lang == "ja" else "items"))), source)]
+              Paragraph((Span(title, True), Span(words("pnp.items", count=len(rows)))), source)]
     if game.addons:
-        blocks.append(Paragraph((Span(("拡張：" if lang == "ja" else "with: ") +
-                                      "、".join(a.title for a in game.addons)),), source))
+        addons = words["punct.list"].join(a.title for a in game.addons)
+        blocks.append(Paragraph((Span(words("pnp.with", addons=addons)),), source))
     cells: list[list[Spans]] = [
-        [(Span("□"),), (Span(r["component"]),), (Span(kind_label(r["kind"]) if lang == "ja" else r["kind"]),),
+        [(Span("□"),), (Span(r["component"]),), (Span(kind_label(words, r["kind"])),),
          (Span(str(r["count"])),), (Span(r["file"] or "—"),), (Span(r["pages"] or "—"),)] for r in rows]
-    header: list[Spans] = [(Span(h),) for h in HEADERS[lang]]
+    header: list[Spans] = [(Span(""),), *((Span(words[key]),) for key in HEADERS)]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
-    blocks.append(ListBlock(False, 1, [[Paragraph((Span(note),), source)] for note in NOTES[lang]], source))
+    blocks.append(ListBlock(False, 1, [[Paragraph((Span(words[note]),), source)] for note in NOTES], source))
     pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,
                                   on_print_problem=on_print_problem)
     return pages

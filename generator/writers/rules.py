@@ -28,7 +28,6 @@ from generator.model.rules import Chapter, ListBlock, Note, Picture
 from generator.writers.context import BuildContext
 
 PICTURE_DIR = "rules-img"
-RULES_SECTION = "ルール / Rules"
 HTML_TEMPLATE = "rules.html.j2"
 
 
@@ -75,12 +74,12 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
     if not chapters:
         return
     pictures = ComponentPictures(game, ctx.face_renderer())
-    pages, forms = rule_pages(chapters, ctx.paper, f"{game.title} — ルール", pictures.for_block,
+    pages, forms = rule_pages(chapters, ctx.paper, game.words("rules.footer", title=game.title), pictures.for_block,
                               ctx.print_problem_hook())
     if not pages:  # an empty rules.md: no rule sheet, as without one (an empty PDF broke the print-and-play file)
         return
-    doc = Document(f"{game.label} — ルール / Rules", pages, forms)
-    ctx.write_pdf(doc, rules_file(game), "rules", section=RULES_SECTION)
+    doc = Document(game.words("rules.document", title=game.label), pages, forms)
+    ctx.write_pdf(doc, rules_file(game), "rules", section=game.words["rules.section"])
     used = _write_picture_svgs(ctx, chapters, pictures)
     ctx.write_text(f"{game.id}-rules.html", render_html(game, chapters, used), "rules (HTML)")
 
@@ -148,6 +147,6 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
     md.add_render_rule("softbreak", softbreak)
     parts = [{"title": chapter.title, "html": Markup(md.render(chapter.markdown))} for chapter in chapters]
     with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):  # a game may override the page
-        template = html_environment(game.folder).get_template(HTML_TEMPLATE)
+        template = html_environment(game.folder, game.words).get_template(HTML_TEMPLATE)
         return template.render(game=game, title=game.label, chapters=parts, language=game.language)
 

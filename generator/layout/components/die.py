@@ -53,7 +53,7 @@ class DieOptions:
 class DieKind:
     name = "die"
     unit = "dice"
-    label_ja = "ダイス"
+    label_key = "kind.die"
     papers_checked: tuple[str, ...] = ("a4",)
     pictured = True
     outlined_in_legend = True   # a die face is a square with no edge of its own

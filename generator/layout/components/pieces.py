@@ -70,7 +70,7 @@ class PieceKind:
     bleed: float
     safe: float
     unit: str
-    label_ja: str
+    label_key: str
     print_order: int
     checks: frozenset[str]
     rules_helpers: frozenset[str] = frozenset()
@@ -276,7 +276,7 @@ PIECE_CHECKS = frozenset({"PNP802", "PNP805", "PNP806"})
 MAP_TILE_CHECKS = frozenset({"PNP803", "PNP804", "PNP810", "PNP811"})
 
 TOKEN = register(PieceKind("token", layout="token", back_layout="token-back", bleed=1.5, safe=1.0, unit="tokens",
-                           label_ja="トークン", print_order=1, checks=PIECE_CHECKS))
+                           label_key="kind.token", print_order=1, checks=PIECE_CHECKS))
 TILE = register(PieceKind("tile", layout="tile", back_layout="tile-back", bleed=2.0, safe=1.5, unit="tiles",
-                          label_ja="タイル", print_order=2, checks=PIECE_CHECKS | MAP_TILE_CHECKS,
+                          label_key="kind.tile", print_order=2, checks=PIECE_CHECKS | MAP_TILE_CHECKS,
                           rules_helpers=frozenset({"stacks"})))

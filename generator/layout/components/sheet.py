@@ -80,7 +80,7 @@ class SheetOptions:
 class SheetKind:
     name = "sheet"
     unit = "sheets"
-    label_ja = "シート"
+    label_key = "kind.sheet"
     papers_checked: tuple[str, ...] = ("letter", "a4")   # it fills its page: Letter, the shorter, first
     pictured = False                    # a page, not a piece: no SVG faces, no picture() in rules, no legend
     outlined_in_legend = False
@@ -293,7 +293,7 @@ def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
     for g in range(games):
         if g:
             y += GAP
-        _cell(items, "プレイヤー / Player", x, y, label_w, head_h, 8, True, "start", HEAD_FILL)
+        _cell(items, game.words["sheet.player"], x, y, label_w, head_h, 8, True, "start", HEAD_FILL)
         for p in range(players):
             items.append(Rect(x + label_w + p * col_w, y, col_w, head_h, fill="#f6f3ec"))
         for r, row in enumerate(rows):
