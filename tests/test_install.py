@@ -94,3 +94,27 @@ def test_installed_wheel_builds_a_game_outside_the_clone(site, tmp_path):
     out = elsewhere / "out" / GAME
     for pdf in (f"{GAME}-print-and-play.pdf", f"{GAME}-rules.pdf", "tickets.pdf"):
         assert (out / pdf).stat().st_size > 0
+
+
+def test_installed_wheel_makes_and_builds_a_new_game_outside_the_clone(site, tmp_path):
+    """`pnpgen new` takes its starter from the installed templates, and that game builds with no Japanese
+    word in its English PDFs' text (the words come from the installed catalogue)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PYTHONPATH"] = str(site)
+    for command in (["new", "demo", "--language", "en"], ["check", "demo"], ["build", "demo", "--out", "out"]):
+        report = elsewhere / f"report-{command[0]}.json"
+        result = subprocess.run([sys.executable, "-c", DRIVER, str(CLONE), str(report), *command],
+                                cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, (command, result.stdout, result.stderr)
+        seen = json.loads(report.read_text(encoding="utf-8"))
+        read = set(seen["opened"]) | (set(seen["listed"]) - set(seen["sys.path"]))  # as in the test above
+        from_clone = sorted(p for p in read if _under(p, CLONE.resolve()) and not _under(p, seen["venv"]))
+        assert from_clone == [], f"pnpgen {command[0]} read files in the clone: {from_clone[:5]}"
+    from pypdf import PdfReader
+    pdfs = sorted((elsewhere / "out" / "demo").glob("*.pdf"))
+    assert pdfs
+    text = "".join(page.extract_text() or "" for pdf in pdfs for page in PdfReader(pdf).pages)
+    japanese = [c for c in text if "\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff"]
+    assert not japanese, f"Japanese in an English game's PDFs: {''.join(sorted(set(japanese)))[:40]}"
