@@ -171,7 +171,8 @@ def _box(page, name: str) -> str:
 
 
 def resources(reader):
-    """Every /Resources dictionary of the PDF: each page's and, depth first, each form's it uses."""
+    """Every /Resources dictionary of the PDF, once: each page's and, depth first, each form's it uses."""
+    seen: set[int] = set()
     for page in reader.pages:
         stack = [page.get("/Resources")]
         while stack:
@@ -179,6 +180,9 @@ def resources(reader):
             if res is None:
                 continue
             res = res.get_object()
+            if id(res) in seen:
+                continue
+            seen.add(id(res))
             yield res
             for xobj in (res.get("/XObject") or {}).values():
                 stack.append(xobj.get_object().get("/Resources"))
@@ -213,17 +217,11 @@ def summarise_pdf(path: Path) -> str:
            f"pages {len(reader.pages)}"]
     out += _fonts(reader)
     forms: dict[str, object] = {}
-    for page in reader.pages:
-        stack = [page.get("/Resources")]
-        while stack:
-            res = stack.pop()
-            if res is None:
-                continue
-            for name, xobj in (res.get_object().get("/XObject") or {}).items():
-                xobj = xobj.get_object()
-                if name not in forms and xobj.get("/Subtype") == "/Form":
-                    forms[name] = xobj
-                    stack.append(xobj.get("/Resources"))
+    for res in resources(reader):
+        for name, xobj in (res.get("/XObject") or {}).items():
+            xobj = xobj.get_object()
+            if name not in forms and xobj.get("/Subtype") == "/Form":
+                forms[name] = xobj
     used: list[str] = []   # forms in order of first use (pages in order, a form's own forms after it)
 
     def use(data: bytes) -> None:
