@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from generator.model.words import Words
@@ -56,7 +56,7 @@ def build_date(meta_date: str | None, environ: Mapping[str, str] | None = None) 
     epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         try:
-            return datetime.fromtimestamp(int(epoch), timezone.utc).strftime("%Y-%m-%d")
+            return datetime.fromtimestamp(int(epoch), UTC).strftime("%Y-%m-%d")
         except (ValueError, OverflowError, OSError):
             pass  # not a number of seconds: ignored, as reproducible-builds tools do
     return str(meta_date) if meta_date else ""
