@@ -22,6 +22,7 @@ from generator.load.files import collect, game_id_of, merge_by_key, merged_secti
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
+from generator.model.stamp import build_date, content_hash, stamp_text
 from generator.model.words import Words
 from generator.paths import plain_name
 from generator.yamlsource import LDict, load_yaml
@@ -42,6 +43,10 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     addons = compose(folder, main, merged, routes, with_)
     game = _build(folder, main, merged, routes)
     game.addons = addons
+    meta = main["game"]
+    version = meta.get("version")
+    game.stamp = stamp_text(game.title, "" if version is None else str(version), build_date(meta.get("date")),
+                            content_hash([folder, *(addon.folder for addon in addons)]), game.words)
     _replace_decks(game)
     if with_:  # an ad-hoc composition is its own output: output/<game>+<add-on>/
         game.id = plain_name("+".join([game.id, *(addon.id for addon in addons[len(addons) - len(with_):])]),

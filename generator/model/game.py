@@ -271,6 +271,8 @@ class Game:
     parts: dict = field(default_factory=dict)
     #: the words pnpgen prints, in the game's language (generator.load.catalogue)
     words: Words = field(default_factory=Words)
+    #: the stamp printed on every home-printer sheet (generator.model.stamp), set once by the loader
+    stamp: str = ""
 
     @property
     def palette(self) -> dict[str, Color]:

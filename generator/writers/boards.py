@@ -11,6 +11,7 @@ from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Form, Group, Page, Text, Use
 from generator.layout.sheets import paper_size, printable_area
+from generator.layout.stamp import STAMP_BAND
 from generator.layout.tiling import plan_tiles, tile_pages
 from generator.model.board import Board
 from generator.model.game import Game
@@ -57,10 +58,10 @@ def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) 
     landscape = board.width > board.height
     x, y, w, h = printable_area(paper, landscape)
     pw, ph = paper_size(paper, landscape)
-    header = 8.0
-    scale = min(w / board.width, (h - header) / board.height)
+    header, footer = 8.0, STAMP_BAND  # the stamp goes under the board, not over it
+    scale = min(w / board.width, (h - header - footer) / board.height)
     dx = x + (w - board.width * scale) / 2
-    dy = y + header + (h - header - board.height * scale) / 2
+    dy = y + header + (h - header - footer - board.height * scale) / 2
     doc = Document(f"{title} (overview)")
     doc.forms.update(forms)
     doc.pages.append(Page(pw, ph, [

@@ -32,7 +32,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
     ctx.progress.step("print-shop PDF")
     if shop.pages:
-        ctx.write_pdf(shop, f"{game.id}-print-shop.pdf", "print shop")
+        ctx.write_pdf(shop, f"{game.id}-print-shop.pdf", "print shop", stamp=False)
     ctx.note_folder("svg", "svg")
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page
+from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
@@ -102,13 +103,17 @@ class BuildContext:
         return SharedFaceRenderer(self.game, on_print_problem=self.print_problem_hook())
 
     def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None,
-                  component: str | None = None) -> None:
+                  component: str | None = None, stamp: bool = True) -> None:
         """Record ``doc`` for ``name`` (relative to the game's output folder); ``flush`` renders it.
 
         ``section`` (a title) adds the document to the print-and-play file, in call order;
         ``component`` names the component it prints, for the file's checklist and components.csv.
+        Every page of the file carries the game's stamp (``generator.layout.stamp``) unless ``stamp`` is False
+        (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
+        stamps its own pages once.
         """
-        self.pending.append((name, lambda path: render_pdf(doc, path)))
+        printed = stamped(doc, self.game.stamp) if stamp else doc
+        self.pending.append((name, lambda path: render_pdf(printed, path)))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.result.printable.append(Printable(section, doc, kind, self.final / name, component))

@@ -1,0 +1,143 @@
+"""Where the stamp goes on a page: in the outer margin, inside the printer's safe area, clear of everything.
+
+Every home-printer page gets ``generator.model.stamp``'s text once, small and grey
+(``STAMP_PT``, ``STAMP_INK``), on a line along the bottom edge of the printable area
+(else along the top edge), at the leftmost place where it touches nothing the page
+draws (cards, crop marks, footers) — the bounding boxes of the page's items, forms
+placed by their box. A page of artwork to the edges of the printable area (board
+tiles, whose outer strip is cut off; a full-size board) has no such place: the
+stamp goes over the artwork on a white patch, still clear of marks and words.
+"""
+from __future__ import annotations
+
+import math
+
+from generator import fonts
+from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
+from generator.layout.sheets import PRINTER_MARGIN
+
+STAMP_PT = 5.5
+STAMP_INK = "#8c8c8c"
+CLEARANCE = 0.8   # mm kept free around the stamp
+ASCENT, DESCENT = 0.9, 0.25  # of the type size: how far glyphs reach above and below the baseline
+#: mm a layout that fills the printable area leaves free at its bottom for the stamp (the board overview)
+STAMP_BAND = 0.2 + STAMP_PT * (ASCENT + DESCENT) * fonts.PT_TO_MM + CLEARANCE + 0.2
+
+#: what the stamp never covers, even on a page of artwork to its edges: crop marks, registration targets, words
+MARKS = (Line, Circle, Text)
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
+
+
+def stamped(doc: Document, text: str) -> Document:
+    """A copy of ``doc`` whose every page carries ``text`` (the document itself is left as it was)."""
+    if not text:
+        return doc
+    cache: dict[str, list[Box]] = {}  # what each form draws, worked out once for the whole document
+    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, cache)], p.trim_box, p.bleed_box,
+                  p.label) for p in doc.pages]
+    return Document(doc.title, pages, doc.forms, doc.outline)
+
+
+def stamp_items(page: Page, text: str, forms: dict, cache: dict | None = None) -> list:
+    """The stamp for ``page``: a grey line of text where it overlaps nothing (see the module's notes)."""
+    width = fonts.text_width_mm(text, STAMP_PT)
+    up, down = STAMP_PT * ASCENT * fonts.PT_TO_MM, STAMP_PT * DESCENT * fonts.PT_TO_MM
+    bottom = page.height - PRINTER_MARGIN - down - 0.2
+    top = PRINTER_MARGIN + up + 0.2
+    left, right = PRINTER_MARGIN + 0.2, page.width - PRINTER_MARGIN - 0.2
+    everything = [box for item in page.items for box in item_boxes(item, forms, cache=cache)]
+    for baseline in (bottom, top):
+        x = free_x(everything, baseline - up, baseline + down, width, left, right)
+        if x is not None:
+            return [Text(x, baseline, text, STAMP_PT, STAMP_INK)]
+    # artwork to the edges of the printable area (board tiles, whose outer strip is cut off): over the artwork,
+    # on a white patch, but still clear of marks and words
+    marks = [box for item in page.items if isinstance(item, MARKS) for box in item_boxes(item, forms, cache=cache)]
+    x = None
+    for baseline in (bottom, top):
+        x = free_x(marks, baseline - up, baseline + down, width, left, right)
+        if x is not None:
+            break
+    if x is None:
+        x, baseline = left, bottom
+    return [Rect(x - 0.5, baseline - up - 0.5, width + 1.0, up + down + 1.0, fill="#ffffff"),
+            Text(x, baseline, text, STAMP_PT, STAMP_INK)]
+
+
+def stamp_box(page: Page, forms: dict) -> Box | None:
+    """Where the stamp on a stamped ``page`` is (its last Text of ``STAMP_PT`` in ``STAMP_INK``), for tests."""
+    for item in reversed(page.items):
+        if isinstance(item, Text) and item.size == STAMP_PT and item.fill == STAMP_INK:
+            return item_boxes(item, forms)[0]
+    return None
+
+
+def free_x(boxes: list[Box], y0: float, y1: float, width: float, left: float, right: float) -> float | None:
+    """The leftmost x in [left, right - width] where [x, x + width] × [y0, y1] keeps CLEARANCE from every box."""
+    blocked = sorted((b[0] - CLEARANCE, b[2] + CLEARANCE) for b in boxes
+                     if b[1] - CLEARANCE < y1 and b[3] + CLEARANCE > y0)
+    x = left
+    for start, end in blocked:
+        if start >= x + width:
+            break
+        x = max(x, end)
+    return x if x + width <= right else None
+
+
+def form_boxes(name: str, forms: dict, cache: dict | None = None) -> list[Box]:
+    """What form ``name`` draws, in its own coordinates, clipped to its box (a form as large as the page, like a
+    score sheet's, covers only where it draws); kept per form, as a deck places one form many times."""
+    form = forms.get(name)
+    if form is None:
+        return []
+    cache = {} if cache is None else cache
+    if name not in cache:
+        x0, y0, w, h = form.box
+        clipped = [(max(b[0], x0), max(b[1], y0), min(b[2], x0 + w), min(b[3], y0 + h))
+                   for child in form.items for b in item_boxes(child, forms, cache=cache)]
+        cache[name] = [b for b in clipped if b[0] <= b[2] and b[1] <= b[3]]
+    return cache[name]
+
+
+def _mapped(box: Box, at) -> Box:
+    placed = [at(box[0], box[1]), at(box[2], box[3]), at(box[2], box[1]), at(box[0], box[3])]
+    return (min(p[0] for p in placed), min(p[1] for p in placed), max(p[0] for p in placed), max(p[1] for p in placed))
+
+
+def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> list[Box]:
+    """Bounding boxes (page mm) of what ``item`` draws; ``transform`` maps an (x, y) of its coordinates to the page."""
+    at = transform or (lambda x, y: (x, y))
+    corners: list[tuple[float, float]]
+    if isinstance(item, Group):
+        angle = math.radians(item.rotate)
+        cos, sin = math.cos(angle), math.sin(angle)
+
+        def inner(x, y, g=item):
+            x, y = x * g.scale, y * g.scale
+            return at(g.dx + x * cos - y * sin, g.dy + x * sin + y * cos)
+        return [box for child in item.items for box in item_boxes(child, forms, inner, cache)]
+    if isinstance(item, Use):
+        return [_mapped(box, lambda x, y, u=item: at(u.x + x, u.y + y)) for box in form_boxes(item.name, forms, cache)]
+    if isinstance(item, Text):
+        w = fonts.text_width_mm(item.text, item.size)
+        x = item.x - (w / 2 if item.anchor == "middle" else w if item.anchor == "end" else 0)
+        up, down = item.size * ASCENT * fonts.PT_TO_MM, item.size * DESCENT * fonts.PT_TO_MM
+        corners = [(x, item.y - up), (x + w, item.y + down), (x + w, item.y - up), (x, item.y + down)]
+    elif isinstance(item, Line):
+        half = item.stroke_width / 2
+        corners = [(min(item.x1, item.x2) - half, min(item.y1, item.y2) - half),
+                   (max(item.x1, item.x2) + half, max(item.y1, item.y2) + half)]
+    elif isinstance(item, Rect):
+        corners = [(item.x, item.y), (item.x + item.w, item.y + item.h), (item.x + item.w, item.y),
+                   (item.x, item.y + item.h)]
+    elif isinstance(item, Circle):
+        corners = [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
+    elif isinstance(item, Polygon):
+        corners = list(item.points)
+    else:
+        return []
+    if not corners:
+        return []
+    placed = [at(x, y) for x, y in corners]
+    return [(min(p[0] for p in placed), min(p[1] for p in placed), max(p[0] for p in placed), max(p[1] for p in placed))]

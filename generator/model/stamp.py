@@ -1,0 +1,68 @@
+"""The stamp printed in the outer margin of every home-printer sheet: which content a sheet came from.
+
+``Ticket to Ride Germany · v1.2 · 2026-11-22 · 3fa9c1e``: the game's title, its
+``game: version:``, a date (``SOURCE_DATE_EPOCH`` when set, else ``game: date:``,
+else none: file times change on checkout, so they never decide it) and the first
+7 hex digits of a sha256 over the game's content files (its
+own files, layouts/ and rules/). The same content gives
+the same stamp, so rebuilds stay byte-identical; any changed byte changes it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+
+from generator.model.words import Words
+
+HASH_DIGITS = 7
+
+
+#: the game folder's subfolders that hold content (besides its own files): card layouts, the rules' templates
+CONTENT_FOLDERS = ("layouts", "rules")
+
+
+def content_files(folder: Path) -> list[Path]:
+    """The game folder's content files in a stable order (by path relative to it, '/'-separated): its own files
+    and those under ``CONTENT_FOLDERS``. Other folders are not content (``pnpgen build .`` writes output/ into the
+    game folder, and the next build must not hash it); nor are hidden files (.git, .DS_Store …)."""
+    candidates = [p for p in folder.iterdir() if p.is_file()]
+    for name in CONTENT_FOLDERS:
+        if (folder / name).is_dir():
+            candidates += [p for p in (folder / name).rglob("*") if p.is_file()]
+    files = [p for p in candidates if not any(part.startswith(".") for part in p.relative_to(folder).parts)]
+    return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
+
+
+def content_hash(folders: Iterable[Path]) -> str:
+    """sha256 over each folder's content files (relative name and bytes, length-prefixed), first 7 hex."""
+    digest = hashlib.sha256()
+    for n, folder in enumerate(folders):
+        for path in content_files(folder):
+            name = f"{n}/{path.relative_to(folder).as_posix()}".encode()
+            try:
+                data = path.read_bytes()
+            except OSError:  # the stage that reads this file says what is wrong with it; the stamp says nothing
+                data = b""
+            digest.update(len(name).to_bytes(8, "big") + name + len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:HASH_DIGITS]
+
+
+def build_date(meta_date: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``SOURCE_DATE_EPOCH`` (seconds since 1970, UTC) as YYYY-MM-DD when set, else ``game: date:``, else ""."""
+    environ = os.environ if environ is None else environ
+    epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        try:
+            return datetime.fromtimestamp(int(epoch), UTC).strftime("%Y-%m-%d")
+        except (ValueError, OverflowError, OSError):
+            pass  # not a number of seconds: ignored, as reproducible-builds tools do
+    return str(meta_date) if meta_date else ""
+
+
+def stamp_text(title: str, version: str, date: str, digest: str, words: Words) -> str:
+    """The stamp's words: the parts that are known, joined by the catalogue's ``stamp.sep``."""
+    parts = [title, words("stamp.version", version=version) if version else "", date, digest]
+    return words["stamp.sep"].join(part for part in parts if part)
