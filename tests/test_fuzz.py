@@ -321,14 +321,14 @@ def _fuzz(name: str, data, tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", ["mini", "check-routes", "check-line"])
-@_settings(35)
+@_settings(25)
 @_maybe_seed
 @given(data=st.data())
 def test_a_mutated_fixture_is_checked_and_built_without_a_traceback(name, data, tmp_path_factory):
     _fuzz(name, data, tmp_path_factory)
 
 
-@_settings(35)
+@_settings(25)
 @_maybe_seed
 @given(data=st.data())
 def test_a_mutated_bundled_game_is_checked_without_a_traceback(data, tmp_path_factory):
