@@ -146,3 +146,26 @@ def test_the_stamp_sits_in_the_printable_margin_clear_of_cards_marks_and_words(t
         box = layout_stamp.stamp_box(page, doc.forms)  # type: ignore[attr-defined]
         assert box is not None
         assert not [c for c in cards if _overlaps(box, c)] and not [m for m in marks if _overlaps(box, m)]
+
+
+def test_the_content_hash_reads_nothing_outside_the_game_and_no_large_file_whole(tmp_path):
+    """A link leading out of the game is not hashed (nor read); a file too large to be content counts by its size."""
+    from generator import limits
+    from generator.model.stamp import content_hash
+
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "mini", game)
+    before = content_hash([game])
+    outside = tmp_path / "secret.txt"
+    outside.write_text("not the game's", encoding="utf-8")
+    (game / "notes.txt").symlink_to(outside)
+    assert content_hash([game]) == before
+    big = game / "artwork.bin"
+    with big.open("wb") as f:
+        f.truncate(limits.MAX_FILE_BYTES + 1)   # sparse: large, cheap
+    with_big = content_hash([game])
+    assert with_big != before
+    with big.open("r+b") as f:
+        f.seek(limits.MAX_FILE_BYTES)
+        f.write(b"x")   # a change inside a file this large is not read, so not seen: its size stands for it
+    assert content_hash([game]) == with_big
