@@ -7,6 +7,7 @@ same metrics the PDF uses, so wrapping is identical in PDF and SVG.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from reportlab.pdfbase import pdfmetrics
@@ -28,11 +29,30 @@ def register() -> str:
     return FONT_NAME
 
 
-@lru_cache(maxsize=65536)
-def text_width_mm(text: str, size_pt: float) -> float:
-    """Width of ``text`` at ``size_pt`` in millimetres."""
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A registered face to draw with, and what the renderer must synthesise because no file has it."""
+
+    name: str
+    fake_bold: bool = False
+    fake_italic: bool = False
+
+
+def resolve(family: str | None = None, bold: bool = False, italic: bool = False) -> Face:
+    """The face that prints ``family`` (None: the default) in the given style.
+
+    Layout measures with ``Face.name`` and puts it on the ``Text`` it makes, with
+    ``bold=face.fake_bold, italic=face.fake_italic``, so every renderer draws what was measured.
+    """
     register()
-    return pdfmetrics.stringWidth(text, FONT_NAME, size_pt) * PT_TO_MM
+    return Face(FONT_NAME, fake_bold=bold, fake_italic=italic)
+
+
+@lru_cache(maxsize=65536)
+def text_width_mm(text: str, size_pt: float, font: str = FONT_NAME) -> float:
+    """Width of ``text`` at ``size_pt`` in millimetres, in the registered face ``font``."""
+    register()
+    return pdfmetrics.stringWidth(text, font, size_pt) * PT_TO_MM
 
 
 @cache

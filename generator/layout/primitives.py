@@ -67,7 +67,10 @@ class Text:
     size: float  # points, as designers think of type
     fill: Color = "#000000"
     anchor: str = "start"  # start | middle | end
-    bold: bool = False
+    bold: bool = False     # synthesised bold (the face has no bold file): filled and outlined
+    #: the registered face it was measured with (``fonts.resolve``): renderers draw with the same one
+    font: str = "IPAexGothic"
+    italic: bool = False   # synthesised italic (the face has no italic file): slanted
 
 
 @dataclass(frozen=True, slots=True)

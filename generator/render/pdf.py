@@ -143,10 +143,10 @@ class _Painter:
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
         obj = c.beginText()
-        obj.setFont(self.font, t.size)
+        obj.setFont(t.font, t.size)
         if t.bold:
             obj.setTextRenderMode(2)
-        width = fonts.text_width_mm(t.text, t.size)
+        width = fonts.text_width_mm(t.text, t.size, t.font)
         x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
         obj.setTextOrigin(x * mm, self.Y(t.y))
         obj.textOut(t.text)
