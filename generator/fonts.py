@@ -7,8 +7,10 @@ same metrics the PDF uses, so wrapping is identical in PDF and SVG.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -38,8 +40,20 @@ class Face:
     fake_italic: bool = False
 
 
-def resolve(family: str | None = None, bold: bool = False, italic: bool = False) -> Face:
-    """The face that prints ``family`` (None: the default) in the given style.
+@dataclass(frozen=True, slots=True)
+class FontFamily:
+    """A family a game declares (``fonts:``): TrueType files, absolute and kept inside the game."""
+
+    regular: Path
+    bold: Path | None = None
+    italic: Path | None = None
+    bold_italic: Path | None = None
+
+
+def resolve(family: str | None = None, bold: bool = False, italic: bool = False,
+            families: Mapping[str, FontFamily] | None = None) -> Face:
+    """The face that prints ``family`` (None: the default) in the given style; ``families`` are
+    the game's declared ones (``Game.fonts``).
 
     Layout measures with ``Face.name`` and puts it on the ``Text`` it makes, with
     ``bold=face.fake_bold, italic=face.fake_italic``, so every renderer draws what was measured.

@@ -74,6 +74,28 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """A picture file in the box (x, y, w, h) mm: PNG/JPEG drawn as an image, SVG as vectors.
+
+    ``path`` is absolute and already kept inside the game (or pnpgen's own files); ``digest`` is
+    the sha256 of its bytes, so equal pictures share one embedded object and a face's hash changes
+    when its picture does.
+    """
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+    digest: str
+    fit: str = "fit"       # fit (whole picture, kept in proportion) | fill (cover the box, cropped) | stretch
+    #: the part of the picture to use, as fractions of its width and height: (x, y, w, h)
+    crop: tuple[float, float, float, float] | None = None
+    opacity: float = 1.0
+    rotate: float = 0.0    # degrees clockwise about the box's centre
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and then scaled by ``scale``."""
 

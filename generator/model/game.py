@@ -273,6 +273,8 @@ class Game:
     words: Words = field(default_factory=Words)
     #: the stamp printed on every home-printer sheet (generator.model.stamp), set once by the loader
     stamp: str = ""
+    #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
+    fonts: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:
