@@ -24,7 +24,7 @@ from jinja2 import StrictUndefined, TemplateError, Undefined, meta
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.fonts import PT_TO_MM, missing_glyphs
+from generator.fonts import PT_TO_MM, Face, missing_glyphs, resolve
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
@@ -42,7 +42,8 @@ ELEMENTS = {
     "circle": (("cx", "cy", "r"), ("fill", "stroke", "stroke_width")),
     "line": (("x1", "y1", "x2", "y2"), ("stroke", "stroke_width", "dash")),
     "polygon": (("points",), ("fill", "stroke", "stroke_width", "closed")),
-    "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines")),
+    "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines",
+                                                    "font")),
     "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
     "group": (("elements",), ("x", "y", "rotate")),
 }
@@ -583,7 +584,9 @@ class FaceRenderer:
         content = "" if value is None else str(value).strip()
         if not content:
             return
-        missing = missing_glyphs(content)
+        bold = bool(self._eval(a.get("bold", False), scope, where, what))
+        face = self._face(a, bold, scope, where, what)
+        missing = missing_glyphs(content, face.name)
         if missing:
             self._print_problem("glyph", BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} "
                                                               f"in {content!r}",
@@ -593,14 +596,14 @@ class FaceRenderer:
         min_size = num("min_size", size)
         leading = num("leading", 1.2)
         max_lines = int(num("max_lines", 0)) or None
-        fitted = textfit.fit(content, w, h, size, min_size, leading, max_lines)
+        fitted = textfit.fit(content, w, h, size, min_size, leading, max_lines, face.name)
         if fitted is None:
             self._print_problem("overflow", BuildError(
                 card_src, f"{what}: text {content!r} does not fit its box "
                           f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
                 "shorten the text, or give the layout a larger box or a smaller min_size"))
             # reported, and drawn anyway (``build --force``): at the smallest size, visibly too long
-            fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size) or content.split("\n")), min_size,
+            fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size, face.name) or content.split("\n")), min_size,
                                     min_size * PT_TO_MM * leading)
         align = str(self._eval(a.get("align", "left"), scope, where, what))
         valign = str(self._eval(a.get("valign", "top"), scope, where, what))
@@ -610,5 +613,16 @@ class FaceRenderer:
         anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
         top = {"top": y, "middle": y + (h - fitted.height) / 2, "bottom": y + h - fitted.height}[valign]
         color = col("color", "#000000")
-        bold = bool(self._eval(a.get("bold", False), scope, where, what))
-        yield from fitted.texts(tx, top, anchor, color, bold)
+        yield from fitted.texts(tx, top, anchor, color, face.fake_bold, face.name)
+
+    def _face(self, a, bold, scope, where, what) -> Face:
+        """The face of a text element: its ``font:`` family (one the game declares), bold or not."""
+        family = None
+        if "font" in a:
+            family = str(self._eval(a["font"], scope, where, what))
+            if family not in self.game.fonts:
+                raise ContentError(where, f"{what}: font '{family}' is not a family the game declares",
+                                   did_you_mean(family, self.game.fonts) or
+                                   ("declared: " + ", ".join(self.game.fonts) if self.game.fonts else
+                                    "declare it in game.yaml: `fonts: {" + family + ": {regular: fonts/….ttf}}`"))
+        return resolve(family, bold, False, self.game.fonts)

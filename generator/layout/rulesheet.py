@@ -11,10 +11,10 @@ Pictures are the component's own printed artwork (forms), drawn smaller.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from generator.errors import BuildError, Source
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
+from generator.fonts import PT_TO_MM, Face, FontFamily, missing_glyphs, resolve, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
@@ -44,25 +44,37 @@ HEADINGS = {1: (17.0, 0.0), 2: (12.0, 4.0), 3: (10.0, 3.0), 4: (9.5, 2.5)}  # le
 
 
 PictureSource = Callable[[Picture], list[Form]]
+#: the faces a run of text prints in: (regular, bold)
+Faces = tuple[Face, Face]
+
+
+def faces_of(families: Mapping[str, FontFamily] | None, heading: bool = False) -> Faces:
+    """Body text: the game's ``body`` family (else pnpgen's own); headings: its ``heading`` family if declared."""
+    family = "heading" if heading and families and "heading" in families else None
+    return resolve(family, False, False, families), resolve(family, True, False, families)
+
 
 
 def rule_pages(chapters: list[Chapter], paper: str, footer: str, pictures: PictureSource,
-               on_print_problem=None) -> tuple[list, dict]:
+               on_print_problem=None, families: Mapping[str, FontFamily] | None = None) -> tuple[list, dict]:
     """Lay the chapters out in two columns; returns (pages, forms used by pictures)."""
     return layout_blocks([block for chapter in chapters for block in chapter.blocks], paper, footer, 2, pictures,
-                         on_print_problem)
+                         on_print_problem, families)
 
 
 def layout_blocks(blocks: list, paper: str, footer: str, columns: int,
-                  pictures: PictureSource | None = None, on_print_problem=None) -> tuple[list, dict]:
+                  pictures: PictureSource | None = None, on_print_problem=None,
+                  families: Mapping[str, FontFamily] | None = None) -> tuple[list, dict]:
     """Any blocks (a rule sheet, a cover page) onto numbered pages; returns (pages, forms).
 
     ``on_print_problem(kind, error)``, as for card faces: a glyph the font lacks is handed to it and
     drawn anyway (the checker collects them, ``build --force`` prints them); without it, it stops the layout.
+    ``families``: the game's fonts (``Game.fonts``): ``body`` prints the text, ``heading`` the headings.
     """
     flow = Flow(paper, columns=columns, footer=footer)
     forms: dict[str, Form] = {}
-    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem)
+    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem,
+                     faces_of(families), faces_of(families, heading=True))
     flow.add(layout.blocks(blocks, 0.0))
     return flow.finish(), forms
 
@@ -73,17 +85,29 @@ def _no_pictures(block: Picture) -> list[Form]:
 
 # --------------------------------------------------------------------------- text
 
-def wrap_spans(spans: Spans, width: float, size: float) -> list[list[Span]]:
+def wrap_spans(spans: Spans, width: float, size: float, faces: Faces | None = None,
+               force_bold: bool = False) -> list[list[Span]]:
     """Lines of spans no wider than ``width``; bold runs survive the line breaks.
 
-    The font is one face (bold is an outline), so widths do not depend on
-    boldness: the plain text is wrapped, then cut back into runs.
+    The plain text is wrapped, each piece measured in the face of each of its runs
+    (bold runs in the bold face), then cut back into runs.
     """
+    faces = faces or faces_of(None)
     text = plain(spans)
-    lines = textfit.wrap(text, width, size) if text else [""]
+    bold = [force_bold or span.bold for span in spans for _ in span.text]
+
+    def measure(at: int, piece: str) -> float:
+        total, start = 0.0, 0
+        for k in range(1, len(piece) + 1):
+            if k == len(piece) or _bold_at(bold, at + k) != _bold_at(bold, at + start):
+                face = faces[1] if _bold_at(bold, at + start) else faces[0]
+                total += text_width_mm(piece[start:k], size, face.name)
+                start = k
+        return total
+
+    lines = textfit.wrap(text, width, size, measure=measure) if text else [""]
     if lines is None:
-        lines = _wrap_chars(text, width, size)
-    bold = [span.bold for span in spans for _ in span.text]
+        lines = _wrap_chars(text, width, size, faces[1 if force_bold else 0].name)
     out, pos = [], 0
     for line in lines:
         start = text.find(line, pos) if line else pos
@@ -100,13 +124,17 @@ def wrap_spans(spans: Spans, width: float, size: float) -> list[list[Span]]:
     return out
 
 
-def _wrap_chars(text: str, width: float, size: float) -> list[str]:
+def _bold_at(bold: list[bool], at: int) -> bool:
+    return bold[at] if 0 <= at < len(bold) else False
+
+
+def _wrap_chars(text: str, width: float, size: float, font: str) -> list[str]:
     """Last resort for a word wider than its column (a long URL): break anywhere."""
     lines = []
     for paragraph in text.split("\n"):
         line = ""
         for ch in paragraph:
-            if line and text_width_mm(line + ch, size) > width:
+            if line and text_width_mm(line + ch, size, font) > width:
                 lines.append(line)
                 line = ""
             line += ch
@@ -115,22 +143,33 @@ def _wrap_chars(text: str, width: float, size: float) -> list[str]:
 
 
 def draw_runs(runs: list[Span], x: float, baseline: float, size: float, color: str = INK,
-              align: str = "left", width: float = 0.0, force_bold: bool = False) -> list:
-    total = sum(text_width_mm(r.text, size) for r in runs)
+              align: str = "left", width: float = 0.0, force_bold: bool = False,
+              faces: Faces | None = None) -> list:
+    faces = faces or faces_of(None)
+
+    def face(run: Span) -> Face:
+        return faces[1] if run.bold or force_bold else faces[0]
+
+    total = sum(text_width_mm(r.text, size, face(r).name) for r in runs)
     if align == "right":
         x += width - total
     elif align == "center":
         x += (width - total) / 2
     items = []
     for run in runs:
+        f = face(run)
         if run.text.strip():
-            items.append(Text(x, baseline, run.text, size, color, "start", run.bold or force_bold))
-        x += text_width_mm(run.text, size)
+            items.append(Text(x, baseline, run.text, size, color, "start", f.fake_bold, f.name))
+        x += text_width_mm(run.text, size, f.name)
     return items
 
 
-def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
-    missing = missing_glyphs(plain(spans))
+def _check_glyphs(spans: Spans, source: Source, on_print_problem=None, faces: Faces | None = None,
+                  force_bold: bool = False) -> None:
+    """A character that the face of its run lacks (bold runs: the bold face) is a print problem."""
+    faces = faces or faces_of(None)
+    missing = sorted({c for span in spans
+                      for c in missing_glyphs(span.text, faces[1 if span.bold or force_bold else 0].name)})
     if missing:
         error = BuildError(source, f"the font has no glyph for {' '.join(missing)} in {plain(spans)[:40]!r}",
                            "replace those characters; they would print as empty boxes")
@@ -142,9 +181,11 @@ def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
 # --------------------------------------------------------------------------- blocks
 
 class _Layout:
-    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict, on_print_problem=None):
+    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict, on_print_problem=None,
+                 body: Faces | None = None, headings: Faces | None = None):
         self.column, self.full, self.pictures, self.forms = column, full, pictures, forms
         self.on_print_problem = on_print_problem
+        self.body, self.headings = body or faces_of(None), headings or faces_of(None)
 
     def blocks(self, blocks: list, indent: float) -> list[Piece]:
         pieces: list[Piece] = []
@@ -179,19 +220,21 @@ class _Layout:
     # ------------------------------------------------------------------ text
     def lines(self, spans: Spans, source: Source, indent: float, space_before: float, size: float = BODY_PT,
               marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK,
-              align: str = "left") -> list[Piece]:
+              align: str = "left", faces: Faces | None = None) -> list[Piece]:
         """One piece per line; ``marker`` (a bullet or number) hangs left of the first line."""
-        _check_glyphs(spans, source, self.on_print_problem)
+        faces = faces or self.body
+        _check_glyphs(spans, source, self.on_print_problem, faces, bold)
         width = self.column - indent - marker_width
         height = size * PT_TO_MM * LEADING
         baseline = (height - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
         pieces = []
-        for n, runs in enumerate(wrap_spans(spans, width, size)):
+        for n, runs in enumerate(wrap_spans(spans, width, size, faces, bold)):
             def draw(x, y, runs=runs, first=(n == 0)):
                 items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, align, width,
-                                  force_bold=bold)
+                                  force_bold=bold, faces=faces)
                 if first and marker:
-                    items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end"))
+                    items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end",
+                                      faces[0].fake_bold, faces[0].name))
                 return items
             pieces.append(Piece(height, draw, space_before if n == 0 else 0.0, source=source))
         if len(pieces) > 1:  # no line alone at the foot or the head of a column
@@ -200,11 +243,11 @@ class _Layout:
 
     def heading(self, block: Heading, indent: float) -> list[Piece]:
         size, space = HEADINGS.get(block.level, HEADINGS[4])
-        _check_glyphs(block.spans, block.source, self.on_print_problem)
+        _check_glyphs(block.spans, block.source, self.on_print_problem, self.headings, True)
         if block.level == 1:
             return [self._title(block, size)]
         pieces = self.lines(block.spans, block.source, indent, space, size, bold=True,
-                            color=ACCENT if block.level == 2 else INK)
+                            color=ACCENT if block.level == 2 else INK, faces=self.headings)
         if block.level == 2:
             last = pieces[-1]
             width = self.column - indent
@@ -218,14 +261,15 @@ class _Layout:
         return pieces
 
     def _title(self, block: Heading, size: float) -> Piece:
-        lines = wrap_spans(block.spans, self.full, size)
+        lines = wrap_spans(block.spans, self.full, size, self.headings, True)
         line_h = size * PT_TO_MM * 1.3
         height = line_h * len(lines) + 7.0
 
         def draw(x, y):
             items = []
             for n, runs in enumerate(lines):
-                items += draw_runs(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT, force_bold=True)
+                items += draw_runs(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT, force_bold=True,
+                                   faces=self.headings)
             rule_y = y + line_h * len(lines) + 1.5
             items.append(Line(x, rule_y, x + self.full, rule_y, ACCENT, 0.7))
             return items
@@ -234,7 +278,8 @@ class _Layout:
     def list(self, block: ListBlock, indent: float) -> list[Piece]:
         pieces = []
         numbers = [f"{block.start + i}." for i in range(len(block.items))]
-        marker_width = (max(text_width_mm(n, BODY_PT) for n in numbers) + 1.8) if block.ordered else INDENT
+        marker_width = ((max(text_width_mm(n, BODY_PT, self.body[0].name) for n in numbers) + 1.8) if block.ordered
+                        else INDENT)
         for i, item in enumerate(block.items):
             marker = numbers[i] if block.ordered else "•"
             first = True
@@ -272,9 +317,9 @@ class _Layout:
     def table(self, block: Table, indent: float) -> builtins.list[Piece]:
         for row in [block.header, *block.rows]:
             for cell in row:
-                _check_glyphs(cell, block.source, self.on_print_problem)
+                _check_glyphs(cell, block.source, self.on_print_problem, self.body)
         available = self.column - indent
-        widths = column_widths([block.header, *block.rows], available, block.source)
+        widths = column_widths([block.header, *block.rows], available, block.source, faces=self.body)
         header = self._row(block.header, widths, block.align, indent, header=True, source=block.source)
         pieces = [header]
         for n, row in enumerate(block.rows):
@@ -291,7 +336,7 @@ class _Layout:
     def _row(self, cells, widths, align, indent, header=False, last=False, source=None) -> Piece:
         size = TABLE_PT
         line_h = size * PT_TO_MM * TABLE_LEADING
-        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size) for cell, w in zip(cells, widths)]
+        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size, self.body, header) for cell, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * line_h + 2 * CELL_PAD_Y
         total = sum(widths)
 
@@ -306,7 +351,7 @@ class _Layout:
                 for n, runs in enumerate(lines):
                     baseline = y + CELL_PAD_Y + n * line_h + (line_h - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
                     items += draw_runs(runs, cx + CELL_PAD_X, baseline, size, INK, how, w - 2 * CELL_PAD_X,
-                                       force_bold=header)
+                                       force_bold=header, faces=self.body)
                 cx += w
             bottom = y + height
             items.append(Line(x0, bottom, x0 + total, bottom, INK if (header or last) else RULE_INK,
@@ -360,22 +405,24 @@ def shown_faces(faces: list, limit: int | None) -> list:
 
 
 def column_widths(rows: list[list[Spans]], available: float, source: Source | None,
-                  size: float = TABLE_PT) -> list[float]:
+                  size: float = TABLE_PT, faces: Faces | None = None) -> list[float]:
     """Widths that fill ``available``: natural widths if they fit, else shared out above each minimum.
 
     A column's minimum is its widest unbreakable piece (a Latin word, or one
     kana with the punctuation glued to it), so wrapping never splits a word.
     """
+    faces = faces or faces_of(None)
     count = max(len(row) for row in rows)
     natural = [2 * CELL_PAD_X] * count
     minimum = [2 * CELL_PAD_X] * count
-    for row in rows:
+    for r, row in enumerate(rows):
+        font = faces[1 if r == 0 else 0].name  # the first row is the header, printed bold
         for c, cell in enumerate(row):
             text = plain(cell)
             for paragraph in text.split("\n"):
-                natural[c] = max(natural[c], text_width_mm(paragraph, size) + 2 * CELL_PAD_X)
+                natural[c] = max(natural[c], text_width_mm(paragraph, size, font) + 2 * CELL_PAD_X)
                 for tok in textfit.tokens(paragraph):
-                    minimum[c] = max(minimum[c], text_width_mm(tok.strip(), size) + 2 * CELL_PAD_X)
+                    minimum[c] = max(minimum[c], text_width_mm(tok.strip(), size, font) + 2 * CELL_PAD_X)
     if sum(minimum) > available + 1e-6:
         raise BuildError(source, f"a table of {count} columns needs {sum(minimum):.0f} mm but the column is "
                                  f"{available:.0f} mm wide", "use fewer columns or shorter words in it")
