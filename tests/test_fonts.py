@@ -169,3 +169,20 @@ def test_package_fonts_and_svg_families(tmp_path, run):
     svgs = list((tmp_path / "out" / "english").rglob("*.svg"))
     text = "".join(p.read_text(encoding="utf-8") for p in svgs)
     assert "font-family=\"'BIZ UDPGothic', IPAexGothic" in text and 'font-weight="bold"' in text
+
+
+def test_fake_italic_slants_alike_in_pdf_and_svg(tmp_path):
+    from generator.layout.primitives import Document, Page, Text
+    from generator.render.pdf import render_pdf
+    from generator.render.svg import render_svg
+    face = resolve(None, italic=True)
+    doc = Document("italic", [Page(100, 50, [Text(10, 20, "Slanted", 12, font=face.name, italic=face.fake_italic),
+                                             Text(10, 40, "Upright", 12)])])
+    render_pdf(doc, tmp_path / "a.pdf")
+    content = PdfReader(tmp_path / "a.pdf").pages[0].get_contents().get_data().decode("latin-1")
+    # the text matrix [1 0 tan(12°) 1 x y] for the slanted line; the upright one keeps a plain origin
+    assert "1 0 .212557 1 28.34646 85.03937 Tm /F1+0 12 Tf 14.4 TL (Slanted)" in content, content
+    assert "1 0 0 1 28.34646 28.34646 Tm /F1+0 12 Tf 14.4 TL (Upright)" in content, content
+    render_svg(doc, doc.pages[0], tmp_path / "a.svg")
+    svg = (tmp_path / "a.svg").read_text(encoding="utf-8")
+    assert 'transform="translate(10,20) skewX(-12) translate(-10,-20)"' in svg and svg.count("skewX") == 1
