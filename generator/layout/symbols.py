@@ -35,13 +35,15 @@ def _star(points: int = 5, outer: float = 0.48, inner: float = 0.2) -> tuple:
 
 
 def _heart(steps: int = 28) -> tuple:
-    """The classic heart curve (x = 16 sin³t, y = 13 cos t − 5 cos 2t − 2 cos 3t − cos 4t), scaled."""
+    """The classic heart curve (x = 16 sin³t, y = 13 cos t − 5 cos 2t − 2 cos 3t − cos 4t: x within ±16,
+    y from −17 to 11.9), scaled to ±0.44 across and centred."""
     pts = []
+    k = 0.0275
     for i in range(steps):
         t = 2 * math.pi * i / steps
         x = 16 * math.sin(t) ** 3
         y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        pts.append((round(x / 34, 4), round(-y / 34 + 0.06, 4)))
+        pts.append((round(x * k, 4), round(-(y + 2.54) * k, 4)))
     return tuple(pts)
 
 
