@@ -28,8 +28,8 @@ from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
-from generator.layout.symbols import SYMBOLS, placed
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
+from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
@@ -576,7 +576,8 @@ class FaceRenderer:
             if not name:   # a colour without a symbol (a wild card, a back): nothing to draw
                 return
             if name not in SYMBOLS:
-                raise BuildError(where, f"unknown symbol '{name}'", did_you_mean(name, SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
+                raise BuildError(where, f"unknown symbol '{name}'",
+                                 did_you_mean(name, SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
             yield placed(name, num("x"), num("y"), num("size"), col("color") or "#000000", col("halo"), num("rotate", 0.0))
         elif kind == "group":
             inner = tuple(self._elements(layout, a["elements"], scope, what, card_src))
