@@ -20,6 +20,7 @@ from generator.layout.primitives import Group, Line
 from generator.layout.symbols import SHAPES, SYMBOLS, halo_for, placed, symbol
 from generator.load.game import load_game
 from tests.conftest import ROOT, copy_fixture
+from tests.test_board_errors import BOARD
 
 TRAIN_GAMES = ["ttr-germany", "ttr-new-york"]
 # blue turned into a green that deuteranopes cannot tell from the fixture's red (ΔE 4.2)
@@ -185,7 +186,7 @@ def test_the_threshold_separates_what_the_issue_names():
 
 
 def _pnp710(folder):
-    return [f for f in run_checks(load_game(folder)) if f.code == "PNP710"]
+    return run_checks(load_game(folder), codes={"PNP710"})
 
 
 def test_pnp710_fires_on_two_colours_alike_without_symbols(tmp_path):
@@ -233,3 +234,30 @@ def test_an_unknown_symbol_is_a_content_error_at_its_line(tmp_path, run):
     assert result.exit_code == 2
     assert "game.yaml:16" in result.output and "unknown symbol 'sqare'" in result.output
     assert "did you mean 'square'" in result.output
+
+
+def test_a_ferry_space_puts_its_symbol_beside_the_locomotive_and_a_tunnel_space_in_the_middle(mini):
+    """The locomotive of a ferry space (7 mm, centred) and the symbol (4 mm) must not overlap: the
+    symbol moves 6.2 mm along the space, still inside its 20 mm."""
+    text = (mini / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("include: [decks.yaml]", "include: [decks.yaml, board.yaml]")
+    text = text.replace("latin: red}", "latin: red, symbol: circle}")
+    (mini / "game.yaml").write_text(text, encoding="utf-8")
+    board = BOARD.replace("      - [Aa, Bonn, 2, red]", "      - [Aa, Bonn, 2, red, {tunnel: true}]")
+    board = board.replace("      - [Bonn, Celle, 2, [red, blue]]", "      - [Bonn, Celle, 2, red, {ferry: 1}]")
+    (mini / "board.yaml").write_text(board, encoding="utf-8")
+    game = load_game(mini)
+    form, plan = board_form(game, game.boards["test"])
+    red = game.palette["red"]
+    drawn = _symbols(form.items, "circle", SPACE_SYMBOL, red.ink)
+    assert len(drawn) == 4   # two tunnel spaces, two ferry spaces
+    tunnel = next(rp for rp in plan.routes if rp.route.name == "Aa – Bonn").tracks[0].spaces
+    ferry = next(rp for rp in plan.routes if rp.route.name == "Bonn – Celle").tracks[0].spaces
+    for quad in tunnel:
+        assert _centre(quad) + (0.0,) in drawn
+    first, second = (_centre_raw(q) for q in ferry)
+    # the first space carries the locomotive: its symbol is 6.2 mm from the centre, along the route
+    off = [d for d in drawn if math.dist(d[:2], first) < 10]
+    assert len(off) == 1 and math.dist(off[0][:2], first) == pytest.approx(6.2, abs=0.01)
+    assert 6.2 - SPACE_SYMBOL / 2 > 3.5 and 6.2 + SPACE_SYMBOL / 2 < 10   # clear of the locomotive, inside the space
+    assert (round(second[0], 3), round(second[1], 3), 0.0) in drawn       # the second, no locomotive: centred
