@@ -52,6 +52,8 @@ CASES = [
      "with 3 players the map has 10 usable train spaces, fewer than 4 trains × 3 players = 12"),
     ("PNP308", ROUTES, "game.yaml", "  Xland: {name:", "  Ezell: {name: エツェル, latin: Ezell, kind: city}\n  Xland: {name:", 26,
      "no route reaches Ezell"),
+    ("PNP710", ROUTES, "game.yaml", '  blue: {hex: "#2244cc"', '  blue: {hex: "#4f8a2a"', 17,
+     "colours 'red' and 'blue' look alike with deuteranopia"),
     ("PNP401", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Bdorf, 4]", 28,
      "ticket Bdorf–Bdorf starts where it ends"),
     ("PNP402", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Dheim, Aburg, 6]", 28,

@@ -14,6 +14,7 @@ from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
+from generator.layout.symbols import hatching, placed
 from generator.layout.text import bold_text, bold_width, cap_height
 from generator.model.board import Board
 from generator.model.game import Game
@@ -99,9 +100,32 @@ def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:
                 if rp.route.tunnel:
                     items.append(Polygon(quad, stroke=INK, stroke_width=1.0))
                     items.append(Polygon(_shrink(quad, 0.8), stroke="#ffffff", stroke_width=0.3))
+                items += _colour_mark(quad, track.color, ferry=n < rp.route.ferry)
                 if n < rp.route.ferry:
                     items.append(_ferry_mark(quad, track.color.ink))
     return items
+
+
+SPACE_SYMBOL = 4.0      # mm: a colour's symbol in a train space (9 mm deep), upright so a square never turns diamond
+FERRY_SHIFT = 6.2       # mm along the space: beside a ferry's locomotive (7 mm, centred) rather than under it
+ANY_COLOUR = "gray"     # the route colour any set of cards may claim: hatched, not one more colour
+
+
+def _colour_mark(quad, color, ferry: bool) -> list:
+    """What tells a space's colour without colour: the colour's symbol (palette ``symbol:``), upright
+    at the centre (beside the locomotive of a ferry space), or the hatching of a gray space."""
+    (x0, y0), (x1, y1), (x2, y2) = quad[0], quad[1], quad[2]
+    cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
+    length, depth = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
+    if color.symbol:
+        if ferry:
+            ux, uy = (x1 - x0) / (length or 1.0), (y1 - y0) / (length or 1.0)
+            cx, cy = cx + ux * FERRY_SHIFT, cy + uy * FERRY_SHIFT
+        return [placed(color.symbol, cx, cy, SPACE_SYMBOL, color.ink)]
+    if color.id == ANY_COLOUR:
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        return [Group(hatching(length - 1.6, depth - 1.6, shade(color.hex, 0.35)), cx, cy, angle)]
+    return []
 
 
 def _shrink(quad, by: float):

@@ -2,7 +2,7 @@
 
 A layout (``templates/layouts/<name>.yaml``, or the game folder's
 ``layouts/<name>.yaml``, which wins, as a theme is overridden in a static-site
-generator) lists elements — rect, circle, line, polygon, text, icon, group —
+generator) lists elements — rect, circle, line, polygon, text, icon, symbol, group —
 whose values may be Jinja expressions over ``card``, ``deck``, ``back``,
 ``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. A layout's
 ``vars:`` (name → expression, evaluated in order once per face, each seeing
@@ -29,6 +29,7 @@ from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
+from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
@@ -45,6 +46,8 @@ ELEMENTS = {
     "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines",
                                                     "font")),
     "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
+    #: a colour's shape (generator.layout.symbols) centred on (x, y); an empty name draws nothing
+    "symbol": (("name", "x", "y", "size"), ("color", "halo", "rotate")),
     "group": (("elements",), ("x", "y", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
@@ -568,6 +571,15 @@ class FaceRenderer:
             if "ink" in a:
                 extra["ink"] = col("ink")
             yield from ICONS[name](num("x"), num("y"), num("size"), col("color", "#000000"), accent=col("accent"), **extra)
+        elif kind == "symbol":
+            name = self._eval(a["name"], scope, where, what)
+            name = "" if name is None else str(name).strip()
+            if not name:   # a colour without a symbol (a wild card, a back): nothing to draw
+                return
+            if name not in SYMBOLS:
+                raise BuildError(where, f"unknown symbol '{name}'",
+                                 did_you_mean(name, SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
+            yield placed(name, num("x"), num("y"), num("size"), col("color") or "#000000", col("halo"), num("rotate", 0.0))
         elif kind == "group":
             inner = tuple(self._elements(layout, a["elements"], scope, what, card_src))
             yield Group(inner, num("x", 0.0), num("y", 0.0), num("rotate", 0.0))

@@ -13,6 +13,7 @@ from pathlib import Path
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PAPERS, grid_for
+from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
 from generator.load.catalogue import load_words
@@ -147,6 +148,10 @@ def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every va
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
+        if "symbol" in attrs and attrs["symbol"] not in SYMBOLS:
+            where = value.src("symbol") if isinstance(value, LDict) else src
+            raise ContentError(where, f"palette: colour '{key}' has an unknown symbol '{attrs['symbol']}'",
+                               did_you_mean(str(attrs["symbol"]), SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
         # no Latin name unless given: an id is never printed for one (a colour's id is no word of any language)
         colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", "")), attrs, src)
     return colors

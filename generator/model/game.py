@@ -69,6 +69,11 @@ class Color(Entity):
     def ink(self) -> str:
         return self.attrs.get("ink") or _contrast(self.attrs["hex"])
 
+    @property
+    def symbol(self) -> str:
+        """The name of its shape (``generator.layout.symbols``), or "" when it has none (wild, backs…)."""
+        return str(self.attrs.get("symbol") or "")
+
 
 def _contrast(hex_color: str) -> str:
     r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
