@@ -25,7 +25,7 @@ def city_decks(game) -> list:
 def _named(decks) -> set[int]:
     """The places the cards name, by identity: a board's own places are its own entities, even where an id
     repeats one of another map."""
-    named = set()
+    named: set[int] = set()
     for deck in decks:
         place_fields = [name for name, type_name in deck.fields.items() if type_name.rstrip("?") == "place"]
         for card in deck.cards:
@@ -47,8 +47,9 @@ def boards_have_city_cards(game):
         if not missing:
             continue
         shown = ", ".join(place.latin or place.id for place in missing[:8]) + (" …" if len(missing) > 8 else "")
-        which = "none of its" if len(missing) == len(cities) else f"{len(missing)} of its"
-        yield Issue(board.source, f"board '{board.id}': {which} {len(cities)} cities {'is' if len(missing) == 1 else 'are'}"
-                                  f" on a card of {', '.join(repr(d.id) for d in decks)} ({shown})",
+        listed = ", ".join(repr(deck.id) for deck in decks)
+        which = (f"none of its {len(cities)} cities is on a card of {listed}" if len(missing) == len(cities) else
+                 f"{len(missing)} of its {len(cities)} cities {'is' if len(missing) == 1 else 'are'} on no card of {listed}")
+        yield Issue(board.source, f"board '{board.id}': {which} ({shown})",
                     f"add a deck of city cards for this map (board: {board.id}, a field of type place), "
                     f"or cards for the missing cities", subject=(board.id, *(place.id for place in missing)))
