@@ -153,3 +153,14 @@ def test_thurn_and_taxis_has_city_cards_for_both_maps_and_each_all_areas_tile_co
     south_areas = len(game.collections["area"])
     assert tiles["全エリア（南）"] == f"白以外の{south_areas - 1}エリアに家"
     assert tiles["全エリア（北）"] == f"{len(north.areas)}エリアすべてに家"
+
+
+def test_a_deck_of_a_board_cannot_ask_for_points_auto(tmp_path):
+    """points: auto is a shortest path on the game's own map; a board's deck writes its points."""
+    tickets = (NORTH_DECK.format(expected=1, cards="      - [Cstadt, Dheim, auto]")
+               .replace("    expected_by: {city: {each: 2}}\n", "")
+               .replace("fields: {city: place}", "fields: {from: place, to: place, points: int}"))
+    (tmp_path / "game.yaml").write_text(GAME + tickets, encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_game(tmp_path)
+    assert "deck 'north-cities' of board 'north' has points: auto" in raised.value.message
