@@ -85,8 +85,10 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
         for entity in collections[kind].values():
             type_attributes(entity, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
-    decks = {str(deck_id): _deck(plain_name(deck_id, src, "deck id"), spec, src, geometry, resolver, tables)
+    specs = {str(deck_id): (plain_name(deck_id, src, "deck id"), spec, src)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
+    decks = {key: _deck(deck_id, spec, src, geometry, resolver, tables)
+             for key, (deck_id, spec, src) in specs.items() if "board" not in spec}
     route_list = [read_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
     _check_game_declarations(meta, collections)
@@ -103,7 +105,35 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
     game.boards = load_boards(game)
     for board in game.boards.values():
         board.words = game.words
+    _board_decks(game, specs, tables)
     return game
+
+
+def _board_decks(game: Game, specs: dict, tables: dict) -> None:
+    """The decks whose fields name a board's own places (``board: north``: a second map's city cards), read once
+    the boards are, each with that board's places and areas; the game's decks stay in content order."""
+    read = {}
+    for key, (deck_id, spec, src) in specs.items():
+        if "board" not in spec:
+            continue
+        board_id = str(spec["board"])
+        board = game.boards.get(board_id)
+        if board is None or board.kind != "map":
+            raise ContentError(spec.src("board"), f"deck '{deck_id}' names board '{board_id}', which is not a map "
+                                                  f"board of this game",
+                               did_you_mean(board_id, game.boards) or "name one of the map boards under boards:")
+        resolver = Resolver({**game.collections, "place": {place.id: place for place in board.places},
+                             "area": {area.id: area for area in board.areas}})
+        deck = _deck(deck_id, spec, src, game.geometry, resolver, tables)
+        resolver.raise_collected()
+        if any(card.auto for card in deck.cards):
+            raise ContentError(spec.src("board"), f"deck '{deck_id}' of board '{board_id}' has points: auto, which "
+                                                  f"is worked out on the game's own map",
+                               "write the points as numbers")
+        deck.board = board_id
+        read[key] = deck
+    if read:
+        game.decks = {key: read[key] if key in read else game.decks[key] for key in specs}
 
 
 def _check_game_declarations(meta: LDict, collections: dict) -> None:

@@ -167,6 +167,8 @@ class Deck:
     #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
     role: str = ""
     replaced_by: AddOn | None = None
+    #: the board whose own places and areas its fields name (``board: north``: a second map's city cards); "" = the game's
+    board: str = ""
 
     def field_type(self, name: str) -> str:
         """The type a field is declared with, optional or not (``points: int?`` → ``int``); "" if the deck lacks it.
@@ -289,6 +291,14 @@ class Game:
     @property
     def label(self) -> str:
         return bilingual(self.title, self.latin)
+
+    def collection_for(self, deck: Deck, kind: str) -> dict[str, Entity]:
+        """The entities a field of ``deck`` of type ``kind`` names: the game's, or, for a deck of a board with places
+        of its own (``board:``), that board's places and areas."""
+        board = self.boards.get(deck.board) if deck.board else None
+        if board is not None and kind in ("place", "area"):
+            return {entity.id: entity for entity in (board.places if kind == "place" else board.areas)}
+        return self.collections.get(kind, {})
 
     def components(self, replaced: bool = False) -> list[ComponentRow]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.
