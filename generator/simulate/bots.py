@@ -31,7 +31,7 @@ class Bot:
 
     def ticket_mix(self, g: Game, p: int, count: int, setup: bool) -> tuple[int, ...]:
         mix = [0] * len(g.ticket_piles)
-        mix[0] = count
+        mix[next((d for d, pile in enumerate(g.ticket_piles) if pile), 0)] = count
         return tuple(mix)
 
     def passenger(self, g: Game, p: int, place: int) -> int:
@@ -82,8 +82,9 @@ class RandomBot(Bot):
 
     def ticket_mix(self, g: Game, p: int, count: int, setup: bool) -> tuple[int, ...]:
         mix = [0] * len(g.ticket_piles)
+        open_piles = [d for d, pile in enumerate(g.ticket_piles) if pile]
         for _ in range(count):
-            mix[g.rng.randrange(len(mix))] += 1
+            mix[g.rng.choice(open_piles)] += 1
         return tuple(mix)
 
     def passenger(self, g: Game, p: int, place: int) -> int:
@@ -279,7 +280,8 @@ class GreedyBot(Bot):
         long = len(mix) - 1
         if g.trains[p] >= 30 and g.ticket_piles[long]:
             mix[long] = 1
-        mix[0] = count - sum(mix)
+        short = next((d for d, pile in enumerate(g.ticket_piles) if pile), 0)
+        mix[short] += count - sum(mix)
         return tuple(mix)
 
     def passenger(self, g: Game, p: int, place: int) -> int:

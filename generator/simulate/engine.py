@@ -6,7 +6,7 @@ bot is an ``IllegalMove``, a bug) and, when asked, writes a log of every event t
 ``generator.simulate.validate`` replays with its own reading of the rules.
 
 Log events (tuples, first item the kind):
-``("deal", p, cards)``, ``("row", cards)`` (the face-up row after every change),
+``("passengers", pieces per place)``, ``("deal", p, cards)``, ``("row", cards)`` (the face-up row after every change),
 ``("reshuffle", cards)`` (a row of too many wilds discarded), ``("tickets", p, drawn, kept)``,
 ``("turn", p)``, ``("take", p, slot, colour)`` (slot -1: the draw pile),
 ``("claim", p, track, colour, wilds, passengers)``, ``("pass", p)``, ``("end", reason, scores)``.
@@ -98,6 +98,7 @@ class Game:
             for count in rules.passengers:
                 self.passengers.append(sorted(bag[at:at + count]))
                 at += count
+            self._log("passengers", tuple(tuple(x) for x in self.passengers))
         self.round = 0
         self.turns = 0
         for p in range(n):
@@ -177,12 +178,12 @@ class Game:
                 if card is None:
                     break
                 self.row.append(card)
+            self._log("row", tuple(self.row))
             if self.row.count(self.W) < self.rules.wild_reshuffle or self.rules.wild_reshuffle <= 0:
                 break
             self._log("reshuffle", tuple(self.row))
             self.discard.extend(self.row)
             self.row = []
-        self._log("row", tuple(self.row))
 
     def can_draw(self, second: bool = False) -> bool:
         if self.pile or self.discard:
@@ -301,7 +302,7 @@ class Game:
             for _ in range(min(k, len(piles[d]))):
                 drawn.append(piles[d].popleft())
         if not drawn:
-            return
+            raise IllegalMove(f"player {p} asks for tickets {mix} from empty decks")
         kept = self.bots[p].keep(self, p, drawn, min(keep, len(drawn)), setup)
         if len(kept) < min(keep, len(drawn)) or not set(kept) <= set(drawn) or len(set(kept)) != len(kept):
             raise IllegalMove(f"player {p} keeps {kept} of {drawn}")
