@@ -265,7 +265,8 @@ class GreedyBot(Bot):
             d, _ = planner.path(base, t.a, t.b)
             scored.append((d if d < INF else INF, -t.points, i))
         scored.sort(key=lambda s: (s[0] / max(1, -s[1]), s[0], s[2]))
-        kept, budget = [], g.trains[p] - spend
+        kept: list[int] = []
+        budget = g.trains[p] - spend
         limit = budget * (0.6 if setup else 0.8)
         for d, _points, i in scored:
             if len(kept) < minimum or (d < INF and d <= limit):
@@ -290,12 +291,14 @@ class GreedyBot(Bot):
         table = g.rules.majority
         held = g.held
 
+        def score(rank: int) -> int:
+            return table[rank] if rank < len(table) else 0
+
         def gain(colour: int) -> int:
             mine = held[p][colour]
             others = sorted((h[colour] for q, h in enumerate(held) if q != p), reverse=True)
             before = sum(1 for o in others if o > mine)
             after = sum(1 for o in others if o > mine + 1)
-            score = (lambda rank: table[rank] if rank < len(table) else 0)
             return score(after) - (score(before) if mine else 0)
 
         return max(pieces, key=lambda c: (gain(c), -c))

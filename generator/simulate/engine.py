@@ -76,7 +76,7 @@ class Game:
         self.trains = [rules.trains] * n
         self.owner = [-1] * len(rules.tracks)
         self.group_claimed = [0] * len(rules.groups)       # tracks claimed per group
-        self.owns_group = [set() for _ in range(n)]          # groups a player has a track in
+        self.owns_group: list[set[int]] = [set() for _ in range(n)]        # groups a player has a track in
         self.ticket_piles: list[deque] = []
         for d in range(len(rules.ticket_decks)):
             pile = [i for i, t in enumerate(rules.tickets) if t.deck == d]

@@ -95,7 +95,7 @@ def _wanted(rules: Rules) -> list[frozenset]:
     def dist(src: int) -> list[float]:
         d = [float("inf")] * len(rules.places)
         d[src] = 0
-        heap = [(0, src)]
+        heap: list[tuple[float, int]] = [(0.0, src)]
         while heap:
             x_d, x = heapq.heappop(heap)
             if x_d > d[x] or (x != src and rules.terminal[x]):
@@ -123,7 +123,7 @@ def _wanted(rules: Rules) -> list[frozenset]:
     return out
 
 
-def _spread(values: list[float]) -> dict:
+def _spread(values: list) -> dict:
     if not values:
         return {}
     ordered = sorted(values)
@@ -136,13 +136,17 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     """The report as plain data (sorted, rounded): the CLI prints it as tables or JSON."""
     n, games = len(bots), len(results)
     by_seat: list[list[int]] = [[] for _ in range(n)]
-    wins_seat = [0.0] * n
+    wins_seat: list[float] = [0.0] * n
     by_bot: dict[str, list[int]] = {b: [] for b in dict.fromkeys(bots)}
-    wins_bot: Counter = Counter()
+    wins_bot: dict[str, float] = dict.fromkeys(bots, 0.0)  # a shared win counts 1/k
     seats_bot: Counter = Counter()
-    kept, completed, held_games = Counter(), Counter(), Counter()
-    claimed, first_round, contested = Counter(), {}, Counter()
-    visited = Counter()
+    kept: Counter = Counter()
+    completed: Counter = Counter()
+    held_games: Counter = Counter()
+    claimed: Counter = Counter()
+    contested: Counter = Counter()
+    visited: Counter = Counter()
+    first_round: dict[int, list[int]] = {}
     ends = Counter(r.end for r in results)
     colours = rules.wild_index + 1
     picks, blind, spent, claims_by = [0] * colours, [0] * colours, [0] * colours, [0] * colours
@@ -161,17 +165,17 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
             for t in r.completed[seat]:
                 completed[t] += 1
         seen_groups = set()
-        places = set()
+        places: set[int] = set()
         for track, _player, rnd in r.claims:
-            t = rules.tracks[track]
-            places.update((t.a, t.b))
-            if t.group not in seen_groups:
-                seen_groups.add(t.group)
-                claimed[t.group] += 1
-                first_round.setdefault(t.group, []).append(rnd)
+            tr = rules.tracks[track]
+            places.update((tr.a, tr.b))
+            if tr.group not in seen_groups:
+                seen_groups.add(tr.group)
+                claimed[tr.group] += 1
+                first_round.setdefault(tr.group, []).append(rnd)
         for place in places:
             visited[place] += 1
-        wanting = Counter()
+        wanting: Counter = Counter()
         for seat in range(n):
             for g in set().union(*(wanted[t] for t in r.kept[seat])) if r.kept[seat] else ():
                 wanting[g] += 1
@@ -190,9 +194,9 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
         return round(100 * k / games, 1) if games else 0.0
 
     names: dict[str, list[int]] = {}
-    for i, t in enumerate(rules.tickets):
-        names.setdefault(f"{t.name} ({t.points})", []).append(i)
-    tickets = []
+    for i, ticket in enumerate(rules.tickets):
+        names.setdefault(f"{ticket.name} ({ticket.points})", []).append(i)
+    tickets: list[dict] = []
     for name, ids in names.items():
         k = sum(kept[i] for i in ids)
         c = sum(completed[i] for i in ids)
@@ -200,7 +204,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
                         "kept": k, "kept_pct": pct(sum(held_games[i] for i in ids)), "completed": c,
                         "completed_pct_of_kept": round(100 * c / k, 1) if k else None})
     tickets.sort(key=lambda t: (t["completed_pct_of_kept"] if t["completed_pct_of_kept"] is not None else -1, t["ticket"]))
-    routes = []
+    routes: list[dict] = []
     for g in range(len(rules.groups)):
         rounds = first_round.get(g, [])
         routes.append({"route": rules.group_name(g), "tracks": len(rules.groups[g]),
@@ -244,7 +248,8 @@ def text(report: dict, top: int = 10) -> str:
     lines.append(f"  {'seat':<6}{'win %':>7}{'mean':>8}{'sd':>7}{'min':>6}{'median':>8}{'max':>6}")
     for s in report["seats"]:
         sc = s["score"]
-        lines.append(f"  {s['seat']:<6}{s['win_pct']:>7}{sc['mean']:>8}{sc['sd']:>7}{sc['min']:>6}{sc['median']:>8}{sc['max']:>6}")
+        lines.append(f"  {s['seat']:<6}{s['win_pct']:>7}{sc['mean']:>8}{sc['sd']:>7}{sc['min']:>6}"
+                     f"{sc['median']:>8}{sc['max']:>6}")
     lines.append("\nwins and scores by bot")
     for b in report["by_bot"]:
         sc = b["score"]

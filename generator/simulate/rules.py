@@ -206,7 +206,7 @@ def compile_rules(game: Game) -> Rules:
         if key not in PLAY_KEYS:
             raise _refuse(game.source, f"tables: play has '{key}', which the simulator does not know",
                           "play: may hold " + ", ".join(PLAY_KEYS))
-    figures = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    figures: dict = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
     defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
     modules = _modules(game, place_entities)
     return Rules(game=game.id, colours=colours, wild=wild, deck=tuple(counts[c] for c in colours) + (counts.get(wild, 0),),

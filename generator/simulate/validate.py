@@ -67,7 +67,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
     tickets: list[list[int]] = [[] for _ in range(players)]
     held_tickets: set[int] = set()
     pieces: list[list[int]] = []
-    held = [Counter() for _ in range(players)]
+    held: list[Counter] = [Counter() for _ in range(players)]
     points = [0] * players
     turn_player, turns, takes, first_wild, last_turn = -1, 0, 0, False, None
     acted = True
@@ -209,7 +209,7 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
     total = list(points)
     completed = [0] * players
     for p in range(players):
-        graph = nx.Graph()
+        graph: nx.Graph = nx.Graph()
         for t, o in owner.items():
             if o == p:
                 a, b, _length, _colour = m.tracks[t]
