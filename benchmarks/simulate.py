@@ -50,6 +50,7 @@ def main() -> None:
         turns += play_one(rules, bots, 0, i).turns
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     per_minute = args.games / cpu * 60
+    verdict = "met" if per_minute >= GOAL else "not met"
     memory = {}
     for log in (False, True):
         tracemalloc.start()
@@ -67,7 +68,7 @@ def main() -> None:
         f"| games | {args.games} |",
         f"| CPU time | {cpu:.2f} s |",
         f"| wall time | {wall:.2f} s |",
-        f"| **games per minute per core** (CPU) | **{per_minute:,.0f}** (goal ≥ {GOAL:,}: {'met' if per_minute >= GOAL else 'not met'}) |",
+        f"| **games per minute per core** (CPU) | **{per_minute:,.0f}** (goal ≥ {GOAL:,}: {verdict}) |",
         f"| ms per game (CPU) | {cpu / args.games * 1000:.1f} |",
         f"| turns per game | {turns / args.games:.1f} |",
         f"| peak memory per game, no log | {memory[False] / 1024:.0f} KiB |",
