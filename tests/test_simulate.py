@@ -209,7 +209,7 @@ def test_tickets_score_plus_and_minus(rules):
     g.claim(0, AC_RED, RED, 0)     # A–C done, A–B not
     result = g._finish("trains")
     assert result.breakdown[0] == {"routes": 1, "tickets": 3 - 2}
-    assert result.completed[0] == [0]
+    assert result.completed[0] == [0] and result.completed_round[0] == [g.round]
 
 
 def test_refuses_rules_it_does_not_implement(tmp_path):

@@ -43,6 +43,7 @@ class Result:
     end: str                         # what ended it: "trains" (a player ran low), "stalled", "turn limit"
     kept: list[list[int]]            # ticket indices each player kept
     completed: list[list[int]]       # … and completed
+    completed_round: list[list[int]]  # the round each completed ticket was completed in (parallel to completed)
     claims: list[tuple[int, int, int]]  # (track, player, round) in order
     picks: list[int]                 # face-up picks per colour index (wild last)
     blind: list[int]                 # blind draws per colour
@@ -322,6 +323,7 @@ class Game:
         rules, n = self.rules, self.n
         completed = [[i for i in self.tickets[p] if self.connected(p, rules.tickets[i].a, rules.tickets[i].b)]
                      for p in range(n)]
+        completed_round = [[self._completed_in(p, rules.tickets[i]) for i in completed[p]] for p in range(n)]
         breakdown = []
         for p in range(n):
             done = sum(rules.tickets[i].points for i in completed[p])
@@ -353,8 +355,21 @@ class Game:
         self._log("end", end, tuple(scores))
         return Result(seed=self.seed, bots=tuple(b.name for b in self.bots), scores=scores, winners=leaders,
                       turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
-                      completed=completed, claims=self.claims, picks=self.picks, blind=self.blind, spent=self.spent,
+                      completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks, blind=self.blind, spent=self.spent,
                       claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log)
+
+    def _completed_in(self, p: int, ticket) -> int:
+        """The round of the claim that joined a completed ticket's ends: the shortest prefix of the player's
+        claims that connects them (connection only grows with claims, so a binary search finds it)."""
+        mine = [(self.rules.tracks[track], rnd) for track, who, rnd in self.claims if who == p]
+        lo, hi = 1, len(mine)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if connected(self.rules, [t for t, _ in mine[:mid]], ticket.a, ticket.b):
+                hi = mid
+            else:
+                lo = mid + 1
+        return mine[lo - 1][1] if mine else 0
 
     def _log(self, *event) -> None:
         if self.logging:

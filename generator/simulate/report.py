@@ -141,6 +141,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     wins_bot: dict[str, float] = dict.fromkeys(bots, 0.0)  # a shared win counts 1/k
     seats_bot: Counter = Counter()
     kept: Counter = Counter()
+    done_rounds: dict[int, list[int]] = {}
     completed: Counter = Counter()
     held_games: Counter = Counter()
     claimed: Counter = Counter()
@@ -162,8 +163,9 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
         for seat in range(n):
             for t in r.kept[seat]:
                 kept[t] += 1
-            for t in r.completed[seat]:
+            for t, rnd in zip(r.completed[seat], r.completed_round[seat]):
                 completed[t] += 1
+                done_rounds.setdefault(t, []).append(rnd)
         seen_groups = set()
         places: set[int] = set()
         for track, _player, rnd in r.claims:
@@ -199,10 +201,12 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     tickets: list[dict] = []
     for name, ids in names.items():
         k = sum(kept[i] for i in ids)
+        rounds = [rnd for i in ids for rnd in done_rounds.get(i, [])]
         c = sum(completed[i] for i in ids)
         tickets.append({"ticket": name, "deck": rules.ticket_decks[rules.tickets[ids[0]].deck],
                         "kept": k, "kept_pct": pct(sum(held_games[i] for i in ids)), "completed": c,
-                        "completed_pct_of_kept": round(100 * c / k, 1) if k else None})
+                        "completed_pct_of_kept": round(100 * c / k, 1) if k else None,
+                        "completed_round_mean": round(statistics.fmean(rounds), 1) if rounds else None})
     tickets.sort(key=lambda t: (t["completed_pct_of_kept"] if t["completed_pct_of_kept"] is not None else -1, t["ticket"]))
     routes: list[dict] = []
     for g in range(len(rules.groups)):
@@ -264,13 +268,14 @@ def text(report: dict, top: int = 10) -> str:
     for r in report["routes"][:top]:
         lines.append(f"  {r['route']:<34}{r['contested_pct']:>12}{r['claimed_pct']:>11}{str(r['first_round_mean']):>13}")
     lines.append(f"\ntickets kept ≥ {MIN_KEPT} times: completed when kept (hardest first; * = under 20 % or over 90 %)")
-    lines.append(f"  {'ticket':<40}{'kept':>6}{'kept in % games':>17}{'completed %':>13}")
+    lines.append(f"  {'ticket':<40}{'kept':>6}{'kept in % games':>17}{'completed %':>13}{'done by round':>15}")
     flagged = set(report["flagged_tickets"]["under_20_pct"]) | set(report["flagged_tickets"]["over_90_pct"])
     rows = [r for r in report["tickets"] if r["kept"] >= MIN_KEPT]
     shown = rows if len(rows) <= 2 * top else rows[:top] + [r for r in rows[top:-top] if r["ticket"] in flagged] + rows[-top:]
     for r in shown:
         mark = "*" if r["ticket"] in flagged else " "
-        lines.append(f" {mark}{r['ticket']:<40}{r['kept']:>6}{r['kept_pct']:>17}{str(r['completed_pct_of_kept']):>13}")
+        lines.append(f" {mark}{r['ticket']:<40}{r['kept']:>6}{r['kept_pct']:>17}{str(r['completed_pct_of_kept']):>13}"
+                     f"{str(r['completed_round_mean']):>15}")
     rare = [r["ticket"] for r in report["tickets"] if r["kept"] < MIN_KEPT]
     if rare:
         lines.append(f"  kept fewer than {MIN_KEPT} times (too few to judge): " + ", ".join(sorted(rare)))
