@@ -212,6 +212,34 @@ def test_tickets_score_plus_and_minus(rules):
     assert result.completed[0] == [0] and result.completed_round[0] == [g.round]
 
 
+def test_longest_path_bonus_card_is_scored_and_refereed(tmp_path):
+    folder = tiny(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8").replace("tables:", """  bonus:
+    name: Bonus
+    expected: 1
+    layout: ttr-bonus
+    back: {layout: ttr-back}
+    fields: {title: text, latin: text, points: int}
+    cards:
+      - {title: Express, latin: European Express, points: 10}
+tables:""")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    model = load_game(folder)
+    rules = compile_rules(model)
+    assert rules.longest == 10
+    g = game(rules, bots=[Script(turns=[("claim", AB_RED, RED, 0), ("claim", BC_GRAY, BLUE, 0)]),
+                          Script(turns=[("claim", AC_RED, RED, 0)])])
+    g.hands[0][RED], g.hands[0][BLUE], g.hands[1][RED] = 2, 3, 1
+    result = g.play()
+    assert result.breakdown[0]["longest"] == 10 and result.breakdown[1]["longest"] == 0   # A–B–C: 5 spaces
+    # the test set the hands by hand, so the referee objects to the cards; the scores it must agree with
+    problems = replay(model, result.log, 2)
+    assert problems and not [p for p in problems if "referee counts" in p]
+    end = result.log[-1]
+    wrong = result.log[:-1] + [(end[0], end[1], (end[2][0] - 10, end[2][1] + 10))]
+    assert [p for p in replay(model, wrong, 2) if "referee counts" in p]
+
+
 def test_refuses_rules_it_does_not_implement(tmp_path):
     with pytest.raises(ContentError, match="tunnel"):
         compile_rules(load_game(tiny(tmp_path, ", {tunnel: true}")))

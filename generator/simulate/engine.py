@@ -355,7 +355,8 @@ class Game:
         self._log("end", end, tuple(scores))
         return Result(seed=self.seed, bots=tuple(b.name for b in self.bots), scores=scores, winners=leaders,
                       turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
-                      completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks, blind=self.blind, spent=self.spent,
+                      completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks,
+                      blind=self.blind, spent=self.spent,
                       claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log)
 
     def _completed_in(self, p: int, ticket) -> int:

@@ -226,6 +226,12 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
         for p in range(players):
             if completed[p] == max(completed):
                 total[p] += m.bonus[defaults.GLOBETROTTER]
+    longest = next((m.bonus[name] for name in defaults.LONGEST if name in m.bonus), 0)
+    if longest:
+        trails = [_longest_trail([m.tracks[t] for t, o in sorted(owner.items()) if o == p]) for p in range(players)]
+        for p in range(players):
+            if max(trails) and trails[p] == max(trails):
+                total[p] += longest
     if m.majority:
         colours = set().union(*(h.keys() for h in held))
         for colour in colours:
@@ -235,3 +241,16 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
                     if rank < len(m.majority):
                         total[p] += m.majority[rank]
     return total
+
+
+def _longest_trail(tracks: list) -> int:
+    """The longest walk using each of these tracks at most once, in spaces: every start, every continuation."""
+    best = 0
+    stack: list[tuple[str, frozenset, int]] = [(end, frozenset(), 0) for track in tracks for end in track[:2]]
+    while stack:
+        here, used, length = stack.pop()
+        best = max(best, length)
+        for i, (a, b, size, _colour) in enumerate(tracks):
+            if i not in used and here in (a, b):
+                stack.append((b if here == a else a, used | {i}, length + size))
+    return best
