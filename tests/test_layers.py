@@ -21,6 +21,7 @@ LAYERS = [
     ("render", {"render"}),
     ("writers", {"writers"}),
     ("check", {"check"}),
+    ("simulate", {"simulate"}),
     ("pipeline", {"output_folder", "pipeline", "new"}),
     ("cli", {"cli"}),
 ]
