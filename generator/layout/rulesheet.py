@@ -4,8 +4,9 @@ Two columns of 9 pt text, as Japanese rulebooks are set: lines of 26–28
 characters read better than 55. Paragraphs, lists, notes and tables are cut
 into pieces (a line, a table row) so they can run on into the next column;
 headings stay with the line after them; a chapter title (``#``) spans both
-columns and starts a page. Line breaking is ``text.wrap``'s, with its
-Japanese rules (no line starts with 。、）」, none ends with 「（).
+columns and starts a page. Line breaking is ``layout.richtext``'s (bold,
+italic, colour and inline icons; ``text.wrap``'s Japanese rules: no line
+starts with 。、）」, none ends with 「（).
 Pictures are the component's own printed artwork (forms), drawn smaller.
 """
 from __future__ import annotations
@@ -15,9 +16,10 @@ from collections.abc import Callable
 
 from generator.errors import BuildError, Source
 from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
-from generator.layout import text as textfit
+from generator.layout import richtext
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
+from generator.layout.richtext import Typeface
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
 
 BODY_PT = 9.0
@@ -40,6 +42,8 @@ ACCENT = "#8a2b1e"
 RULE_INK = "#9a948a"
 HEADER_FILL = "#ebe6dc"
 NOTE_FILL = "#f4f1ea"
+REGULAR = Typeface()
+BOLD = Typeface(bold=True)   # headings, titles, table headers
 HEADINGS = {1: (17.0, 0.0), 2: (12.0, 4.0), 3: (10.0, 3.0), 4: (9.5, 2.5)}  # level → (pt, space before mm)
 
 
@@ -73,64 +77,15 @@ def _no_pictures(block: Picture) -> list[Form]:
 
 # --------------------------------------------------------------------------- text
 
-def wrap_spans(spans: Spans, width: float, size: float) -> list[list[Span]]:
-    """Lines of spans no wider than ``width``; bold runs survive the line breaks.
-
-    The font is one face (bold is an outline), so widths do not depend on
-    boldness: the plain text is wrapped, then cut back into runs.
-    """
-    text = plain(spans)
-    lines = textfit.wrap(text, width, size) if text else [""]
-    if lines is None:
-        lines = _wrap_chars(text, width, size)
-    bold = [span.bold for span in spans for _ in span.text]
-    out, pos = [], 0
-    for line in lines:
-        start = text.find(line, pos) if line else pos
-        start = pos if start < 0 else start
-        runs: list[Span] = []
-        for k, ch in enumerate(line):
-            b = bold[start + k] if start + k < len(bold) else False
-            if runs and runs[-1].bold == b:
-                runs[-1] = Span(runs[-1].text + ch, b)
-            else:
-                runs.append(Span(ch, b))
-        out.append(runs)
-        pos = start + len(line)
-    return out
-
-
-def _wrap_chars(text: str, width: float, size: float) -> list[str]:
-    """Last resort for a word wider than its column (a long URL): break anywhere."""
-    lines = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for ch in paragraph:
-            if line and text_width_mm(line + ch, size) > width:
-                lines.append(line)
-                line = ""
-            line += ch
-        lines.append(line)
-    return lines
-
-
-def draw_runs(runs: list[Span], x: float, baseline: float, size: float, color: str = INK,
-              align: str = "left", width: float = 0.0, force_bold: bool = False) -> list:
-    total = sum(text_width_mm(r.text, size) for r in runs)
-    if align == "right":
-        x += width - total
-    elif align == "center":
-        x += (width - total) / 2
-    items = []
-    for run in runs:
-        if run.text.strip():
-            items.append(Text(x, baseline, run.text, size, color, "start", run.bold or force_bold))
-        x += text_width_mm(run.text, size)
-    return items
+def wrap_spans(spans: Spans, width: float, size: float, typeface: Typeface = REGULAR) -> list[tuple[Span, ...]]:
+    """Lines of runs no wider than ``width`` (``layout.richtext``); a word wider than the column (a long URL)
+    breaks anywhere rather than overflowing."""
+    lines = richtext.wrap(spans, width, size, typeface)
+    return lines if lines is not None else richtext.wrap_anywhere(spans, width, size, typeface)
 
 
 def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
-    missing = missing_glyphs(plain(spans))
+    missing = missing_glyphs(richtext.glyph_text(spans))
     if missing:
         error = BuildError(source, f"the font has no glyph for {' '.join(missing)} in {plain(spans)[:40]!r}",
                            "replace those characters; they would print as empty boxes")
@@ -186,10 +141,11 @@ class _Layout:
         height = size * PT_TO_MM * LEADING
         baseline = (height - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
         pieces = []
-        for n, runs in enumerate(wrap_spans(spans, width, size)):
+        typeface = BOLD if bold else REGULAR
+        for n, runs in enumerate(wrap_spans(spans, width, size, typeface)):
             def draw(x, y, runs=runs, first=(n == 0)):
-                items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, align, width,
-                                  force_bold=bold)
+                items = richtext.draw_line(runs, x + indent + marker_width, y + baseline, size, color, align, width,
+                                           typeface)
                 if first and marker:
                     items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end"))
                 return items
@@ -218,14 +174,15 @@ class _Layout:
         return pieces
 
     def _title(self, block: Heading, size: float) -> Piece:
-        lines = wrap_spans(block.spans, self.full, size)
+        lines = wrap_spans(block.spans, self.full, size, BOLD)
         line_h = size * PT_TO_MM * 1.3
         height = line_h * len(lines) + 7.0
 
         def draw(x, y):
             items = []
             for n, runs in enumerate(lines):
-                items += draw_runs(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT, force_bold=True)
+                items += richtext.draw_line(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT,
+                                            typeface=BOLD)
             rule_y = y + line_h * len(lines) + 1.5
             items.append(Line(x, rule_y, x + self.full, rule_y, ACCENT, 0.7))
             return items
@@ -291,7 +248,8 @@ class _Layout:
     def _row(self, cells, widths, align, indent, header=False, last=False, source=None) -> Piece:
         size = TABLE_PT
         line_h = size * PT_TO_MM * TABLE_LEADING
-        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size) for cell, w in zip(cells, widths)]
+        typeface = BOLD if header else REGULAR
+        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size, typeface) for cell, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * line_h + 2 * CELL_PAD_Y
         total = sum(widths)
 
@@ -305,8 +263,8 @@ class _Layout:
             for lines, w, how in zip(wrapped, widths, align):
                 for n, runs in enumerate(lines):
                     baseline = y + CELL_PAD_Y + n * line_h + (line_h - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
-                    items += draw_runs(runs, cx + CELL_PAD_X, baseline, size, INK, how, w - 2 * CELL_PAD_X,
-                                       force_bold=header)
+                    items += richtext.draw_line(runs, cx + CELL_PAD_X, baseline, size, INK, how, w - 2 * CELL_PAD_X,
+                                                typeface)
                 cx += w
             bottom = y + height
             items.append(Line(x0, bottom, x0 + total, bottom, INK if (header or last) else RULE_INK,
@@ -369,13 +327,12 @@ def column_widths(rows: list[list[Spans]], available: float, source: Source | No
     count = max(len(row) for row in rows)
     natural = [2 * CELL_PAD_X] * count
     minimum = [2 * CELL_PAD_X] * count
-    for row in rows:
+    for r, row in enumerate(rows):
+        typeface = BOLD if r == 0 else REGULAR  # the header row is set in bold
         for c, cell in enumerate(row):
-            text = plain(cell)
-            for paragraph in text.split("\n"):
-                natural[c] = max(natural[c], text_width_mm(paragraph, size) + 2 * CELL_PAD_X)
-                for tok in textfit.tokens(paragraph):
-                    minimum[c] = max(minimum[c], text_width_mm(tok.strip(), size) + 2 * CELL_PAD_X)
+            longest, widest_piece = richtext.natural_widths(cell, size, typeface)
+            natural[c] = max(natural[c], longest + 2 * CELL_PAD_X)
+            minimum[c] = max(minimum[c], widest_piece + 2 * CELL_PAD_X)
     if sum(minimum) > available + 1e-6:
         raise BuildError(source, f"a table of {count} columns needs {sum(minimum):.0f} mm but the column is "
                                  f"{available:.0f} mm wide", "use fewer columns or shorter words in it")

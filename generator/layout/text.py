@@ -8,6 +8,7 @@ shori, which ReportLab's own CJK wrapping applies only in part.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -64,29 +65,48 @@ def tokens(text: str) -> list[str]:
 
 
 def wrap(text: str, width_mm: float, size_pt: float) -> list[str] | None:
-    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit.
+    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit."""
+    ranges = wrap_ranges(text, width_mm, lambda a, b: text_width_mm(text[a:b], size_pt))
+    return None if ranges is None else [text[a:b] for a, b in ranges]
 
+
+def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float]) -> list[tuple[int, int]] | None:
+    """Lines of ``text`` as (start, end) indices, each no wider than ``width_mm``; None if a piece cannot fit.
+
+    ``measure(start, end)`` is the width of ``text[start:end]`` in mm: one font for plain text, a sum
+    of runs in their own faces for rich text (``layout.richtext``, where an icon is one character).
     Widths add up (the font has no kerning), so each piece is measured once.
     """
-    lines: list[str] = []
-    space = text_width_mm(" ", size_pt)
+    lines: list[tuple[int, int]] = []
     limit = width_mm + 1e-6
+    start = 0
     for paragraph in text.split("\n"):
-        line, used = "", 0.0
+        line_start, line_end, used = start, start, 0.0
+        pos = start
         for tok in tokens(paragraph):
-            tok_width = text_width_mm(tok, size_pt)
-            trailing = space if tok.endswith(" ") else 0.0
+            a, b = pos, pos + len(tok)
+            pos = b
+            tok_width = measure(a, b)
+            trailing = measure(b - 1, b) if tok.endswith(" ") else 0.0
             if used + tok_width - trailing <= limit:
-                line, used = line + tok, used + tok_width
+                line_end, used = b, used + tok_width
                 continue
-            if not line:
+            if line_end == line_start:
                 return None  # a single piece wider than the box
-            lines.append(line.rstrip())
-            line, used = tok.lstrip(), text_width_mm(tok.lstrip(), size_pt)
+            lines.append(_rstrip(text, line_start, line_end))
+            line_start = a + (len(tok) - len(tok.lstrip()))
+            line_end, used = b, measure(line_start, b)
             if used - trailing > limit:
                 return None
-        lines.append(line.rstrip())
+        lines.append(_rstrip(text, line_start, line_end))
+        start += len(paragraph) + 1
     return lines
+
+
+def _rstrip(text: str, start: int, end: int) -> tuple[int, int]:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
 
 
 @dataclass(frozen=True)
