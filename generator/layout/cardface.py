@@ -29,7 +29,7 @@ from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import richtext
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
+from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
@@ -562,8 +562,13 @@ class FaceRenderer:
                           num("stroke_width", 0.25))
         elif kind == "icon":
             name = str(self._eval(a["name"], scope, where, what))
+            if name in self.game.icons:   # the game's own (``icons:``), which wins over a built-in one
+                path, digest = self.game.icons[name]
+                yield Image(num("x"), num("y"), num("size"), num("size"), path, digest)
+                return
             if name not in ICONS:
-                raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, ICONS) or "icons: " + ", ".join(ICONS))
+                known = [*ICONS, *self.game.icons]
+                raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, known) or "icons: " + ", ".join(known))
             extra = {}
             if "text" in a:
                 extra["text"] = str(self._eval(a["text"], scope, where, what))

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from generator import fonts
 from generator.fonts import PT_TO_MM, text_width_mm
@@ -26,8 +27,8 @@ from generator.layout.primitives import Group, Image, Text
 from generator.model.rules import Span, Spans
 
 ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private use: never in real text)
-ICON_ADVANCE = 1.1        # em: the width an inline icon takes in its line, a little air on each side
-ICON_SIZE = 1.0           # em: the side of a built-in icon's square (its drawing fills ~0.2–0.9 of it)
+ICON_ADVANCE = 1.15       # em: the width an inline icon takes in its line, a little air on each side
+ICON_SIZE = 1.1           # em: the side of a built-in icon's square (its drawing fills ~0.2–0.9 of it)
 PICTURE_SIZE = 0.88       # em: an SVG icon's box, as high as a capital, standing on the baseline
 ESCAPABLE = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -194,8 +195,8 @@ def _resolve(toks: list[_Tok]) -> Spans:
         elif tok.kind == "close":
             colors.pop()
         else:
-            name, picture = tok.value  # type: ignore[misc]
-            add(Span(tok.raw, bold or tok.bold, italic or tok.italic, color, name, picture))
+            icon, picture = cast("tuple[str, tuple[str, str] | None]", tok.value)
+            add(Span(tok.raw, bold or tok.bold, italic or tok.italic, color, icon, picture))
     return tuple(spans)
 
 
@@ -393,8 +394,9 @@ def draw_line(runs: tuple[Span, ...], x: float, baseline: float, size: float, co
 
 
 def icon_item(run: Span, x: float, baseline: float, size: float, color: str):
-    """An inline icon in the ICON_ADVANCE em after ``x``: a game's picture stands on the baseline, a cap high;
-    a built-in icon's square (its drawing fills about 0.2–0.9 of it) hangs from the cap line."""
+    """An inline icon in the ICON_ADVANCE em after ``x``, centred. A game's picture stands on the baseline,
+    a capital high. A built-in icon draws in about 0.2–0.88 of its square's height, so the square is
+    placed with 0.88 of its side on the baseline: the drawing stands on it, about a capital high."""
     em = size * PT_TO_MM
     if run.picture is not None:
         side = PICTURE_SIZE * em
@@ -402,4 +404,4 @@ def icon_item(run: Span, x: float, baseline: float, size: float, color: str):
         return Image(x + (ICON_ADVANCE * em - side) / 2, baseline - side, side, side, path, digest)
     side = ICON_SIZE * em
     left = x + (ICON_ADVANCE * em - side) / 2
-    return Group(tuple(ICONS[run.icon](left, baseline - textfit.CAP * em, side, color)))
+    return Group(tuple(ICONS[run.icon](left, baseline - textfit.CAP * side, side, color)))
