@@ -33,6 +33,8 @@ PICTURE_SIZE = 0.88       # em: an SVG icon's box, as high as a capital, standin
 ESCAPABLE = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9_-]*):")
+_SPECIAL = re.compile(r"[\\*\[:]")
+_SPECIAL_NO_STARS = re.compile(r"[\\\[:]")
 _TAG = re.compile(r"\[(/|#[0-9a-fA-F]{6}|[A-Za-z0-9][A-Za-z0-9_-]*)\]")
 
 
@@ -99,7 +101,14 @@ def _lex(text: str, markup: Markup, bold: bool, italic: bool, stars: bool) -> li
             toks.append(_Tok("text", s, bold, italic))
 
     i, n = 0, len(text)
+    special = _SPECIAL if stars else _SPECIAL_NO_STARS
     while i < n:
+        found = special.search(text, i)
+        if found is None or found.start() > i:  # plain text up to the next character markup starts with
+            end = n if found is None else found.start()
+            add_text(text[i:end])
+            i = end
+            continue
         ch = text[i]
         if ch == "\\" and i + 1 < n and text[i + 1] in ESCAPABLE:
             add_text(text[i + 1])
@@ -269,6 +278,26 @@ def _slice(spans: Spans, bounds: list[tuple[int, int]], a: int, b: int) -> tuple
     return tuple(out)
 
 
+def _measure(spans: Spans, bounds: list[tuple[int, int]], size: float, typeface: Typeface):
+    """width(start, end) of a range of the flat text: each run's part in its own face, icons their advance."""
+    names = [typeface.face(span).name for span in spans]
+    icon = ICON_ADVANCE * size * PT_TO_MM
+    if len(spans) == 1 and not spans[0].icon:   # one run (most text): measured as plain text always was
+        text, name = spans[0].text, names[0]
+        return lambda a, b: text_width_mm(text[a:b], size, name)
+
+    def width(a: int, b: int) -> float:
+        total = 0.0
+        for span, name, (s, e) in zip(spans, names, bounds):
+            if e <= a:
+                continue
+            if s >= b:
+                break
+            total += icon if span.icon else text_width_mm(span.text[max(a, s) - s:min(b, e) - s], size, name)
+        return total
+    return width
+
+
 def wrap(spans: Spans, width: float, size: float, typeface: Typeface = Typeface()) -> list[tuple[Span, ...]] | None:
     """Lines of runs no wider than ``width`` mm at ``size`` pt; None if one piece cannot fit.
 
@@ -278,10 +307,7 @@ def wrap(spans: Spans, width: float, size: float, typeface: Typeface = Typeface(
     flat, bounds = _flat(spans)
     if not flat:
         return [()]
-
-    def measure(a: int, b: int) -> float:
-        return sum(span_width(run, size, typeface) for run in _slice(spans, bounds, a, b))
-
+    measure = _measure(spans, bounds, size, typeface)
     ranges = textfit.wrap_ranges(flat, width, measure)
     if ranges is None:
         return None
@@ -295,8 +321,9 @@ def wrap_anywhere(spans: Spans, width: float, size: float, typeface: Typeface = 
     start = 0
     for paragraph in flat.split("\n"):
         a, end = start, start + len(paragraph)
+        measure = _measure(spans, bounds, size, typeface)
         for k in range(start, end):
-            if k > a and sum(span_width(r, size, typeface) for r in _slice(spans, bounds, a, k + 1)) > width:
+            if k > a and measure(a, k + 1) > width:
                 lines.append(_slice(spans, bounds, a, k))
                 a = k
         lines.append(_slice(spans, bounds, a, end))
@@ -307,10 +334,7 @@ def wrap_anywhere(spans: Spans, width: float, size: float, typeface: Typeface = 
 def natural_widths(spans: Spans, size: float, typeface: Typeface = Typeface()) -> tuple[float, float]:
     """(longest paragraph unwrapped, widest unbreakable piece) in mm: what a table column wants and needs."""
     flat, bounds = _flat(spans)
-
-    def measure(a: int, b: int) -> float:
-        return sum(span_width(run, size, typeface) for run in _slice(spans, bounds, a, b))
-
+    measure = _measure(spans, bounds, size, typeface)
     longest = widest = 0.0
     start = 0
     for paragraph in flat.split("\n"):
