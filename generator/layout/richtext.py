@@ -410,8 +410,11 @@ def draw_line(runs: tuple[Span, ...], x: float, baseline: float, size: float, co
         if run.icon:
             items.append(icon_item(run, x, baseline, size, fill or "#000000"))
         elif run.text.strip():
+            # a run's spaces are not drawn but stepped over: SVG collapses a text's leading white space
             face = typeface.face(run)
-            items.append(Text(x, baseline, run.text, size, fill, "start", face.fake_bold, font=face.name,
+            lead = run.text[:len(run.text) - len(run.text.lstrip())]
+            start = x + (text_width_mm(lead, size, face.name) if lead else 0.0)
+            items.append(Text(start, baseline, run.text.strip(), size, fill, "start", face.fake_bold, font=face.name,
                               italic=face.fake_italic))
         x += advance
     return items
