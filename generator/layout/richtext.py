@@ -103,9 +103,9 @@ def _lex(text: str, markup: Markup, bold: bool, italic: bool, stars: bool) -> li
     i, n = 0, len(text)
     special = _SPECIAL if stars else _SPECIAL_NO_STARS
     while i < n:
-        found = special.search(text, i)
-        if found is None or found.start() > i:  # plain text up to the next character markup starts with
-            end = n if found is None else found.start()
+        mark = special.search(text, i)
+        if mark is None or mark.start() > i:  # plain text up to the next character markup starts with
+            end = n if mark is None else mark.start()
             add_text(text[i:end])
             i = end
             continue
@@ -140,9 +140,9 @@ def _lex(text: str, markup: Markup, bold: bool, italic: bool, stars: bool) -> li
                     continue
         if ch == ":":
             icon = _ICON.match(text, i)
-            found = markup.icon(icon.group(1)) if icon else None
-            if icon and found:
-                toks.append(_Tok("icon", icon.group(0), bold, italic, found))
+            known = markup.icon(icon.group(1)) if icon else None
+            if icon and known:
+                toks.append(_Tok("icon", icon.group(0), bold, italic, known))
                 i = icon.end()
                 continue
         add_text(ch)
