@@ -302,7 +302,8 @@ def test_sheet_fonts_are_embedded(dice_build):
     from tests.test_build_output import _embedded
     fonts = pdf_fonts(PdfReader(dice_build / "turn-aid.pdf"))
     assert fonts and all(_embedded(f) for f in fonts.values())
-    assert all("IPAexGothic" in name for name in fonts)
+    # pnpgen's own faces only: IPAexGothic, and BIZ UDPGothic Bold for titles and headings
+    assert {name.split("+")[-1] for name in fonts} == {"IPAexGothic", "BIZUDPGothic-Bold"}
 
 
 # ---------------------------------------------------------------------- mistakes

@@ -19,6 +19,8 @@ from generator.load.game import load_game
 from generator.load.rules import parse as parse_markdown
 from generator.model.rules import Paragraph, Span
 
+BOLD = fonts.resolve(None, True, False)     # pnpgen's bold face (a real bold file: fake_bold False)
+REGULAR = fonts.resolve(None, False, False)
 COLORS = Markup({"red": "#cc2222", "blue": "#2244cc"})
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
 
@@ -143,11 +145,12 @@ def test_fit_shrinks_rich_text_down_to_min_size():
 
 def test_alignment_places_runs_in_mm():
     runs = tuple(parse("ab **cd**"))
-    total = text_width_mm("ab ", 9) + text_width_mm("cd", 9)
+    total = text_width_mm("ab ", 9, REGULAR.name) + text_width_mm("cd", 9, BOLD.name)
     for align, left in (("left", 5.0), ("center", 5.0 + (40 - total) / 2), ("right", 45.0 - total)):
         a, b = draw_line(runs, 5.0, 12.0, 9, "#000000", align, 40.0)
-        assert (a.x, a.anchor, a.bold) == (pytest.approx(left), "start", False)
-        assert (b.x, b.text, b.bold, b.y) == (pytest.approx(left + text_width_mm("ab ", 9)), "cd", True, 12.0)
+        assert (a.x, a.anchor, a.font) == (pytest.approx(left), "start", REGULAR.name)
+        assert (b.x, b.text, b.font, b.y) == (pytest.approx(left + text_width_mm("ab ", 9, REGULAR.name)), "cd",
+                                              BOLD.name, 12.0)
 
 
 def test_a_whole_plain_line_keeps_its_anchor_as_card_text_always_had():
@@ -202,9 +205,9 @@ def test_a_card_text_is_bold_coloured_and_iconed_where_marked(mini):
     _layout(mini, "**{{ card.from.name }}** and [red]{{ card.points }}[/] :locomotive:")
     items = _face(load_game(mini))
     texts = [i for i in items if isinstance(i, Text)]
-    assert [(t.text, t.bold, t.fill) for t in texts] == [("ベルリン", True, "#000000"), ("and", False, "#000000"),
-                                                         ("7", False, "#cc2222")]
-    assert texts[1].x == pytest.approx(4.0 + text_width_mm("ベルリン ", 9))
+    assert [(t.text, t.font, t.fill) for t in texts] == [("ベルリン", BOLD.name, "#000000"),
+                                                         ("and", REGULAR.name, "#000000"), ("7", REGULAR.name, "#cc2222")]
+    assert texts[1].x == pytest.approx(4.0 + text_width_mm("ベルリン", 9, BOLD.name) + text_width_mm(" ", 9))
     assert isinstance(items[-1], Group)
 
 
@@ -269,7 +272,7 @@ def test_the_rule_sheet_prints_italic_colour_and_icons_from_markdown():
     items = [i for i in _flatten(pages[0].items)]
     texts = {t.text: t for t in items if isinstance(t, Text)}
     assert texts["斜体"].italic == fonts.resolve(None, False, True).fake_italic and not texts["各自"].italic
-    assert texts["太字"].bold and texts["赤"].fill == "#cc2222"
+    assert texts["太字"].font == BOLD.name and texts["各自"].font == REGULAR.name and texts["赤"].fill == "#cc2222"
     assert any(isinstance(i, Group) and i.items and isinstance(i.items[0], Rect) for i in items)
 
 

@@ -14,7 +14,7 @@ from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import board_geometry as geo
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
-from generator.layout.text import cap_height
+from generator.layout.text import bold_text, bold_width, cap_height
 from generator.model.board import Board
 from generator.model.game import Game
 
@@ -72,8 +72,7 @@ def _area_names(plan: geo.BoardPlan) -> list:
     items = []
     for area, (x, y, w, h) in plan.area_labels:
         color = area.attrs["color"].hex if "color" in area.attrs else INK
-        items.append(Text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle",
-                          bold=True))
+        items.append(bold_text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle"))
     return items
 
 
@@ -162,7 +161,7 @@ def marker(place, center, r: float) -> list:
     if passengers:
         bx, by = cx + r * 0.75, cy - r * 0.75
         items += [Circle(bx, by, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                  Text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle", bold=True)]
+                  bold_text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle")]
     return items
 
 
@@ -172,7 +171,7 @@ def _label(pp: geo.PlacePlan) -> list:
     place = pp.place
     name_h = geo.NAME_PT * PT_TO_MM
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
-             Text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle", bold=True)]
+             bold_text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
     if place.latin and place.latin != place.name:
         items.append(Text(x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
     return items
@@ -206,8 +205,9 @@ def score_track(width: float, height: float, cells: int) -> list:
         size = 6.0 if n % 5 else 7.0
         if not n:
             size = 4.6
-        items.append(Text(x + w / 2, y + h / 2 + size * PT_TO_MM * 0.35, label, size, fill=INK, anchor="middle",
-                          bold=n % 5 == 0))
+        baseline = y + h / 2 + size * PT_TO_MM * 0.35
+        items.append(bold_text(x + w / 2, baseline, label, size, fill=INK, anchor="middle") if n % 5 == 0 else
+                     Text(x + w / 2, baseline, label, size, fill=INK, anchor="middle"))
     return items
 
 
@@ -227,7 +227,7 @@ TITLE_PT, TITLE_LATIN_PT = 30.0, 14.0
 def _title_box(board: Board):
     if not board.name:
         return None
-    w = max(text_width_mm(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
+    w = max(bold_width(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
     h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
     x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
     return (x, y, w, h)
@@ -236,8 +236,7 @@ def _title_box(board: Board):
 def _title(board: Board, box) -> list:
     x, y, w, h = box
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
-             Text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle",
-                  bold=True)]
+             bold_text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle")]
     if board.latin and board.latin != board.name:
         items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))
     return items
@@ -281,13 +280,13 @@ def _legend(board: Board, box) -> list:
     items: list = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
     top = y + 2.0
     if board.legend:
-        items.append(Text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle", bold=True))
+        items.append(bold_text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle"))
         for i, (length, points) in enumerate(board.legend):
             cx = x + 10 + i * 11.0 + 0.5
             row1, row2 = y + 8, y + 8 + LEGEND_ROW
             items += [Rect(cx - 5, row1, 10, LEGEND_ROW - 1, fill="#9a9a9a", stroke=INK, stroke_width=0.25, radius=0.6),
-                      Text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle", bold=True),
-                      Text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle", bold=True)]
+                      bold_text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle"),
+                      bold_text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle")]
         items += [Text(x + 2, y + 8 + 4.5, board.words["board.length"], 6.5, fill=INK),
                   Text(x + 2, y + 8 + LEGEND_ROW + 4.7, board.words["board.points"], 6.5, fill=INK)]
         top = y + 8 + 2 * LEGEND_ROW + 2
@@ -295,7 +294,7 @@ def _legend(board: Board, box) -> list:
         cy = top + KEY_ROW * n + KEY_ROW / 2
         if entry == "passengers":
             items += [Circle(x + 6, cy, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                      Text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle", bold=True)]
+                      bold_text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle")]
         else:
             sample = _KeyPlace(entry)
             items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry])), x + 6, cy, scale=2.6 / geo.MARKER_R[entry])]

@@ -44,7 +44,7 @@ ELEMENTS = {
     "line": (("x1", "y1", "x2", "y2"), ("stroke", "stroke_width", "dash")),
     "polygon": (("points",), ("fill", "stroke", "stroke_width", "closed")),
     "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "italic", "leading",
-                                           "max_lines")),
+                                           "max_lines", "font")),
     "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
     "group": (("elements",), ("x", "y", "rotate")),
 }
@@ -595,7 +595,10 @@ class FaceRenderer:
         if self._markup is None:
             self._markup = richtext.markup_of(self.game)
         spans = richtext.parse(content, self._markup)
-        missing = missing_glyphs(richtext.glyph_text(spans))
+        typeface = richtext.Typeface.of(self._family(a, scope, where, what), self.game.fonts,
+                                        bool(self._eval(a.get("bold", False), scope, where, what)),
+                                        bool(self._eval(a.get("italic", False), scope, where, what)))
+        missing = sorted({c for span in spans if not span.icon for c in missing_glyphs(span.text, typeface.face(span).name)})
         if missing:
             self._print_problem("glyph", BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} "
                                                               f"in {content!r}",
@@ -605,8 +608,6 @@ class FaceRenderer:
         min_size = num("min_size", size)
         leading = num("leading", 1.2)
         max_lines = int(num("max_lines", 0)) or None
-        typeface = richtext.Typeface.of(None, self.game.fonts, bool(self._eval(a.get("bold", False), scope, where, what)),
-                                        bool(self._eval(a.get("italic", False), scope, where, what)))
         fitted = richtext.fit(spans, w, h, size, min_size, leading, max_lines, typeface)
         if fitted is None:
             self._print_problem("overflow", BuildError(
@@ -627,3 +628,15 @@ class FaceRenderer:
         for i, runs in enumerate(fitted.lines):
             yield from richtext.draw_line(runs, x, top + cap + i * fitted.line_height, fitted.size, color, align, w,
                                           typeface, whole=True)
+
+    def _family(self, a, scope, where, what) -> str | None:
+        """The family of a text element: its ``font:`` (one the game declares), else None (pnpgen's own)."""
+        if "font" not in a:
+            return None
+        family = str(self._eval(a["font"], scope, where, what))
+        if family not in self.game.fonts:
+            raise ContentError(where, f"{what}: font '{family}' is not a family the game declares",
+                               did_you_mean(family, self.game.fonts) or
+                               ("declared: " + ", ".join(self.game.fonts) if self.game.fonts else
+                                "declare it in game.yaml: `fonts: {" + family + ": {regular: fonts/….ttf}}`"))
+        return family

@@ -19,6 +19,7 @@ from generator.load.catalogue import load_words
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
+from generator.load.fonts import load_fonts
 from generator.load.icons import load_icons
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
@@ -44,6 +45,7 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     addons = compose(folder, main, merged, routes, with_)
     game = _build(folder, main, merged, routes)
     game.addons = addons
+    game.fonts = load_fonts(game)
     meta = main["game"]
     version = meta.get("version")
     game.stamp = stamp_text(game.title, "" if version is None else str(version), build_date(meta.get("date")),
