@@ -80,40 +80,49 @@ def tokens(text: str) -> list[str]:
     return glued
 
 
-def wrap(text: str, width_mm: float, size_pt: float, font: str = FONT_NAME,
-         measure: Callable[[int, str], float] | None = None) -> list[str] | None:
-    """Lines of ``text`` no wider than ``width_mm`` in the face ``font``; None if a piece cannot fit.
+def wrap(text: str, width_mm: float, size_pt: float, font: str = FONT_NAME) -> list[str] | None:
+    """Lines of ``text`` no wider than ``width_mm`` in the face ``font``; None if a piece cannot fit."""
+    ranges = wrap_ranges(text, width_mm, lambda a, b: text_width_mm(text[a:b], size_pt, font))
+    return None if ranges is None else [text[a:b] for a, b in ranges]
 
-    Widths add up (the font has no kerning), so each piece is measured once. ``measure(at, piece)``,
-    if given, measures the piece that starts at offset ``at`` of ``text`` instead (text in several
-    faces: the rule sheet's bold runs).
+
+def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float]) -> list[tuple[int, int]] | None:
+    """Lines of ``text`` as (start, end) indices, each no wider than ``width_mm``; None if a piece cannot fit.
+
+    ``measure(start, end)`` is the width of ``text[start:end]`` in mm: one face for plain text, a sum
+    of runs in their own faces for rich text (``layout.richtext``, where an icon is one character).
+    Widths add up (the font has no kerning), so each piece is measured once.
     """
-    def by_font(_at: int, piece: str) -> float:
-        return text_width_mm(piece, size_pt, font)
-
-    width_of = measure or by_font
-    lines: list[str] = []
+    lines: list[tuple[int, int]] = []
     limit = width_mm + 1e-6
-    offset = 0
+    start = 0
     for paragraph in text.split("\n"):
-        line, used, at = "", 0.0, offset
+        line_start, line_end, used = start, start, 0.0
+        pos = start
         for tok in tokens(paragraph):
-            tok_width = width_of(at, tok)
-            trailing = width_of(at + len(tok) - 1, " ") if tok.endswith(" ") else 0.0
+            a, b = pos, pos + len(tok)
+            pos = b
+            tok_width = measure(a, b)
+            trailing = measure(b - 1, b) if tok.endswith(" ") else 0.0
             if used + tok_width - trailing <= limit:
-                line, used, at = line + tok, used + tok_width, at + len(tok)
+                line_end, used = b, used + tok_width
                 continue
-            if not line:
+            if line_end == line_start:
                 return None  # a single piece wider than the box
-            lines.append(line.rstrip())
-            stripped = tok.lstrip()
-            line, used = stripped, width_of(at + len(tok) - len(stripped), stripped)
-            at += len(tok)
+            lines.append(_rstrip(text, line_start, line_end))
+            line_start = a + (len(tok) - len(tok.lstrip()))
+            line_end, used = b, measure(line_start, b)
             if used - trailing > limit:
                 return None
-        lines.append(line.rstrip())
-        offset += len(paragraph) + 1
+        lines.append(_rstrip(text, line_start, line_end))
+        start += len(paragraph) + 1
     return lines
+
+
+def _rstrip(text: str, start: int, end: int) -> tuple[int, int]:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.fonts import load_fonts
+from generator.load.icons import load_icons
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
@@ -100,6 +101,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra, words=words)
+    game.icons = load_icons(game)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)

@@ -282,6 +282,8 @@ class Game:
     stamp: str = ""
     #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
     fonts: dict = field(default_factory=dict)
+    #: the game's own icons (``icons:``): name → (absolute path, sha256 of the file); text shows them as :name:
+    icons: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:
