@@ -21,7 +21,7 @@ LAYERS = [
     ("render", {"render"}),
     ("writers", {"writers"}),
     ("check", {"check"}),
-    ("pipeline", {"output_folder", "pipeline", "new"}),
+    ("pipeline", {"output_folder", "pipeline", "new", "export"}),
     ("cli", {"cli"}),
 ]
 

@@ -13,7 +13,6 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import ContentError
 from generator.export import ExportResult, export_folder
 from generator.export.faces import Face, Set, export_sets
 from generator.export.raster import Shot, check_size, render_images, save_png
@@ -143,8 +142,3 @@ def _face_entry(s: Set, face: Face, shot: Shot) -> dict:
     width, height = shot.pixel_size
     return {"file": _file(s, face), "pixels": [width, height], "count": face.count, "cards": face.cards}
 
-
-def refuse_dpi(dpi: float, option: str) -> None:
-    """A dpi outside 10–2400 is a mistake on the command line (exit 2)."""
-    if not 10 <= dpi <= 2400:
-        raise ContentError(None, f"{option} {dpi:g} is outside 10–2400", f"e.g. {option} 300")
