@@ -109,6 +109,7 @@ def _check_tts(folder: Path, save: dict, printed: dict[str, list[int]], base_url
                 assert max(sheet.size) <= MAX_SHEET_PX
                 assert sheet.size[0] % custom["NumWidth"] == 0 and sheet.size[1] % custom["NumHeight"] == 0
     urls |= {o["CustomImage"]["ImageURL"] for o in save["ObjectStates"] if o["Name"] == "Custom_Board"}
+    urls |= {t["CustomImage"]["ImageURL"] for o in save["ObjectStates"] if o["Name"] == "Bag" for t in o["ContainedObjects"]}
     written = {p.name for p in folder.glob("*.png")}
     assert {_local(folder, url, base_url).name for url in urls} == written
     assert len({o["GUID"] for o in save["ObjectStates"]}) == len(save["ObjectStates"])

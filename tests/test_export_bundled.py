@@ -64,6 +64,9 @@ def test_every_bundled_game_exports_exact_sizes_and_counts(tmp_path, name, addon
             assert max(used) < custom["NumWidth"] * custom["NumHeight"]
             named |= {custom["FaceURL"], custom["BackURL"]}
     named |= {o["CustomImage"]["ImageURL"] for o in objects if o["Name"] == "Custom_Board"}
+    bags = {o["Nickname"]: o["ContainedObjects"] for o in objects if o["Name"] == "Bag"}
+    assert {label: len(tiles) for label, tiles in bags.items()} == {part.label: part.count for part in parts.values()}
+    named |= {tile["CustomImage"]["ImageURL"] for tiles in bags.values() for tile in tiles}
     assert len([o for o in objects if o["Name"] == "Custom_Board"]) == len(game.boards)
     written = sorted(tts.glob("*.png"))
     assert {Path(url.removeprefix("file://")).name for url in named} == {p.name for p in written}

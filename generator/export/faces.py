@@ -49,6 +49,7 @@ class Set:
     bleed: float               # mm
     faces: list[Face]
     back: Face | None = None
+    shape: str = ""            # a token's or tile's shape (circle, square, rect); "" for decks and boards
 
     @property
     def printed(self) -> int:
@@ -66,12 +67,14 @@ def export_sets(game: Game, force: bool = False) -> list[Set]:
         sets.append(Set(deck.id, deck.label, "deck", (g.width, g.height), g.bleed,
                         _distinct(list(zip(deck.cards, art.faces))), back))
     for part in game.parts.values():
-        if part.geometry is None or not KINDS[part.kind].pictured or part.kind == "die":
-            continue   # sheets are pages (their PDF is the export), dice are nets
+        kind = KINDS[part.kind]
+        if part.geometry is None or not kind.pictured or not kind.outlined_in_legend:
+            continue   # sheets are pages (their PDF is the export); a face with no edge of its own is a die's
         pairs = [(face, component_faces(game, dataclasses.replace(part, faces=[face]), renderer)[0])
                  for face in part.faces]
         g = part.geometry
-        sets.append(Set(part.id, part.label, part.kind, (g.width, g.height), g.bleed, _distinct(pairs, numbers=False)))
+        sets.append(Set(part.id, part.label, part.kind, (g.width, g.height), g.bleed, _distinct(pairs, numbers=False),
+                        shape=str(getattr(part.options, "shape", ""))))
     for board in game.boards.values():
         form = draw_board(game, board)
         sets.append(Set(board.id, board.label, "board", (board.width, board.height), 0.0,

@@ -44,7 +44,7 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
     progress = progress or Progress()
     name = f"{game.id}-tts"
     folder = Path(out_root).resolve() / name
-    sets = [s for s in export_sets(game, force) if s.kind in ("deck", "board")]
+    sets = export_sets(game, force)
     url = (lambda file: f"{base_url.rstrip('/')}/{quote(file)}") if base_url else (lambda file: (folder / file).as_uri())
     plans = [_plan(s, dpi) for s in sets]
     shots = [shot for plan in plans for shot in plan.shots]
@@ -62,6 +62,13 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
                 save_png(drawn[0], staging / file, plan.shots[0].dpi)
                 files.append(file)
                 objects.append(_board(game, s, url(file), index))
+                continue
+            if s.back is None:   # tokens and tiles: an image per distinct face, a bag of tiles
+                names = [f"{s.id}-{face.name}.png" for face in s.faces]
+                for image, shot, file in zip(drawn, plan.shots, names):
+                    save_png(image, staging / file, shot.dpi)
+                files += names
+                objects.append(_bag(game, s, [url(file) for file in names], index))
                 continue
             sheets = _sheets(s, plan, drawn)
             back_file = f"{s.id}-back.png"
@@ -82,7 +89,9 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
     progress.done()
     result = ExportResult(Path(out_root) / name)
     for s, plan in zip(sets, plans):
-        if s.kind == "deck":
+        if s.kind not in ("deck", "board"):
+            result.lines.append((f"{s.id}-*.png", len(plan.shots), f"{s.kind}s, {s.printed} in a bag"))
+        elif s.kind == "deck":
             result.lines.append((f"{s.id}-*.png", len(plan.sheets) + 1,
                                  f"{len(plan.sheets)} sheet(s) of {plan.columns}×{plan.rows}, back; {s.printed} cards"))
         else:
@@ -119,6 +128,9 @@ def _plan(s: Set, dpi: float) -> _Plan:
                     (min(MAX_SHEET_PX, round(s.size[0] / 25.4 * board_dpi)),
                      min(MAX_SHEET_PX, round(s.size[1] / 25.4 * board_dpi))))
         return _Plan([shot], [], 1, 1, shot.pixel_size)
+    if s.back is None:   # a token or tile: its trim (the tile's shape cuts it), at dpi
+        shots = [Shot(face.form, face.box(s.size, s.bleed, True), dpi) for face in s.faces]
+        return _Plan(shots, [], 1, 1, shots[0].pixel_size)
     slots = MAX_COLUMNS * MAX_ROWS
     faces = list(range(len(s.faces)))
     sheets = [faces[i:i + slots] for i in range(0, len(faces), slots)]
@@ -191,6 +203,28 @@ def _board(game: Game, s: Set, image_url: str, index: int) -> dict:
     board.update({"Locked": True, "CustomImage": {"ImageURL": image_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
                                                   "WidthScale": 0.0}})
     return board
+
+
+#: TTS's Custom Tile shapes (Type): box, hex, circle, rounded box
+TILE_TYPES = {"circle": 2}
+
+
+def _bag(game: Game, s: Set, urls: list[str], index: int) -> dict:
+    """A bag holding one ``Custom_Tile`` per printed token or tile, each showing its face (both sides: TTS
+    shows the top image on the bottom when there is no bottom image), sized to its trim (1 unit ≈ 1 in)."""
+    tiles = []
+    for face, image_url in zip(s.faces, urls):
+        for copy in range(face.count):
+            tile = _common(game, "Custom_Tile", face.cards[0] if face.cards else face.name,
+                           _transform(0.0, 0.0, round(max(s.size) / 25.4, 4)), s.id, face.name, copy)
+            tile["CustomImage"] = {"ImageURL": image_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                   "WidthScale": 0.0, "CustomTile": {"Type": TILE_TYPES.get(s.shape, 0),
+                                                                     "Thickness": 0.1, "Stackable": True,
+                                                                     "Stretch": False}}
+            tiles.append(tile)
+    bag = _common(game, "Bag", s.label, _transform(12.0 + 3.0 * index, 12.0), s.id)
+    bag.update({"MaterialIndex": -1, "MeshIndex": -1, "ContainedObjects": tiles})
+    return bag
 
 
 def _save(game: Game, objects: list[dict]) -> dict:
