@@ -68,7 +68,7 @@ def export_sets(game: Game, force: bool = False) -> list[Set]:
                         _distinct(list(zip(deck.cards, art.faces))), back))
     for part in game.parts.values():
         kind = KINDS[part.kind]
-        if part.geometry is None or not kind.pictured or not kind.outlined_in_legend:
+        if part.geometry is None or not kind.pictured or kind.outlined_in_legend:
             continue   # sheets are pages (their PDF is the export); a face with no edge of its own is a die's
         pairs = [(face, component_faces(game, dataclasses.replace(part, faces=[face]), renderer)[0])
                  for face in part.faces]

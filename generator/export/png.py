@@ -100,13 +100,11 @@ def _shot(s: Set, face: Face, dpi: float, trim: bool, board_dpi: float, shop: Pr
     return Shot(face.form, box, shop.dpi, _shop_size(s, shop))
 
 
-def _shop_size(s: Set, shop: Preset) -> tuple[int, int]:
-    """The shop product's pixel size for a deck of its size; otherwise the trim plus the shop's bleed at its dpi."""
+def _shop_size(s: Set, shop: Preset) -> tuple[int, int] | None:
+    """The shop product's pixel size for a deck of its size (the face's own bleed scaled by well under 1 % to
+    fill the shop's); None for other sizes: their own bleed at the shop's dpi (more bleed cannot be drawn)."""
     product = _product(s, shop)
-    if product is not None:
-        return shop.cards[product][1]
-    w, h = s.size
-    return round((w + 2 * shop.bleed) / 25.4 * shop.dpi), round((h + 2 * shop.bleed) / 25.4 * shop.dpi)
+    return shop.cards[product][1] if product is not None else None
 
 
 def _product(s: Set, shop: Preset) -> str | None:
