@@ -42,6 +42,10 @@ def test_png_faces_have_the_exact_pixel_size(run, tmp_path, dpi, cut, size):
         with Image.open(image) as im:
             assert im.size == size, image
             assert im.mode == "RGB"
+    with Image.open(folder / "tickets" / "back.png") as back:   # the bleed colour to every edge: no white sliver
+        w, h = size
+        assert {back.getpixel(xy) for xy in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1), (w // 2, 0), (0, h // 2),
+                                             (w - 1, h // 2), (w // 2, h - 1)]} == {(0x2C, 0x5D, 0x9C)}
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     assert {face["file"]: tuple(face["pixels"]) for s in manifest["sets"] for face in [*s["faces"], s["back"]]} == {
         str(image.relative_to(folder)): size for image in images}

@@ -60,9 +60,9 @@ def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False,
     for s, face, shot in plan:
         check_size(shot, f"{s.id}: {face.name}")
     progress.start(game, len(plan))
-    images = render_images([shot for _, _, shot in plan], f"{game.label} — PNG export",
-                           lambda i: progress.step(_file(plan[i][0], plan[i][1])))
     with export_folder(game, out_root, f"{game.id}-png") as staging:
+        images = render_images([shot for _, _, shot in plan], f"{game.label} — PNG export",
+                               lambda i: progress.step(_file(plan[i][0], plan[i][1])))
         for (s, face, shot), image in zip(plan, images):
             path = staging / _file(s, face)
             path.parent.mkdir(parents=True, exist_ok=True)

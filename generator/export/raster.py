@@ -2,13 +2,15 @@
 
 Each image is one page of a throwaway PDF whose size is the image's pixel size
 (so PDFium's page-to-bitmap rounding cannot add a row), with the face centred on
-it: the cut stays within half a pixel of where the face says. The PNG is written
+it: the cut stays within half a pixel of where the face says.
+Images are made one at a time, for the caller to write before the next. The PNG is written
 by Pillow with fixed options and no text chunks: the same face gives the same bytes.
 """
 from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,8 +23,6 @@ from generator.limits import MAX_EXPORT_PX_SIDE
 from generator.render.pdf import render_pdf
 
 MM_PER_INCH = 25.4
-#: the PDF's user unit: PDFium renders at ``scale`` pixels per point
-POINTS_PER_INCH = 72.0
 
 
 def pixels(mm: float, dpi: float) -> int:
@@ -56,10 +56,11 @@ def check_size(shot: Shot, what: str) -> None:
                            "export it at a lower --dpi (boards: --board-dpi)")
 
 
-def render_images(shots: list[Shot], title: str, step=None) -> list[PILImage.Image]:
-    """The shots as RGB images of their exact pixel sizes, in order; ``step(i)`` after each one."""
+def render_images(shots: list[Shot], title: str, step=None) -> Iterator[PILImage.Image]:
+    """The shots as RGB images of their exact pixel sizes, in order, one at a time (a deck at 600 dpi would
+    not fit in memory at once); ``step(i)`` after each one."""
     if not shots:
-        return []
+        return
     doc = Document(title)
     for shot in shots:
         doc.add_form(shot.form)
@@ -69,7 +70,6 @@ def render_images(shots: list[Shot], title: str, step=None) -> list[PILImage.Ima
         render_pdf(doc, path)
         pdf = pypdfium2.PdfDocument(str(path))
         try:
-            images = []
             for index, shot in enumerate(shots):
                 width, height = shot.pixel_size
                 page = pdf[index]
@@ -78,11 +78,10 @@ def render_images(shots: list[Shot], title: str, step=None) -> list[PILImage.Ima
                 image = bitmap.to_pil().convert("RGB")
                 if image.size != (width, height):   # PDFium rounds up: a float's last bit may add a row
                     image = image.crop((0, 0, width, height))
-                images.append(image)
                 page.close()
                 if step is not None:
                     step(index)
-            return images
+                yield image
         finally:
             pdf.close()
 
@@ -94,10 +93,10 @@ def _page(shot: Shot) -> Page:
     sx, sy = width / w, height / h            # pixels per mm; equal unless a print-shop size stretches
     scale = min(sx, sy)
     page_w, page_h = width / scale, height / scale
-    dx, dy = (page_w - w) / 2 - x, (page_h - h) / 2 - y
-    if math.isclose(sx, sy, rel_tol=1e-9) or shot.size is None:
-        return Page(page_w, page_h, [Use(shot.form.name, dx, dy)])
-    # a print-shop size a little off the face's own aspect: cover the page, centred (cuts a sliver of bleed)
+    if math.isclose(sx, sy, rel_tol=1e-9):
+        return Page(page_w, page_h, [Use(shot.form.name, (page_w - w) / 2 - x, (page_h - h) / 2 - y)])
+    # whole pixels are a hair off the face's aspect (a print-shop size: a little more): cover the page, centred,
+    # so that no white sliver shows at an edge (what is cut is under half a pixel, or a sliver of the bleed)
     cover = max(sx, sy) / scale
     from_left, from_top = (page_w - w * cover) / 2 - x * cover, (page_h - h * cover) / 2 - y * cover
     return Page(page_w, page_h, [Group((Use(shot.form.name, 0.0, 0.0),), from_left, from_top, scale=cover)])

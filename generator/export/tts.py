@@ -17,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 from PIL import Image as PILImage
 
 from generator.export import ExportResult, export_folder
-from generator.export.faces import Face, Set, export_sets
+from generator.export.faces import Set, export_sets
 from generator.export.raster import Shot, check_size, render_images, save_png
 from generator.model.game import Game
 from generator.writers import Progress
@@ -51,23 +52,21 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
     for shot in shots:
         check_size(shot, game.id)
     progress.start(game, len(shots))
-    images = iter(render_images(shots, f"{game.label} — Tabletop Simulator", lambda i: progress.step(f"image {i + 1}")))
-    objects, files = [], []
+    objects: list[dict] = []
     with export_folder(game, out_root, name) as staging:
+        images = render_images(shots, f"{game.label} — Tabletop Simulator", lambda i: progress.step(f"image {i + 1}"))
         key = 1   # CustomDeck keys count up across the whole object: every sheet has its own
         for index, (s, plan) in enumerate(zip(sets, plans)):
             drawn = [next(images) for _ in plan.shots]
             if s.kind == "board":
                 file = f"board-{s.id}.png"
                 save_png(drawn[0], staging / file, plan.shots[0].dpi)
-                files.append(file)
                 objects.append(_board(game, s, url(file), index))
                 continue
             if s.back is None:   # tokens and tiles: an image per distinct face, a bag of tiles
                 names = [f"{s.id}-{face.name}.png" for face in s.faces]
                 for image, shot, file in zip(drawn, plan.shots, names):
                     save_png(image, staging / file, shot.dpi)
-                files += names
                 objects.append(_bag(game, s, [url(file) for file in names], index))
                 continue
             sheets = _sheets(s, plan, drawn)
@@ -77,10 +76,8 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
             for n, (sheet, (columns, rows)) in enumerate(sheets, start=1):
                 file = f"{s.id}-{n}.png"
                 save_png(sheet, staging / file, plan.shots[0].dpi)
-                files.append(file)
                 decks[key + n - 1] = {"FaceURL": url(file), "BackURL": url(back_file), "NumWidth": columns,
                                       "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-            files.append(back_file)
             objects.append(_deck(game, s, decks, key, index))
             key += len(sheets)
         save = _save(game, objects)
@@ -100,11 +97,16 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
     return result
 
 
+@dataclass
 class _Plan:
-    """A set's images: for a deck, each distinct face (trim) then its back, at the sheet's card size."""
+    """A set's images (a deck's: each distinct face at its trim, then its back, at the sheet's card size),
+    and for a deck its sheets (the faces' indices on each), grid and card pixels."""
 
-    def __init__(self, shots: list[Shot], sheets: list[list[int]], columns: int, rows: int, card: tuple[int, int]):
-        self.shots, self.sheets, self.columns, self.rows, self.card = shots, sheets, columns, rows, card
+    shots: list[Shot]
+    sheets: list[list[int]]
+    columns: int
+    rows: int
+    card: tuple[int, int]
 
 
 def grid(cards: int) -> tuple[int, int]:
@@ -222,7 +224,7 @@ def _bag(game: Game, s: Set, urls: list[str], index: int) -> dict:
                                                                      "Thickness": 0.1, "Stackable": True,
                                                                      "Stretch": False}}
             tiles.append(tile)
-    bag = _common(game, "Bag", s.label, _transform(12.0 + 3.0 * index, 12.0), s.id)
+    bag = _common(game, "Bag", s.label, _transform(-12.0 + 3.0 * index, -20.0), s.id)
     bag.update({"MaterialIndex": -1, "MeshIndex": -1, "ContainedObjects": tiles})
     return bag
 
@@ -234,4 +236,4 @@ def _save(game: Game, objects: list[dict]) -> dict:
             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
 
 
-__all__ = ["Face", "export_tts", "grid", "card_pixels"]
+__all__ = ["card_pixels", "export_tts", "grid"]
