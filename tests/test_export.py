@@ -226,3 +226,22 @@ def test_an_image_too_large_is_refused_before_drawing():
     check_size(Shot(Form("f", (), (0, 0, 1000, 100)), (0, 0, 1000, 100), 300), "board x")   # 11,811 px: fits
     with pytest.raises(ContentError, match="more than 16384 px on a side"):
         check_size(Shot(Form("f", (), (0, 0, 2000, 100)), (0, 0, 2000, 100), 300), "board x")
+
+
+def test_a_failed_export_leaves_the_previous_one_whole(run, tmp_path, monkeypatch):
+    assert run("export", "png", MINI, "--dpi", 30, "--out", tmp_path).exit_code == 0
+    before = _files(tmp_path / "mini-png")
+    calls = []
+
+    def failing(image, path, dpi):
+        calls.append(path)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device", str(path))
+        image.save(path, format="PNG")
+
+    monkeypatch.setattr("generator.export.png.save_png", failing)
+    result = run("export", "png", MINI, "--dpi", 60, "--out", tmp_path)
+    assert result.exit_code == 1
+    assert "cannot write the export: No space left on device" in result.output
+    assert _files(tmp_path / "mini-png") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mini-png"]   # the staging folder is gone

@@ -61,7 +61,7 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
             if s.kind == "board":
                 file = f"board-{s.id}.png"
                 save_png(drawn[0], staging / file, plan.shots[0].dpi)
-                objects.append(_board(game, s, url(file), index))
+                objects.append(_board(game, s, url(file), sum(o["Name"] == "Custom_Board" for o in objects)))
                 continue
             if s.back is None:   # tokens and tiles: an image per distinct face, a bag of tiles
                 names = [f"{s.id}-{face.name}.png" for face in s.faces]
@@ -200,8 +200,9 @@ def _deck(game: Game, s: Set, decks: dict[int, dict], first_key: int, index: int
     return deck
 
 
-def _board(game: Game, s: Set, image_url: str, index: int) -> dict:
-    board = _common(game, "Custom_Board", s.label, _transform(0.0, 8.0 * index, 1.0), s.id)
+def _board(game: Game, s: Set, image_url: str, boards_before: int) -> dict:
+    """A locked board showing one image, on the table's far side; a second board beyond the first."""
+    board = _common(game, "Custom_Board", s.label, _transform(0.0, 20.0 + 30.0 * boards_before, 1.0), s.id)
     board.update({"Locked": True, "CustomImage": {"ImageURL": image_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
                                                   "WidthScale": 0.0}})
     return board
