@@ -32,6 +32,7 @@ from generator import FORMAT_VERSION, __version__
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
+from generator.export import EXPORTERS
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
@@ -377,6 +378,33 @@ def new(folder, template, language):
         _fail(error)
     out_console.print(f"wrote {len(written)} files into {escape(folder)}/; next: pnpgen check {escape(folder)} "
                       f"&& pnpgen build {escape(folder)}", soft_wrap=True)
+
+
+@main.group()
+def export():
+    """Write a game's data in another format (pnpgen export csv GAME)."""
+
+
+def _exporter(name: str, what: str, write):
+    @click.argument("game", type=click.Path())
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+                  help=f"Folder to write into (made if missing); default: output/<game>-{name}.")
+    @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+    def command(game, out_dir, addons):
+        try:
+            loaded = load_game(Path(game), tuple(addons))
+            written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+        except PnpgenError as error:
+            _fail(error)
+        for path in written:
+            out_console.print(escape(str(path)), soft_wrap=True)
+
+    command.__doc__ = f"Write {what}."
+    return export.command(name=name)(command)
+
+
+for _name, (_what, _write) in EXPORTERS.items():
+    _exporter(_name, _what, _write)
 
 
 @main.command(name="schema")

@@ -14,14 +14,14 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 
 #: bottom to top: a module may import its own layer and the layers below it
 LAYERS = [
-    ("base", {"__init__", "errors", "limits", "paths", "fonts", "yamlsource", "jinja_sandbox"}),
+    ("base", {"__init__", "errors", "limits", "paths", "fonts", "yamlsource", "jinja_sandbox", "sheets"}),
     ("model", {"model"}),
     ("layout", {"layout"}),
     ("load", {"load"}),
     ("render", {"render"}),
     ("writers", {"writers"}),
     ("check", {"check"}),
-    ("pipeline", {"output_folder", "pipeline", "new"}),
+    ("pipeline", {"output_folder", "pipeline", "new", "export"}),
     ("cli", {"cli"}),
 ]
 
