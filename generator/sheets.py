@@ -361,12 +361,12 @@ def _sheet(path: Path, grid: list[list[Value | None]]) -> Sheet:
             if value is None:
                 continue
             where = Source(path, number, column_letter(index))
-            name = names[index] if index < len(names) else None
-            if name is None:
+            column = names[index] if index < len(names) else None
+            if column is None:
                 raise ContentError(where, f"a value in column {column_letter(index)}, which has no name in the "
                                           f"header (row {start + 1})",
                                    "write the field's name at the top of the column, or empty the cell")
-            cells[name] = Cell(value, where)
+            cells[column] = Cell(value, where)
         if cells:
             rows.append((Source(path, number), cells))
     return Sheet(path, header, rows)

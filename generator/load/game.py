@@ -219,7 +219,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
         values: dict[str, object] = {}
         count = 1
         auto = set()
-        cell = row.src if isinstance(row, LDict) else (lambda key: row_src)  # a field's own line (or spreadsheet cell)
+        cell = row.src if isinstance(row, LDict) else (lambda key, where=row_src: where)  # a field's line (or cell)
         for key, value in row.items():
             if key == "points" and value == "auto":
                 if not tickets:

@@ -77,7 +77,7 @@ def _check_header(sheet: Sheet, allowed, what: str, hint: str) -> None:
                                did_you_mean(name, allowed) or hint + ": " + ", ".join(allowed))
 
 
-def _cards(folder: Path, spec: LDict, deck_id: str):
+def _cards(folder: Path, spec: dict, deck_id: str):
     ref = spec["cards"]
     sheet = _open(folder, ref)
     fields = {str(name): str(type_name) for name, type_name in (spec.get("fields") or {}).items()}
@@ -128,13 +128,16 @@ def _routes(folder: Path, ref: LDict):
         items = [typed(cells[name], ROUTE_COLUMNS[name]) for name in ROUTE_ITEMS[:3]]
         sources = [cells[name].source for name in ROUTE_ITEMS[:3]]
         extras = {name: cell for name, cell in cells.items() if name in ROUTE_EXTRAS}
-        if "color" in cells or extras:
-            color = cells.get("color")
-            colors = typed(color, ROUTE_COLUMNS["color"]) if color else "gray"   # the YAML row's default
+        color = cells.get("color")
+        if color is not None:
+            colors = typed(color, ROUTE_COLUMNS["color"])
             if isinstance(colors, list) and len(colors) == 1 and not str(color.value).lstrip().startswith("["):
                 colors = colors[0]   # one colour is written as one, as in a YAML row
             items.append(colors)
-            sources.append(color.source if color else where)
+            sources.append(color.source)
+        elif extras:
+            items.append("gray")   # the YAML row's default colour, written out before the extras
+            sources.append(where)
         if extras:
             items.append(_row(extras, ROUTE_COLUMNS, where))
             sources.append(where)

@@ -187,7 +187,8 @@ def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
                            "use bends (corners) or curve (one smooth arc), not both")
     if "tunnel" in extras:
         if not isinstance(extras["tunnel"], bool):
-            raise ContentError(where("tunnel"), f"tunnel should be true or false, not {extras['tunnel']!r}", "write {tunnel: true}")
+            raise ContentError(where("tunnel"), f"tunnel should be true or false, not {extras['tunnel']!r}",
+                               "write {tunnel: true}")
         typed["tunnel"] = extras["tunnel"]
     if "ferry" in extras:
         ferry = extras["ferry"]
