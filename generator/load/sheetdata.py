@@ -21,13 +21,14 @@ from pathlib import Path
 import yaml
 
 from generator.errors import ContentError, Source, did_you_mean
+from generator.load.schema import game_schema
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS
 from generator.paths import inside
 from generator.sheets import Cell, Sheet, cell_dict, cell_list, read_sheet
 from generator.yamlsource import LDict, check_shape
 
-#: the keys of a table read from a spreadsheet: ``{from: file, sheet: name}``
-SHEET_KEYS = ("from", "sheet")
+#: the keys of a table read from a spreadsheet, ``{from: file, sheet: name}``: the schema's (``$defs/spreadsheet``)
+FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = tuple(game_schema()["$defs"]["spreadsheet"]["properties"])
 #: the columns of a routes sheet: the row's items by name, then its extras, each a column of its own
 ROUTE_COLUMNS = {"from": "place", "to": "place", "length": "int", "color": "list of color",
                  "bends": "list of pair", "curve": "number", "tunnel": "bool", "ferry": "int"}
@@ -66,7 +67,7 @@ def _open(folder: Path, ref: LDict) -> Sheet:
     name = ref["from"]
     where = ref.src("from")
     path = inside(folder / name, (folder,), where, name)
-    sheet = ref.get("sheet")
+    sheet = ref.get(WORKSHEET_KEY)
     return read_sheet(path, None if sheet is None else str(sheet), where)
 
 
