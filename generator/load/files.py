@@ -99,8 +99,8 @@ def _include_error(data: LDict, error) -> ContentError | None:
                             "rename the file, and the entry, with a lower-case ending")
     if not name.endswith((".yaml", ".yml")):
         return ContentError(src, f"include: lists '{name}', but only YAML files (ending .yaml or .yml) can be included",
-                            "spreadsheet data (CSV and the like) is not supported yet: write the rows as YAML in a "
-                            ".yaml file and include that")
+                            "a spreadsheet is read where its rows go, not included: cards: {from: cards.csv} in a "
+                            "deck (or places:, routes: {from: …}); see the README, 'Spreadsheet data'")
     return None
 
 
