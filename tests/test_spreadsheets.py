@@ -248,3 +248,78 @@ def test_export_csv_then_read_back_builds_the_same_files(tmp_path, built_game, m
     assert sorted(p.relative_to(rebuilt).as_posix() for p in rebuilt.rglob("*") if p.is_file()) == names
     assert len(names) > 20 and "train-cards.pdf" in names and "board-germany.svg" in names
     assert [n for n in names if (original / n).read_bytes() != (rebuilt / n).read_bytes()] == []
+
+
+def _point_at_sheets(text: str, files: set[str]) -> str:
+    """YAML text with each block `cards:` of a deck (`<deck>.csv`) and each top-level `places:` … `routes:`
+    (`<section>.csv`) replaced by `{from: …}`, when that file was exported; flow-style rows are left as they are."""
+    out, skip, deck = [], None, None
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if skip is not None:
+            if not line.strip() or line.lstrip().startswith("#") or indent > skip:
+                continue
+            skip = None
+        match = re.match(r"^( *)([^\s#:][^:]*):\s*(#.*)?$", line)
+        if match and len(match.group(1)) == 2:
+            deck = match.group(2)
+        if match:
+            key, depth = match.group(2), len(match.group(1))
+            target = f"{deck}.csv" if key == "cards" and depth == 4 else f"{key}.csv" if depth == 0 else None
+            if target in files:
+                out.append(f"{match.group(1)}{key}: {{from: {target}}}")
+                skip = depth
+                continue
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def _model(game) -> dict:
+    def plain(value):
+        if isinstance(value, (list, tuple)):
+            return [plain(v) for v in value]
+        return value.id if hasattr(value, "id") and hasattr(value, "kind") else value
+    return {
+        "decks": {d.id: [({k: plain(v) for k, v in c.values.items()}, c.count, sorted(c.auto)) for c in d.cards]
+                  for d in game.decks.values()},
+        "collections": {kind: {e.id: (e.name, e.latin, {k: plain(v) for k, v in e.attrs.items()}) for e in entities.values()}
+                        for kind, entities in game.collections.items()},
+        "routes": [(r.a.id, r.b.id, r.length, plain(r.colors), r.extras) for r in game.routes],
+    }
+
+
+@pytest.mark.parametrize("name", ["ttr-new-york", "s-railway", "thurn-and-taxis"])
+def test_every_table_of_a_bundled_game_reads_back_the_same(tmp_path, name):
+    source = ROOT / "content" / name
+    folder = tmp_path / name
+    shutil.copytree(source, folder)
+    original = load_game(source)
+    files = {path.name for path in write_csv(original, folder)}
+    replaced = 0
+    for path in folder.glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        new = _point_at_sheets(text, files)
+        replaced += new.count("{from: ")
+        path.write_text(new, encoding="utf-8")
+    assert replaced >= 3
+    assert _model(load_game(folder)) == _model(original)
+
+
+def test_a_formula_reads_as_its_saved_value_and_is_never_run(tmp_path):
+    """The count of purple is =6*2: with the value a spreadsheet program saved (12) it is 12; written by a
+    script that never computed it, it is an empty cell (so the card has no count: 1 copy)."""
+    folder = _germany(tmp_path, "trains.xlsx")
+    book = openpyxl.Workbook()
+    book.active.append(["color", "count"])
+    book.active.append(["purple", "=6*2"])
+    book.save(folder / "trains.xlsx")
+    assert _trains(load_game(folder)) == [("purple", 1)]
+    with zipfile.ZipFile(folder / "trains.xlsx") as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    sheet = members["xl/worksheets/sheet1.xml"]
+    assert b"<f>6*2</f><v />" in sheet
+    members["xl/worksheets/sheet1.xml"] = sheet.replace(b"<f>6*2</f><v />", b"<f>6*2</f><v>12</v>")
+    with zipfile.ZipFile(folder / "trains.xlsx", "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    assert _trains(load_game(folder)) == [("purple", 12)]
