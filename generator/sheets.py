@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import functools
 import io
 import math
 import re
@@ -92,6 +93,7 @@ def cell_list(items: list, sources: list[Source], where: Source) -> CellList:
     return result
 
 
+@functools.lru_cache(maxsize=1024)
 def column_letter(index: int) -> str:
     """The spreadsheet name of the 0-based column ``index``: A … Z, AA, AB …"""
     letters = ""
@@ -102,6 +104,7 @@ def column_letter(index: int) -> str:
     return letters
 
 
+@functools.lru_cache(maxsize=1024)
 def _column_index(letters: str) -> int:
     """The 0-based index of a column named by letters (``column_letter``'s inverse)."""
     index = 0
@@ -175,6 +178,7 @@ def _delimiter(text: str) -> str:
 #: a row or cell start tag of an XLSX worksheet (``<row r="3">``, ``<c r="B3" t="s">``), with or without a prefix
 _XLSX_TAG = re.compile(rb"<(?:\w+:)?(row|c)(?=[\s/>])([^>]*)>")
 _XLSX_REF = re.compile(rb'\sr="([A-Za-z]*)(\d+)"')
+_XLSX_CELL_REF = re.compile(rb'<(?:\w+:)?c\s[^>]*?\br="([A-Za-z]{1,3})(\d+)"')
 _XLSX_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s[^>]*?ref="[A-Za-z]+\d+(?::([A-Za-z]+)(\d+))?"')
 
 
@@ -249,6 +253,16 @@ def _xlsx_extent(members: dict[str, bytes]) -> tuple[int, int]:
         if dimension and dimension.group(1):
             rows = max(rows, int(dimension.group(2)))
             columns = max(columns, _column_index(dimension.group(1).decode().upper()) + 1)
+        tags = _XLSX_TAG.findall(xml)
+        refs = _XLSX_CELL_REF.findall(xml)
+        if len(refs) == sum(1 for name, _ in tags if name == b"c"):   # every cell names its place (as programs write)
+            if refs:
+                rows = max(rows, max(int(number) for _, number in refs))
+                letters = {column for column, _ in refs}   # a few distinct columns, however many rows
+                columns = max(columns, max(_column_index(name.decode().upper()) + 1 for name in letters))
+            rows = max([rows, *(int(ref.group(2)) for name, attrs in tags if name == b"row"
+                                for ref in [_XLSX_REF.search(attrs)] if ref)])
+            continue
         row = 0
         column = 0
         for tag in _XLSX_TAG.finditer(xml):

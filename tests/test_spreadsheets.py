@@ -323,3 +323,11 @@ def test_a_formula_reads_as_its_saved_value_and_is_never_run(tmp_path):
         for name, data in members.items():
             archive.writestr(name, data)
     assert _trains(load_game(folder)) == [("purple", 12)]
+
+
+def test_the_extent_of_cells_without_a_reference_is_counted_as_the_reader_places_them():
+    from generator.sheets import _xlsx_extent
+    sheet = "xl/worksheets/sheet1.xml"
+    assert _xlsx_extent({sheet: b'<row><c><v>1</v></c><c/></row><row r="5"><c r="C5"/></row>'}) == (5, 3)
+    assert _xlsx_extent({sheet: b'<row r="2">' + b"<c/>" * 300 + b"</row>"}) == (2, 300)
+    assert _xlsx_extent({sheet: b'<row r="1"><c r="A1"><v>1</v></c><c r="XFD1"/></row><row r="7"/>'}) == (7, 16384)
