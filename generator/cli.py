@@ -32,6 +32,7 @@ from generator import FORMAT_VERSION, __version__
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
+from generator.export import EXPORTERS
 from generator.export.png import export_png, preset_names
 from generator.export.tts import export_tts
 from generator.load.game import load_game
@@ -446,7 +447,29 @@ def schema(output, layout):
 
 @main.group(name="export")
 def export_group():
-    """Export a game for other tools: PNG faces, Tabletop Simulator decks."""
+    """Export a game for other tools: PNG faces, Tabletop Simulator decks, CSV tables."""
+
+
+def _exporter(name: str, what: str, write):
+    @click.argument("game", type=click.Path())
+    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+                  help=f"Folder to write into (made if missing); default: output/<game>-{name}.")
+    @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+    def command(game, out_dir, addons):
+        try:
+            loaded = load_game(Path(game), tuple(addons))
+            written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+        except PnpgenError as error:
+            _fail(error)
+        for path in written:
+            out_console.print(escape(str(path)), soft_wrap=True)
+
+    command.__doc__ = f"Write {what}."
+    return export_group.command(name=name)(command)
+
+
+for _name, (_what, _write) in EXPORTERS.items():
+    _exporter(_name, _what, _write)
 
 
 def _export_options(fn):

@@ -18,12 +18,16 @@ class Source:
 
     file: Path | None
     line: int | None = None
+    #: a spreadsheet cell's column, as the spreadsheet names it ("C"); None for YAML and text files
+    column: str | None = None
 
     def __str__(self) -> str:
         if self.file is None:
             return "<content>"
         name = _display_path(self.file)
-        return f"{name}:{self.line}" if self.line else name
+        if not self.line:
+            return name
+        return f"{name}:{self.line}:{self.column}" if self.column else f"{name}:{self.line}"
 
 
 def _display_path(path: Path) -> str:
@@ -64,9 +68,14 @@ class Diagnostic:
     def line(self) -> int | None:
         return self.source.line
 
+    @property
+    def column(self) -> str | None:
+        """A spreadsheet cell's column letter (``cards.csv:14:C``), else None."""
+        return self.source.column
+
     def to_json(self) -> dict:
         return {"code": self.code, "severity": self.severity, "file": self.file, "line": self.line,
-                "message": self.message, "hint": self.hint}
+                "column": self.column, "message": self.message, "hint": self.hint}
 
 
 class PnpgenError(Exception):

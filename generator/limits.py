@@ -20,6 +20,16 @@ MAX_YAML_DEPTH = 64
 #: file names stop at 255 bytes, and pnpgen adds prefixes and suffixes (``board-<id>-tiles-letter.pdf``)
 MAX_ID_BYTES = 100
 
+# --- spreadsheets (cards:, places:, routes: {from: file}) -------------------------
+#: bytes of a spreadsheet file (CSV, TSV, XLSX, ODS) as stored
+MAX_SHEET_BYTES = 8 * 1024 * 1024
+#: bytes an XLSX or ODS file (a zip) may unpack to, all its members together (a zip bomb stops here)
+MAX_SHEET_UNZIPPED_BYTES = 64 * 1024 * 1024
+#: rows of one sheet, the header included (a deck's cards are at most MAX_CARDS_PER_DECK)
+MAX_SHEET_ROWS = 20_001
+#: columns of one sheet (a card has a few fields; a route row at most 8)
+MAX_SHEET_COLUMNS = 256
+
 # --- counts ----------------------------------------------------------------
 #: printed cards in one deck (counts included); the largest bundled deck has 110
 MAX_CARDS_PER_DECK = 20_000

@@ -116,7 +116,7 @@ def test_json_of_an_unreadable_game_is_its_diagnostics(mini, run):
     [row] = rows
     assert row["code"] == "LOAD" and row["severity"] == "error" and row["file"].endswith("decks.yaml")
     assert row["line"] == 2 and row["message"].startswith("malformed YAML") and row["hint"]
-    assert set(row) == {"game", "code", "severity", "file", "line", "message", "hint", "waived"}
+    assert set(row) == {"game", "code", "severity", "file", "line", "column", "message", "hint", "waived"}
 
 
 def test_every_failed_read_is_a_content_error_at_the_file(tmp_path, monkeypatch):

@@ -57,7 +57,7 @@ CASES = {
     # files.py: what include: may list (the schema's pattern, said in words rather than as the regular expression)
     "include a CSV": ([(G, "include: [decks.yaml]", "include: [decks.yaml, cards.csv]")], "game.yaml:6",
                       "include: lists 'cards.csv', but only YAML files (ending .yaml or .yml) can be included",
-                      "spreadsheet data (CSV and the like) is not supported yet"),
+                      "a spreadsheet is read where its rows go, not included: cards: {from: cards.csv}"),
     "include from the disk's top": ([(G, "include: [decks.yaml]", "include:\n  - decks.yaml\n  - /etc/cards.yaml")],
                                     "game.yaml:8", "include: lists '/etc/cards.yaml', a path from the top of the disk",
                                     "name the file from the game folder"),

@@ -42,7 +42,7 @@ def print_findings(findings: list[Finding], console: Console) -> None:
             console.print()
         console.print(f"[bold]{escape(file[1])}[/]", soft_wrap=True)
         for f in group:
-            where = escape(f"{f.file}:{f.line}" if f.line else f.file)
+            where = escape(str(f.source) if f.line else f.file)  # file:line, or file:row:column in a spreadsheet
             if f.waived:
                 console.print(f"  [dim]{where}: waived {f.code} {escape(f.message)}[/]", soft_wrap=True)
                 console.print(f"    [dim]reason: {escape(f.waived)}[/]", soft_wrap=True)

@@ -1,4 +1,5 @@
-"""Exports: the game's faces as images for other tools (``pnpgen export png``, ``pnpgen export tts``).
+"""Exports: the game for other tools — its faces as images (``pnpgen export png``, ``pnpgen export tts``)
+and its tables as spreadsheets (``pnpgen export csv``, ``generator.export.tables``).
 
 An export reads the faces the build lays out (``generator.export.faces``), renders them
 through the build's PDF renderer and PDFium (``generator.export.raster``), and writes
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import OutputError, Source
+from generator.export import tables
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.writers import Progress
@@ -59,4 +61,12 @@ def export_folder(game: Game, out_root: Path, name: str) -> Iterator[Path]:
                           "check that the --out folder is writable and the disk has room") from None
 
 
-__all__ = ["ExportResult", "Progress", "export_folder"]
+#: data formats: name → (what it writes, for the command's help; ``write(game, out_dir) -> list[Path]``).
+#: The CLI makes one ``pnpgen export <name>`` subcommand per entry: a new data format is one module
+#: and one line here (images, with options of their own, have their own commands).
+EXPORTERS = {
+    "csv": ("each deck's cards and the game's places, routes … as CSV files, to edit in a spreadsheet "
+            "and read back with {from: file.csv}", tables.write_csv),
+}
+
+__all__ = ["EXPORTERS", "ExportResult", "Progress", "export_folder"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.schema import first_error, game_schema, game_validator, schema_error
+from generator.load.sheetdata import expand_sheets
 from generator.paths import NAME_HINT, folder_name, inside, plain_name
 from generator.yamlsource import LDict, load_yaml
 
@@ -49,6 +50,8 @@ def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> Non
         files.append(path)
     for path in files:
         data = main if path == main_file else read_content_file(path)
+        if expand_sheets(data, folder):  # the spreadsheets' rows are checked like the YAML's, at their cells
+            _validate(data)
         for key in SINGLE_FILE_SECTIONS:
             if key in data and path != main_file:
                 raise ContentError(data.src(key), f"`{key}:` belongs in game.yaml only", "move it to game.yaml")
@@ -72,10 +75,14 @@ def read_content_file(path: Path) -> LDict:
     if not isinstance(data, LDict):
         raise ContentError(Source(path, 1), "a content file must be a mapping of sections (game:, decks:, …)",
                            "start each section at the left margin as `name:` (a list or a bare value cannot be read)")
+    _validate(data)
+    return data
+
+
+def _validate(data: LDict) -> None:
     error = first_error(game_validator(), data)
     if error is not None:
         raise _include_error(data, error) or schema_error(data, error)
-    return data
 
 
 def _include_error(data: LDict, error) -> ContentError | None:
@@ -92,8 +99,8 @@ def _include_error(data: LDict, error) -> ContentError | None:
                             "rename the file, and the entry, with a lower-case ending")
     if not name.endswith((".yaml", ".yml")):
         return ContentError(src, f"include: lists '{name}', but only YAML files (ending .yaml or .yml) can be included",
-                            "spreadsheet data (CSV and the like) is not supported yet: write the rows as YAML in a "
-                            ".yaml file and include that")
+                            "a spreadsheet is read where its rows go, not included: cards: {from: cards.csv} in a "
+                            "deck (or places:, routes: {from: …}); see the README, 'Spreadsheet data'")
     return None
 
 

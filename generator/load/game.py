@@ -258,6 +258,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
         values: dict[str, object] = {}
         count = 1
         auto = set()
+        cell = row.src if isinstance(row, LDict) else (lambda key, where=row_src: where)  # a field's line (or cell)
         for key, value in row.items():
             if key == "points" and value == "auto":
                 if not tickets:
@@ -269,13 +270,13 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                 continue
             if key == "count":
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise ContentError(row_src, f"count should be a whole number ≥ 1, not {value!r}", "write e.g. count: 12")
+                    raise ContentError(cell(key), f"count should be a whole number ≥ 1, not {value!r}", "write e.g. count: 12")
                 count = value
                 continue
             if key not in fields:
-                raise ContentError(row_src, f"unknown field '{key}' on a card of deck '{deck_id}'",
+                raise ContentError(cell(key), f"unknown field '{key}' on a card of deck '{deck_id}'",
                                    did_you_mean(key, fields) or "declare it under the deck's fields:")
-            values[key] = resolver.collect(value, fields[key], row_src, f"deck '{deck_id}' card {index + 1} field '{key}'")
+            values[key] = resolver.collect(value, fields[key], cell(key), f"deck '{deck_id}' card {index + 1} field '{key}'")
         for name, type_name in fields.items():
             if name not in values:
                 if type_name.endswith("?"):

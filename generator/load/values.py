@@ -11,7 +11,7 @@ from typing import cast
 from generator import limits
 from generator.errors import ContentError, ContentErrors, Source, did_you_mean
 from generator.model.game import Entity, Route
-from generator.yamlsource import LDict
+from generator.yamlsource import LDict, LList
 
 #: content section → the field type that names its entries
 COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines": "line", "train_types": "train_type"}
@@ -139,19 +139,20 @@ class Resolver:
 def read_route(row, src: Source, resolver: Resolver, collect: bool = False) -> Route:
     """A route row; with ``collect``, misspelt names are noted on the resolver (see ``collect``) instead of raised."""
     name = resolver.collect if collect else resolver.value
-    a = name(row[0], "place", src, "route end")
-    b = name(row[1], "place", src, "route end")
-    length = resolver.value(row[2], "int", src, "route length")
+    at = row.src if isinstance(row, LList) else (lambda index: src)  # an item's own line (or spreadsheet cell)
+    a = name(row[0], "place", at(0), "route end")
+    b = name(row[1], "place", at(1), "route end")
+    length = resolver.value(row[2], "int", at(2), "route length")
     if length < 1:  # a path's length: networkx refuses negative weights, a board cannot draw 0 spaces
-        raise ContentError(src, f"route length should be at least 1 space, not {length}", "write the number of train spaces")
+        raise ContentError(at(2), f"route length should be at least 1 space, not {length}", "write the number of train spaces")
     if length > limits.MAX_ROUTE_LENGTH:  # a board draws every space, the checker walks them
-        raise ContentError(src, f"route length {length:,} is more than {limits.MAX_ROUTE_LENGTH} spaces (MAX_ROUTE_LENGTH)",
+        raise ContentError(at(2), f"route length {length:,} is more than {limits.MAX_ROUTE_LENGTH} spaces (MAX_ROUTE_LENGTH)",
                            "write the number of train spaces of the route (the longest published route has 10)")
     colors = row[3] if len(row) > 3 else "gray"
     colors = colors if isinstance(colors, list) else [colors]
     if not colors:
         raise ContentError(src, "a route needs a colour per track, not []", "write [gray] for one track of any colour")
-    colors = tuple(name(c, "color", src, "route colour") for c in colors)
+    colors = tuple(name(c, "color", at(3), "route colour") for c in colors)
     if len(row) > 4 and not isinstance(row[4], dict):
         raise ContentError(src, f"the 5th item of a route row is a mapping of extras, not {row[4]!r}",
                            "write e.g. {tunnel: true}, or remove it")
@@ -162,21 +163,22 @@ def read_route(row, src: Source, resolver: Resolver, collect: bool = False) -> R
 def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
     """The extras of a route row, typed (bends, curve, tunnel, ferry: what ``BoardRoute`` takes); checked
     when the row is read, so a mistake is found whether or not a board draws the route."""
+    where = extras.src if isinstance(extras, LDict) else (lambda key: src)  # a key's own line (or cell)
     for key in extras:
         if key not in ROUTE_EXTRAS:
-            raise ContentError(src, f"unknown route extra '{key}' ({name})",
+            raise ContentError(where(key), f"unknown route extra '{key}' ({name})",
                                did_you_mean(key, ROUTE_EXTRAS) or "route extras: " + ", ".join(ROUTE_EXTRAS))
     typed: dict[str, object] = {}
     if "bends" in extras:
         bends = extras["bends"]
         if not (isinstance(bends, list) and all(is_pair(p) for p in bends)):
-            raise ContentError(src, f"bends of {name} should be a list of [x, y] points in mm",
+            raise ContentError(where("bends"), f"bends of {name} should be a list of [x, y] points in mm",
                                "write e.g. {bends: [[120, 340]]}")
         typed["bends"] = tuple((float(x), float(y)) for x, y in bends)
     if "curve" in extras:
         curve = extras["curve"]
         if isinstance(curve, bool) or not isinstance(curve, (int, float)):
-            raise ContentError(src, f"curve of {name} should be a number of mm, not {curve!r}",
+            raise ContentError(where("curve"), f"curve of {name} should be a number of mm, not {curve!r}",
                                "write e.g. {curve: 25} (positive bulges to the right of the first city → second city, "
                                "as seen on the board)")
         typed["curve"] = float(curve)
@@ -185,12 +187,13 @@ def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
                            "use bends (corners) or curve (one smooth arc), not both")
     if "tunnel" in extras:
         if not isinstance(extras["tunnel"], bool):
-            raise ContentError(src, f"tunnel should be true or false, not {extras['tunnel']!r}", "write {tunnel: true}")
+            raise ContentError(where("tunnel"), f"tunnel should be true or false, not {extras['tunnel']!r}",
+                               "write {tunnel: true}")
         typed["tunnel"] = extras["tunnel"]
     if "ferry" in extras:
         ferry = extras["ferry"]
         if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= length:
-            raise ContentError(src, f"ferry should be the number of locomotives (0–{length}), not {ferry!r}",
+            raise ContentError(where("ferry"), f"ferry should be the number of locomotives (0–{length}), not {ferry!r}",
                                "write e.g. {ferry: 1}")
         typed["ferry"] = ferry
     return typed
