@@ -12,6 +12,8 @@ from __future__ import annotations
 # --- files -----------------------------------------------------------------
 #: bytes in one content file (YAML, rules.md, a layout, a template); the largest bundled one is ~40 KB
 MAX_FILE_BYTES = 4 * 1024 * 1024
+#: files of one game folder the stamp's content hash reads (generator.model.stamp): the bundled games have < 40
+MAX_CONTENT_FILES = 5_000
 #: nodes of one YAML file once its aliases are expanded (a "billion laughs" bomb stops here)
 MAX_YAML_NODES = 500_000
 #: how deeply YAML collections may nest (the bundled games need 6)

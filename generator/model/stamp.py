@@ -3,8 +3,8 @@
 ``Ticket to Ride Germany · v1.2 · 2026-11-22 · 3fa9c1e``: the game's title, its
 ``game: version:``, a date (``SOURCE_DATE_EPOCH`` when set, else ``game: date:``,
 else none: file times change on checkout, so they never decide it) and the first
-7 hex digits of a sha256 over the game's content files (its
-own files, layouts/ and rules/). The same content gives
+7 hex digits of a sha256 over the game's content files (every
+file of its folder but output/ and hidden ones: YAML, layouts, rules, spreadsheets, art, fonts). The same content gives
 the same stamp, so rebuilds stay byte-identical; any changed byte changes it.
 """
 from __future__ import annotations
@@ -22,20 +22,28 @@ from generator.paths import is_inside
 HASH_DIGITS = 7
 
 
-#: the game folder's subfolders that hold content (besides its own files): card layouts, the rules' templates
-CONTENT_FOLDERS = ("layouts", "rules")
+#: folders directly in a game folder that are never content: what ``pnpgen build .`` (``output/``) writes there
+NOT_CONTENT = ("output",)
 
 
 def content_files(folder: Path) -> list[Path]:
-    """The game folder's content files in a stable order (by path relative to it, '/'-separated): its own files
-    and those under ``CONTENT_FOLDERS``. Other folders are not content (``pnpgen build .`` writes output/ into the
-    game folder, and the next build must not hash it); nor are hidden files (.git, .DS_Store …)."""
-    candidates = [p for p in folder.iterdir() if p.is_file()]
-    for name in CONTENT_FOLDERS:
-        if (folder / name).is_dir():
-            candidates += [p for p in (folder / name).rglob("*") if p.is_file()]
-    files = [p for p in candidates if not any(part.startswith(".") for part in p.relative_to(folder).parts)
-             and is_inside(p.resolve(), (folder,))]   # a link that leads out of the game is not its content, nor read
+    """The game folder's content files in a stable order (by path relative to it, '/'-separated): every file
+    in it and its subfolders — YAML, layouts, rules, spreadsheets, artwork, fonts — except ``output/`` (the
+    next build must not hash what the last one wrote there) and hidden files (.git, .DS_Store …). Links to
+    folders are not followed and a link that leads out of the game is not its content; after
+    ``limits.MAX_CONTENT_FILES`` files the rest are left out (a folder that large is not a game's)."""
+    files: list[Path] = []
+    for root, dirs, names in os.walk(folder, followlinks=False):
+        here = Path(root)
+        top = here == folder
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (top and d in NOT_CONTENT))
+        for name in sorted(names):
+            path = here / name
+            if name.startswith(".") or not path.is_file() or not is_inside(path.resolve(), (folder,)):
+                continue
+            files.append(path)
+            if len(files) >= limits.MAX_CONTENT_FILES:
+                return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
     return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
 
 
