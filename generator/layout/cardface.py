@@ -26,9 +26,10 @@ from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
+from generator.layout import images
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect
+from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
@@ -45,6 +46,7 @@ ELEMENTS = {
     "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines")),
     "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
     "group": (("elements",), ("x", "y", "rotate")),
+    "image": (("src", "x", "y", "w", "h"), ("fit", "crop", "opacity", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
 LAYOUT_KEYS = ("description", "extends", "background", "vars", "elements")
@@ -572,6 +574,8 @@ class FaceRenderer:
             yield Group(inner, num("x", 0.0), num("y", 0.0), num("rotate", 0.0))
         elif kind == "text":
             yield from self._text(a, scope, where, what, card_src, num, col)
+        elif kind == "image":
+            yield from self._image(a, scope, where, what, num)
 
     def _print_problem(self, kind: str, error: BuildError) -> None:
         if self.on_print_problem is None:
@@ -612,3 +616,37 @@ class FaceRenderer:
         color = col("color", "#000000")
         bold = bool(self._eval(a.get("bold", False), scope, where, what))
         yield from fitted.texts(tx, top, anchor, color, bold)
+
+    def _image(self, a, scope, where, what, num):
+        """A picture file of the game (``src``, relative to the game folder, or to pnpgen's templates/
+        for bundled art) in the box x, y, w, h; a missing or malformed file is a ContentError here."""
+        name = self._eval(a["src"], scope, where, what)
+        shown = "" if name is None else str(name).strip()
+        if not shown:
+            return
+        path = images.picture_path(self.game, shown, where)
+        picture = images.read(path, where, shown)
+        fit = str(self._eval(a.get("fit", "fit"), scope, where, what))
+        if fit not in images.FITS:
+            raise BuildError(where, f"image fit '{fit}' for {what}", did_you_mean(fit, images.FITS)
+                             or "fit is fit (whole, in proportion), fill (cover the box, cropped) or stretch")
+        crop = None
+        if "crop" in a:
+            values = self._list(a, "crop", scope, where, what)
+            crop = tuple(self._num(v, scope, where, what, "crop") for v in values)
+            if len(crop) != 4 or not (0 <= crop[0] < 1 and 0 <= crop[1] < 1 and crop[2] > 0 and crop[3] > 0
+                                      and crop[0] + crop[2] <= 1 + 1e-9 and crop[1] + crop[3] <= 1 + 1e-9):
+                raise BuildError(where, f"image crop {values!r} for {what}",
+                                 "crop is [x, y, w, h] as fractions of the picture, e.g. [0.25, 0, 0.5, 1] "
+                                 "(the middle half); it must stay inside the picture")
+        opacity = num("opacity", 1.0)
+        if not 0 <= opacity <= 1:
+            raise BuildError(where, f"image opacity {opacity:g} for {what}", "opacity is from 0 (invisible) to 1")
+        w, h = num("w"), num("h")
+        if w <= 0 or h <= 0:
+            raise BuildError(where, f"image box {w:g} × {h:g} mm for {what}", "give w and h above 0 mm")
+        image = Image(num("x"), num("y"), w, h, picture.path, picture.digest, fit, crop,  # type: ignore[arg-type]
+                      opacity, num("rotate", 0.0))
+        images.record_use(self.game, images.Use(where, what, shown, picture, image))
+        yield image
+

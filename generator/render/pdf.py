@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator import fonts
-from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
+from generator.layout import images
+from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use
 
 
 def render_pdf(doc: Document, path: Path) -> None:
@@ -33,6 +36,7 @@ def render_pdf(doc: Document, path: Path) -> None:
     painter = _Painter(c, font, doc, defined)
     # a face placed once is cheaper drawn in place (clipped) than as its own XObject
     painter.inline = {name for name, n in uses.items() if n == 1}
+    painter.define_pictures(doc)
     marks: dict[int, list[str]] = {}
     for title, index in doc.outline:
         marks.setdefault(index, []).append(title)
@@ -63,6 +67,7 @@ class _Painter:
         self.c, self.font, self.doc, self.defined = c, font, doc, defined
         self.height = 0.0
         self.inline: set[str] = set()
+        self.pictures: dict[str, tuple[str, images.Picture]] = {}   # digest → (form name, picture)
         self._fill = self._stroke = self._width = None
 
     def begin_page(self, height: float) -> None:
@@ -215,3 +220,63 @@ class _Painter:
         self.height = outer_height
         self._reset()
         self.defined.add(form.name)
+
+    # ------------------------------------------------------------------ pictures
+    def define_pictures(self, doc: Document) -> None:
+        """One form per picture file (by content), defined before any page: an image XObject (or an
+        SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
+        a face's own form may place it, and forms are not defined inside forms."""
+        seen: dict[str, Image] = {}
+
+        def walk(items):
+            for item in items:
+                if isinstance(item, Image):
+                    seen.setdefault(item.digest, item)
+                elif isinstance(item, Group):
+                    walk(item.items)
+
+        for form in doc.forms.values():
+            walk(form.items)
+        for page in doc.pages:
+            walk(page.items)
+        for digest in sorted(seen):
+            self._define_picture(seen[digest])
+
+    def _define_picture(self, im: Image) -> None:
+        c = self.c
+        picture = images.read(Path(im.path), None)
+        name = f"img-{im.digest[:16]}"
+        c.beginForm(name, 0, 0, picture.width, picture.height)
+        if picture.raster:
+            # mask='auto': a PNG's alpha channel becomes the image's soft mask (transparency kept)
+            c.drawImage(ImageReader(im.path), 0, 0, picture.width, picture.height, mask="auto")
+        else:
+            renderPDF.draw(images.svg_drawing(im.path, im.digest), c, 0, 0)
+        c.endForm()
+        self.pictures[im.digest] = (name, picture)
+
+    def _Image(self, im: Image):
+        c = self.c
+        if im.digest not in self.pictures:   # a document whose pictures were not walked first
+            self._define_picture(im)
+        name, picture = self.pictures[im.digest]
+        where = images.placement(im, picture.width, picture.height)
+        c.saveState()
+        if im.opacity < 1:
+            c.setFillAlpha(im.opacity)
+            c.setStrokeAlpha(im.opacity)
+        if im.rotate:
+            cx, cy = (im.x + im.w / 2) * mm, self.Y(im.y + im.h / 2)
+            c.translate(cx, cy)
+            c.rotate(-im.rotate)
+            c.translate(-cx, -cy)
+        if where.clip is not None:
+            x, y, w, h = where.clip
+            clip = c.beginPath()
+            clip.rect(x * mm, self.Y(y + h), w * mm, h * mm)
+            c.clipPath(clip, stroke=0, fill=0)
+        c.translate(where.x * mm, self.Y(where.y + where.h))
+        c.scale(where.w * mm / picture.width, where.h * mm / picture.height)
+        c.doForm(name)
+        c.restoreState()
+        self._reset()

@@ -5,12 +5,17 @@ rounded to 0.001 mm so output is stable and diffable.
 """
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import svgwrite
 
 from generator import fonts
-from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
+from generator.layout import images
+from generator.layout.primitives import Circle, Document, Group, Image, Line, Page, Polygon, Rect, Text, Use
+
+#: picture kind → the media type of its data: URL
+MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
 
 def _n(v: float) -> str:
@@ -105,3 +110,40 @@ class _Builder:
             self.defined.add(u.name)
         x, y, w, h = form.box
         return self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
+
+    def _Image(self, im: Image):
+        """The picture's bytes are embedded once per SVG file, as a ``<symbol>`` in defs holding an
+        ``<image>`` with a data: URL, and placed with ``<use>``: the SVG stands alone (it is copied,
+        mailed, opened from anywhere), and a face with one picture on many copies carries it once."""
+        picture = images.read(Path(im.path), None)
+        name = f"img-{im.digest[:16]}"
+        if name not in self.defined:
+            data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+            symbol = self.dwg.symbol(id=name)
+            symbol.viewbox(0, 0, _n(picture.width), _n(picture.height))
+            symbol["preserveAspectRatio"] = "none"
+            symbol.add(self.dwg.image(f"data:{MEDIA_TYPES[picture.kind]};base64,{data}", insert=(0, 0),
+                                      size=(_n(picture.width), _n(picture.height))))
+            self.dwg.defs.add(symbol)
+            self.defined.add(name)
+        where = images.placement(im, picture.width, picture.height)
+        el = self.dwg.g()
+        transform = []
+        if im.rotate:
+            transform.append(f"rotate({_n(im.rotate)},{_n(im.x + im.w / 2)},{_n(im.y + im.h / 2)})")
+        if transform:
+            el["transform"] = " ".join(transform)
+        if im.opacity < 1:
+            el["opacity"] = _n(im.opacity)
+        use = self.dwg.use(f"#{name}", insert=(_n(where.x), _n(where.y)), size=(_n(where.w), _n(where.h)))
+        if where.clip is not None:
+            # a nested <svg> clips what it holds to its own box, with no clipPath id to keep unique
+            x, y, w, h = where.clip
+            box = self.dwg.svg(insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
+            box.viewbox(_n(x), _n(y), _n(w), _n(h))
+            box["overflow"] = "hidden"
+            box.add(use)
+            el.add(box)
+        else:
+            el.add(use)
+        return el
