@@ -645,7 +645,7 @@ class FaceRenderer:
         w, h = num("w"), num("h")
         if w <= 0 or h <= 0:
             raise BuildError(where, f"image box {w:g} × {h:g} mm for {what}", "give w and h above 0 mm")
-        image = Image(num("x"), num("y"), w, h, picture.path, picture.digest, fit, crop,  # type: ignore[arg-type]
+        image = Image(num("x"), num("y"), w, h, picture.path, picture.digest, fit, crop,
                       opacity, num("rotate", 0.0))
         images.record_use(self.game, images.Use(where, what, shown, picture, image))
         yield image
