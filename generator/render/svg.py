@@ -23,14 +23,16 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def render_svg(doc: Document, page: Page, path: Path) -> None:
-    """Write one page of ``doc`` as an SVG file, sized in mm."""
+def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> None:
+    """Write one page of ``doc`` as an SVG file, sized in mm; ``pictures`` (digest → relative path)
+    says where the file's pictures were copied (a picture not named there is embedded in the file)."""
     view = page.bleed_box or (0, 0, page.width, page.height)
     x, y, w, h = view
     dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
     dwg.viewbox(x, y, w, h)
     dwg["font-family"] = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
     builder = _Builder(dwg, doc)
+    builder.pictures = pictures or {}
     for item in page.items:
         dwg.add(builder.build(item))
     dwg.save(pretty=False)  # pretty=True re-parses the whole file: 40% of a large build
@@ -39,6 +41,7 @@ def render_svg(doc: Document, page: Page, path: Path) -> None:
 class _Builder:
     def __init__(self, dwg, doc):
         self.dwg, self.doc, self.defined = dwg, doc, set()
+        self.pictures: dict[str, str] = {}   # digest → where the file refers to it (else embedded)
 
     def build(self, item):
         return getattr(self, "_" + type(item).__name__)(item)
@@ -112,17 +115,20 @@ class _Builder:
         return self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
 
     def _Image(self, im: Image):
-        """The picture's bytes are embedded once per SVG file, as a ``<symbol>`` in defs holding an
-        ``<image>`` with a data: URL, and placed with ``<use>``: the SVG stands alone (it is copied,
-        mailed, opened from anywhere), and a face with one picture on many copies carries it once."""
+        """Each picture is one ``<symbol>`` in defs holding an ``<image>``, placed with ``<use>``. The
+        ``<image>`` refers to the copy the build made in pictures/ (``pictures``: a thousand faces with one
+        background share one file, not a thousand copies of it), or else carries the bytes as a data: URL."""
         picture = images.read(Path(im.path), None)
         name = f"img-{im.digest[:16]}"
         if name not in self.defined:
-            data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+            href = self.pictures.get(im.digest)
+            if href is None:
+                data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+                href = f"data:{MEDIA_TYPES[picture.kind]};base64,{data}"
             symbol = self.dwg.symbol(id=name)
             symbol.viewbox(0, 0, _n(picture.width), _n(picture.height))
             symbol["preserveAspectRatio"] = "none"
-            symbol.add(self.dwg.image(f"data:{MEDIA_TYPES[picture.kind]};base64,{data}", insert=(0, 0),
+            symbol.add(self.dwg.image(href, insert=(0, 0),
                                       size=(_n(picture.width), _n(picture.height))))
             self.dwg.defs.add(symbol)
             self.defined.add(name)
