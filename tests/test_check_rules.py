@@ -132,10 +132,11 @@ def test_every_check_has_a_trigger_case():
 
 
 def _own_tests():
-    from tests import test_components_check, test_language
+    from tests import test_components_check, test_images, test_language
     #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case
     return {"PNP801": test_components_check.test_a_die_with_five_faces_is_pnp801,
-            "PNP901": test_language.test_a_missing_catalogue_entry_is_pnp901_never_japanese}
+            "PNP901": test_language.test_a_missing_catalogue_entry_is_pnp901_never_japanese,
+            "PNP720": test_images.test_a_picture_below_300_dpi_is_a_warning_naming_dpi_and_size_pnp720}
 
 
 _OWN_TESTS = _own_tests()
