@@ -15,7 +15,9 @@ from PIL import Image as PILImage
 from pypdf import PdfReader
 
 from generator.layout import images
+from generator.layout.board import board_form
 from generator.layout.primitives import Image
+from generator.load.game import load_game
 
 GAME = """game: {title: "Pictures", latin: "Pictures", language: en, players: [2, 4]}
 include: [decks.yaml]
@@ -284,3 +286,68 @@ def test_bad_image_values_name_the_line(tmp_path, run, attrs, message):
     picture(folder / "art" / "a.png", (240, 240))
     result = run("build", folder, "--out", tmp_path / "out")
     assert result.exit_code != 0 and message in result.output and "layouts/card.yaml:5" in result.output, result.output
+
+
+# ------------------------------------------------------------------ boards and rule sheets
+@pytest.fixture
+def route_game(tmp_path, run):
+    """pnpgen's starter route game with a board background, a river overlay and a picture in rules.md."""
+    folder = tmp_path / "route"
+    assert run("new", folder, "--language", "en").exit_code == 0
+    picture(folder / "art" / "land.jpg", (600, 456), color=(150, 190, 120))
+    (folder / "art" / "river.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">'
+        '<path d="M0,50 C50,0 100,100 200,40" fill="none" stroke="#3a7bd5" stroke-width="8"/></svg>', encoding="utf-8")
+    text = (folder / "map.yaml").read_text(encoding="utf-8")
+    assert "    size: [500, 380]\n" in text
+    (folder / "map.yaml").write_text(text.replace("    size: [500, 380]\n", "    size: [500, 380]\n"
+                                                  "    background: art/land.jpg\n    overlays:\n"
+                                                  "      - {src: art/river.svg, at: [40, 120], size: [420, 210], "
+                                                  "fit: stretch, opacity: 0.8}\n"), encoding="utf-8")
+    rules = (folder / "rules.md").read_text(encoding="utf-8")
+    (folder / "rules.md").write_text(rules.replace("## Setup\n", "![The river](art/river.svg)\n\n## Setup\n", 1),
+                                     encoding="utf-8")
+    return folder
+
+
+def test_a_board_background_and_overlays_are_drawn_under_the_routes(route_game, run, tmp_path):
+    game = load_game(route_game)
+    form, _plan = board_form(game, game.boards["map"])
+    kinds = [type(item).__name__ for item in form.items]
+    pictures = [i for i, item in enumerate(form.items) if isinstance(item, Image)]
+    assert len(pictures) == 2
+    background, river = (form.items[i] for i in pictures)
+    assert (background.x, background.y, background.w, background.h, background.fit) == (0, 0, 500, 380, "fill")
+    assert (river.x, river.y, river.w, river.h, river.opacity) == (40, 120, 420, 210, 0.8)
+    assert "Polygon" not in kinds[:pictures[1]]        # every train space (a polygon) is drawn after the pictures
+    # the background is 600 px over 500 mm: 30 dpi, a warning at map.yaml's background: line
+    result = run("check", route_game, "--format", "json")
+    assert result.exit_code == 0, result.output
+    [finding] = [f for f in json.loads(result.output) if f["code"] == "PNP720"]
+    line = (route_game / "map.yaml").read_text(encoding="utf-8").splitlines().index("    background: art/land.jpg") + 1
+    assert (finding["file"].endswith("map.yaml"), finding["line"]) == (True, line)
+    assert "prints at 30 dpi on board 'map', drawn 500.0 × 380.0 mm" in finding["message"]
+    # the rule sheet draws the river picture (one form of vectors) and the HTML shows its SVG
+    out = tmp_path / "out"
+    assert run("build", route_game, "--out", out).exit_code == 0
+    built = out / "route"
+    assert len([n for n in xobjects(built / "route-rules.pdf")["/Form"] if "img-" in n]) == 1
+    assert 'src="rules-img/art-river.svg-all.svg" alt="The river"' in (built / "route-rules.html").read_text()
+    assert (built / "rules-img" / "art-river.svg-all.svg").exists()
+    board = xobjects(built / "board-map.pdf")
+    assert len(board["/Image"]) == 1 and len([n for n in board["/Form"] if "img-" in n]) == 2
+
+
+def test_a_missing_board_overlay_is_exit_2_at_its_line(route_game, run):
+    (route_game / "art" / "river.svg").unlink()
+    line = next(n for n, text in enumerate((route_game / "map.yaml").read_text().splitlines(), 1) if "river.svg" in text)
+    result = run("check", route_game)
+    assert result.exit_code == 2 and f"map.yaml:{line}" in result.output and "'art/river.svg' not found" in result.output
+
+
+def test_a_missing_rule_sheet_picture_is_exit_2_at_its_line(route_game, run):
+    rules = (route_game / "rules.md").read_text(encoding="utf-8").replace("art/river.svg", "art/lake.png")
+    (route_game / "rules.md").write_text(rules, encoding="utf-8")
+    line = rules.splitlines().index("![The river](art/lake.png)") + 1
+    result = run("build", route_game, "--out", route_game.parent / "out")
+    assert result.exit_code == 2 and f"rules.md:{line}" in result.output and "'art/lake.png' not found" in result.output
