@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from pypdf import PdfReader
 
 from generator.layout import images
 from generator.layout.board import board_form
+from generator.layout.cardface import FaceRenderer
+from generator.layout.deck import draw_deck
 from generator.layout.primitives import Image
 from generator.load.game import load_game
 
@@ -48,16 +51,16 @@ def picture(path: Path, size=(780, 1080), mode="RGB", color=(40, 120, 200)) -> P
     return path
 
 
-def game(tmp_path: Path, elements: str, n: int = 2) -> Path:
+def game(tmp_path: Path, elements: str, n: int = 2, background: str = "paper") -> Path:
     """A deck of ``n`` cards whose layout (layouts/card.yaml) has ``elements`` (YAML lines) after a
     text: the first picture element is on line 5 of the layout."""
     folder = tmp_path / "pics"
-    (folder / "layouts").mkdir(parents=True)
+    (folder / "layouts").mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text(GAME, encoding="utf-8")
     rows = "\n".join(f"      - [{i}]" for i in range(1, n + 1))
     (folder / "decks.yaml").write_text(DECKS.format(n=n, rows=rows), encoding="utf-8")
     (folder / "layouts" / "card.yaml").write_text(
-        "background: paper\nelements:\n"
+        f"background: {background}\nelements:\n"
         '  - text: {x: 3, y: 3, w: 30, h: 10, text: "{{ card.value }}", size: 20}\n'
         "  # pictures\n" + elements, encoding="utf-8")
     (folder / "rules.md").write_text("# Pictures\n\nA test game.\n", encoding="utf-8")
@@ -351,3 +354,24 @@ def test_a_missing_rule_sheet_picture_is_exit_2_at_its_line(route_game, run):
     line = rules.splitlines().index("![The river](art/lake.png)") + 1
     result = run("build", route_game, "--out", route_game.parent / "out")
     assert result.exit_code == 2 and f"rules.md:{line}" in result.output and "'art/lake.png' not found" in result.output
+
+
+def test_a_layout_background_may_be_a_picture_and_the_bytes_do_not_depend_on_the_folder(tmp_path, run):
+    """``background: art/bg.png`` covers the card into the bleed; the same game built from another folder
+    gives byte-identical PDFs (a face's form is named by its drawing, which names the picture by its digest)."""
+    first = game(tmp_path / "a", "", n=3, background='"art/{{ card.value }}.png"')
+    for n in (1, 2, 3):
+        picture(first / "art" / f"{n}.png", (300, 300), color=(80 * n, 40, 40))
+    shutil.copytree(first, tmp_path / "b" / "pics")
+    out = {}
+    for name in ("a", "b"):
+        folder = tmp_path / name / "pics"
+        result = run("build", folder, "--out", tmp_path / f"out-{name}")
+        assert result.exit_code == 0, result.output
+        out[name] = next((tmp_path / f"out-{name}").iterdir())
+    assert (out["a"] / "cards.pdf").read_bytes() == (out["b"] / "cards.pdf").read_bytes()
+    assert len(xobjects(out["a"] / "cards.pdf")["/Image"]) == 3
+    game_a = load_game(first)
+    form = draw_deck(game_a, game_a.decks["cards"], FaceRenderer(game_a)).faces[0]
+    [image] = [item for item in form.items if isinstance(item, Image)]
+    assert (image.x, image.y, image.w, image.h, image.fit) == (-3, -3, 69, 94, "fill")

@@ -219,7 +219,8 @@ def _read_layout(path: Path) -> LDict:
 
 def _background(data: LDict) -> LDict:
     """``background: <colour>``: the element it stands for, a full-bleed rect drawn first, named
-    ``background`` (so a layout that extends this one may replace or remove it by name)."""
+    ``background`` (so a layout that extends this one may replace or remove it by name);
+    ``background: art/x.png`` (a picture file's name): a full-bleed picture, ``fit: fill``."""
     where = data.src("background")
 
     def mapping(**items) -> LDict:
@@ -227,8 +228,14 @@ def _background(data: LDict) -> LDict:
         result.file, result.line, result.key_lines = where.file, where.line, {key: where.line for key in items}
         return result
 
+    value = data["background"]
+    if isinstance(value, str) and value.strip().lower().endswith(tuple(images.KINDS)):
+        # a picture file (it may be an expression: art/{{ card.id }}.png), covering the card into the bleed
+        picture = mapping(src=value, x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}",
+                          h="{{ H + 2*bleed }}", fit="fill")
+        return mapping(name="background", image=picture)
     rect = mapping(x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}", h="{{ H + 2*bleed }}",
-                   fill=data["background"])
+                   fill=value)
     return mapping(name="background", rect=rect)
 
 
