@@ -61,7 +61,7 @@ def _picture(game: Game, board: Board, spec: BoardPicture) -> Image:
     """A board picture as drawn, its use kept for the resolution check (PNP720)."""
     picture = images.read(Path(spec.path), spec.source, spec.shown)
     image = Image(*spec.box, picture.path, picture.digest, spec.fit, spec.crop, spec.opacity, spec.rotate)
-    images.record_use(game, images.Use(spec.source, f"board '{board.id}'", spec.shown, picture, image))
+    images.record_use(game, images.PictureUse(spec.source, f"board '{board.id}'", spec.shown, picture, image))
     return image
 
 

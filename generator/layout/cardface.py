@@ -654,6 +654,6 @@ class FaceRenderer:
             raise BuildError(where, f"image box {w:g} × {h:g} mm for {what}", "give w and h above 0 mm")
         image = Image(num("x"), num("y"), w, h, picture.path, picture.digest, fit, crop,
                       opacity, num("rotate", 0.0))
-        images.record_use(self.game, images.Use(where, what, shown, picture, image))
+        images.record_use(self.game, images.PictureUse(where, what, shown, picture, image))
         yield image
 

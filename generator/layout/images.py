@@ -221,7 +221,7 @@ def dpi(picture: Picture, image: Image) -> float:
 
 
 @dataclass(frozen=True)
-class Use:
+class PictureUse:
     """A picture printed somewhere: where the content named it, for what, and the primitive drawn."""
 
     source: Source
@@ -231,12 +231,12 @@ class Use:
     image: Image
 
 
-def record_use(game, use: Use) -> None:
+def record_use(game, use: PictureUse) -> None:
     """Keep ``use`` with the game (for the resolution check); the same place and size once."""
     uses = game.__dict__.setdefault("_kept_picture_uses", {})
     uses.setdefault((str(use.source), use.picture.path, use.image.w, use.image.h, use.image.crop, use.image.fit), use)
 
 
-def recorded_uses(game) -> list[Use]:
+def recorded_uses(game) -> list[PictureUse]:
     """Every picture use laid out so far for ``game``, in the order first drawn."""
     return list(game.__dict__.get("_kept_picture_uses", {}).values())

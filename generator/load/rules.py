@@ -379,7 +379,8 @@ def _picture(inline, images, where: Source) -> Picture:
     image = images[0]
     target = str(image.attrs.get("src", ""))
     if not target.startswith(PICTURE_SCHEME):
-        if PurePosixPath(target).suffix.lower() in PICTURE_KINDS:   # a picture file, read when it is drawn
+        if not urlsplit(target).scheme and PurePosixPath(target).suffix.lower() in PICTURE_KINDS:
+            # a picture file of the game (never a URL: nothing is fetched), read when it is drawn
             caption = "".join(c.content for c in image.children if c.type == "text")
             return Picture(target, caption, None, where, file=True)
         raise RulesError(where, f"picture '{target}' is not a component nor a PNG, JPEG or SVG file",

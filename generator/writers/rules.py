@@ -80,7 +80,7 @@ class ComponentPictures:
         scale = FILE_PICTURE_MM / max(picture.width, picture.height)
         w, h = picture.width * scale, picture.height * scale
         image = Image(0.0, 0.0, w, h, picture.path, picture.digest)
-        images.record_use(self.game, images.Use(block.source, "the rule sheet", shown, picture, image))
+        images.record_use(self.game, images.PictureUse(block.source, "the rule sheet", shown, picture, image))
         return Form(f"picture-{picture.digest[:16]}", (image,), (0.0, 0.0, w, h))
 
 
