@@ -144,11 +144,12 @@ def test_one_image_xobject_for_fifty_cards_and_one_picture_file_for_their_svgs(t
     # the alpha channel is the image's soft mask: transparency kept
     assert b"/SMask" in (built / "cards.pdf").read_bytes()
     # the SVGs refer to one copy of the picture, each once
-    assert sorted(p.name for p in (built / "pictures").iterdir()) == [f"{images.read(folder / 'art' / 'bg.png', None).digest[:16]}.png"]
+    digest = images.read(folder / "art" / "bg.png", None).digest
+    assert sorted(p.name for p in (built / "svg" / "cards" / "pictures").iterdir()) == [f"{digest[:16]}.png"]
     svgs = sorted((built / "svg" / "cards").glob("*.svg"))
     assert len(svgs) == 51   # 50 faces and the back
     text = svgs[0].read_text(encoding="utf-8")
-    assert text.count("<image") == 1 and 'xlink:href="../../pictures/' in text
+    assert text.count("<image") == 1 and f'xlink:href="pictures/{digest[:16]}.png"' in text
     assert "back" not in svgs[0].name and "<image" not in (built / "svg" / "cards" / "back.svg").read_text()
     # deterministic: the same content gives the same bytes
     again = tmp_path / "again"
@@ -167,7 +168,7 @@ def test_an_svg_picture_is_one_form_of_vectors_whatever_the_uses(tmp_path, run):
     found = xobjects(out / "pics" / "cards.pdf")
     assert "/Image" not in found, found      # drawn as vectors, not as pixels
     assert len([n for n in found["/Form"] if "img-" in n]) == 1, found
-    assert len(list((out / "pics" / "pictures").iterdir())) == 1
+    assert len(list((out / "pics" / "svg" / "cards" / "pictures").iterdir())) == 1
 
 
 def test_a_picture_named_by_an_expression_per_card(tmp_path, run):
@@ -336,7 +337,9 @@ def test_a_board_background_and_overlays_are_drawn_under_the_routes(route_game, 
     built = out / "route"
     assert len([n for n in xobjects(built / "route-rules.pdf")["/Form"] if "img-" in n]) == 1
     assert 'src="rules-img/art-river.svg-all.svg" alt="The river"' in (built / "route-rules.html").read_text()
-    assert (built / "rules-img" / "art-river.svg-all.svg").exists()
+    # shown by the HTML page with <img>, which loads no other file: the picture is inside the SVG
+    assert 'xlink:href="data:image/svg+xml;base64,' in (built / "rules-img" / "art-river.svg-all.svg").read_text()
+    assert '"pictures/' in (built / "board-map.svg").read_text() and len(list((built / "pictures").iterdir())) == 2
     board = xobjects(built / "board-map.pdf")
     assert len(board["/Image"]) == 1 and len([n for n in board["/Form"] if "img-" in n]) == 2
 

@@ -118,7 +118,7 @@ def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: Co
         height = max(f.box[3] for f in faces)
         page = Page(x - gap, height, items)
         name = f"{PICTURE_DIR}/{key}.svg"
-        ctx.write_svg(doc, page, name)
+        ctx.write_svg(doc, page, name, embed_pictures=True)   # shown with <img>, which loads no other file
         written[key] = name
     if written:
         ctx.note_folder(PICTURE_DIR, "rules pictures")
