@@ -631,8 +631,7 @@ class FaceRenderer:
         shown = "" if name is None else str(name).strip()
         if not shown:
             return
-        path = images.picture_path(self.game, shown, where)
-        picture = images.read(path, where, shown)
+        picture = images.named(self.game, shown, where)
         fit = str(self._eval(a.get("fit", "fit"), scope, where, what))
         if fit not in images.FITS:
             raise BuildError(where, f"image fit '{fit}' for {what}", did_you_mean(fit, images.FITS)

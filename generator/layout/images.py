@@ -68,6 +68,8 @@ class Placement:
 
 # (resolved path, size, mtime) → Picture; a build names the same file on every card, so it is read once
 _PICTURES: OrderedDict[tuple, Picture] = OrderedDict()
+# (path, digest) → Picture: what the renderers look up, without reading the file again
+_BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
 # (path, digest) → svglib drawing, shared by the check and every PDF of a build
 _DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _CACHED = 256
@@ -92,6 +94,21 @@ def picture_path(game, name: str, src: Source | None) -> Path:
     if not candidate.exists() and not candidate.is_symlink() and (TEMPLATES_DIR / name).is_file():
         candidate = TEMPLATES_DIR / name
     return inside(candidate, game_roots(game), src, name)
+
+
+def named(game, name: str, src: Source | None) -> Picture:
+    """The picture a content value names (``art/x.png``), found (``picture_path``) and read (``read``) once
+    per game and name: a layout names the same picture on every card of a deck."""
+    found = game.__dict__.setdefault("_kept_pictures_named", {})
+    if name not in found:
+        found[name] = read(picture_path(game, name, src), src, name)
+    return found[name]
+
+
+def known(path: str, digest: str) -> Picture:
+    """The picture read already for the ``Image`` primitive with this path and digest (renderers ask)."""
+    picture = _BY_DIGEST.get((path, digest))
+    return picture if picture is not None else read(Path(path), None)
 
 
 def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
@@ -127,7 +144,9 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
         width, height = float(drawing.width), float(drawing.height)
     else:
         width, height = _raster_size(path, kind, src, shown)
-    return _remember(_PICTURES, key, Picture(str(path), digest, kind, width, height))
+    picture = _remember(_PICTURES, key, Picture(str(path), digest, kind, width, height))
+    _remember(_BY_DIGEST, (picture.path, digest), picture)
+    return picture
 
 
 def _raster_size(path: Path, kind: str, src, shown: str) -> tuple[float, float]:

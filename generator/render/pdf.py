@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -244,12 +245,18 @@ class _Painter:
 
     def _define_picture(self, im: Image) -> None:
         c = self.c
-        picture = images.read(Path(im.path), None)
+        picture = images.known(im.path, im.digest)
         name = f"img-{im.digest[:16]}"
         c.beginForm(name, 0, 0, picture.width, picture.height)
         if picture.raster:
             # mask='auto': a PNG's alpha channel becomes the image's soft mask (transparency kept)
-            c.drawImage(ImageReader(im.path), 0, 0, picture.width, picture.height, mask="auto")
+            # binary, not ASCII85 (ReportLab's default for every stream): a quarter smaller and faster to write;
+            # the setting is read when the image object is made, so it is changed for this call only
+            a85, rl_config.useA85 = rl_config.useA85, 0
+            try:
+                c.drawImage(_reader(im.path, im.digest), 0, 0, picture.width, picture.height, mask="auto")
+            finally:
+                rl_config.useA85 = a85
         else:
             renderPDF.draw(images.svg_drawing(im.path, im.digest), c, 0, 0)
         c.endForm()
@@ -280,3 +287,22 @@ class _Painter:
         c.doForm(name)
         c.restoreState()
         self._reset()
+
+
+_READERS: dict[tuple[str, str], ImageReader] = {}
+_KEPT_PIXELS = 8_000_000
+
+
+def _reader(path: str, digest: str) -> ImageReader:
+    """One ImageReader per picture for the whole build: it keeps the decoded pixels, so the deck's PDF, the
+    print-shop PDF and the print-and-play file decode a large background once, not once each."""
+    key = (path, digest)
+    if key in _READERS:
+        return _READERS[key]
+    reader = ImageReader(path)
+    width, height = reader.getSize()
+    if width * height <= _KEPT_PIXELS:   # a board-sized picture is not kept: its pixels are hundreds of MB
+        if len(_READERS) >= 4:
+            _READERS.pop(next(iter(_READERS)))
+        _READERS[key] = reader
+    return reader

@@ -118,7 +118,7 @@ class _Builder:
         """Each picture is one ``<symbol>`` in defs holding an ``<image>``, placed with ``<use>``. The
         ``<image>`` refers to the copy the build made in pictures/ (``pictures``: a thousand faces with one
         background share one file, not a thousand copies of it), or else carries the bytes as a data: URL."""
-        picture = images.read(Path(im.path), None)
+        picture = images.known(im.path, im.digest)
         name = f"img-{im.digest[:16]}"
         if name not in self.defined:
             href = self.pictures.get(im.digest)
