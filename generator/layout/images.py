@@ -253,7 +253,9 @@ class PictureUse:
 def record_use(game, use: PictureUse) -> None:
     """Keep ``use`` with the game (for the resolution check); the same place and size once."""
     uses = game.__dict__.setdefault("_kept_picture_uses", {})
-    uses.setdefault((str(use.source), use.picture.path, use.image.w, use.image.h, use.image.crop, use.image.fit), use)
+    where = use.source
+    uses.setdefault((where.file, where.line, use.picture.path, use.image.w, use.image.h, use.image.crop, use.image.fit),
+                    use)
 
 
 def recorded_uses(game) -> list[PictureUse]:

@@ -133,23 +133,21 @@ class _Builder:
             self.dwg.defs.add(symbol)
             self.defined.add(name)
         where = images.placement(im, picture.width, picture.height)
-        el = self.dwg.g()
-        transform = []
-        if im.rotate:
-            transform.append(f"rotate({_n(im.rotate)},{_n(im.x + im.w / 2)},{_n(im.y + im.h / 2)})")
-        if transform:
-            el["transform"] = " ".join(transform)
-        if im.opacity < 1:
-            el["opacity"] = _n(im.opacity)
-        use = self.dwg.use(f"#{name}", insert=(_n(where.x), _n(where.y)), size=(_n(where.w), _n(where.h)))
+        el = self.dwg.use(f"#{name}", insert=(_n(where.x), _n(where.y)), size=(_n(where.w), _n(where.h)))
         if where.clip is not None:
             # a nested <svg> clips what it holds to its own box, with no clipPath id to keep unique
             x, y, w, h = where.clip
             box = self.dwg.svg(insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
             box.viewbox(_n(x), _n(y), _n(w), _n(h))
             box["overflow"] = "hidden"
-            box.add(use)
-            el.add(box)
-        else:
-            el.add(use)
+            box.add(el)
+            el = box
+        if im.rotate or im.opacity < 1:
+            group = self.dwg.g()
+            if im.rotate:
+                group["transform"] = f"rotate({_n(im.rotate)},{_n(im.x + im.w / 2)},{_n(im.y + im.h / 2)})"
+            if im.opacity < 1:
+                group["opacity"] = _n(im.opacity)
+            group.add(el)
+            el = group
         return el
