@@ -378,3 +378,33 @@ def test_a_layout_background_may_be_a_picture_and_the_bytes_do_not_depend_on_the
     form = draw_deck(game_a, game_a.decks["cards"], FaceRenderer(game_a)).faces[0]
     [image] = [item for item in form.items if isinstance(item, Image)]
     assert (image.x, image.y, image.w, image.h, image.fit) == (-3, -3, 69, 94, "fill")
+
+
+def test_a_picture_file_too_large_is_refused_before_it_is_read(tmp_path, monkeypatch, run):
+    monkeypatch.setattr(images.limits, "MAX_IMAGE_BYTES", 100)
+    folder = game(tmp_path, '  - image: {src: art/big.png, x: 0, y: 0, w: 20, h: 20}\n')
+    picture(folder / "art" / "big.png", (64, 64))
+    result = run("check", folder)
+    assert result.exit_code == 2 and "more than 100 (limits.MAX_IMAGE_BYTES)" in result.output, result.output
+
+
+def test_a_picture_on_tokens_is_drawn_from_their_layout(tmp_path, run):
+    """Tokens (and tiles, dice faces, sheets) are drawn by layouts too: the image element works there."""
+    folder = tmp_path / "route"
+    assert run("new", folder, "--language", "en").exit_code == 0
+    game_ = load_game(folder)
+    token = next(part for part in game_.parts.values() if part.kind == "token")
+    layout = folder / "layouts" / "token-art.yaml"
+    layout.parent.mkdir(exist_ok=True)
+    layout.write_text("elements:\n  - image: {src: art/t.png, x: 0, y: 0, w: \"{{ W }}\", h: \"{{ H }}\"}\n",
+                      encoding="utf-8")
+    picture(folder / "art" / "t.png", (300, 300))
+    text = (folder / "components.yaml").read_text(encoding="utf-8")
+    kind = "    kind: token                  # round or square pieces, printed on sheets to cut out\n"
+    assert kind in text, text
+    (folder / "components.yaml").write_text(text.replace(kind, kind + "    layout: token-art\n", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("build", folder, "--out", out)
+    assert result.exit_code == 0, result.output
+    pdf = out / "route" / f"{token.id}.pdf"
+    assert len(xobjects(pdf)["/Image"]) == 1
