@@ -73,6 +73,7 @@ _BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
 # (path, digest) → svglib drawing, shared by the check and every PDF of a build
 _DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _CACHED = 256
+_CACHED_DRAWINGS = 32
 
 
 def _remember(cache: OrderedDict, key, value):
@@ -205,7 +206,10 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     if drawing is None or not (float(drawing.width) > 0 and float(drawing.height) > 0):
         raise ContentError(src, f"picture '{shown}' has no size (width, height or viewBox)",
                            'give the <svg> element a viewBox, e.g. viewBox="0 0 100 100"')
-    return _remember(_DRAWINGS, key, drawing)
+    _remember(_DRAWINGS, key, drawing)
+    while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
+        _DRAWINGS.popitem(last=False)
+    return drawing
 
 
 def placement(image: Image, width: float, height: float) -> Placement:
