@@ -32,12 +32,17 @@ from generator import FORMAT_VERSION, __version__
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
+from generator.export.png import export_png, preset_names
+from generator.export.tts import export_tts
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
 from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
-from generator.pipeline import build_game
+from generator.pipeline import build_game, checked
+from generator.simulate import report as simulation
+from generator.simulate.bots import BOTS
+from generator.simulate.rules import compile_rules
 from generator.writers import BuildResult, Progress
 
 #: content text is printed as it is: no emoji codes (``:100:``), no highlighting; markup is escaped
@@ -379,6 +384,42 @@ def new(folder, template, language):
                       f"&& pnpgen build {escape(folder)}", soft_wrap=True)
 
 
+@main.command()
+@click.argument("game", type=click.Path())
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+@click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--bots", default="greedy", show_default=True,
+              help=f"Bots by seat, comma-separated ({', '.join(BOTS)}); one name seats it everywhere. Rotated each game.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Base seed: the same seed, the same games.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes to play on.")
+@click.option("--validate", type=click.IntRange(0), default=100, show_default=True,
+              help="Replay every n-th game with the independent referee (0: none).")
+def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
+    """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
+    names = [b.strip() for b in bots.split(",")]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        raise click.UsageError(f"unknown bot '{unknown[0]}': the bots are {', '.join(BOTS)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
+    try:
+        rules = compile_rules(load_game(Path(game), tuple(addons)))
+        if not rules.players[0] <= players <= rules.players[1]:
+            raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
+        results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate)
+    except PnpgenError as error:
+        _fail(error)
+    figures = simulation.summary(rules, results, names, seed)
+    if fmt == "json":
+        click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
+    else:
+        click.echo(simulation.text(figures), nl=False)
+
+
 @main.command(name="schema")
 @click.option("-o", "--output", type=click.Path(), default=None,
               help=f"Write it to this file (or into this folder as {EDITOR_SCHEMA_FILE.name}), e.g. beside a game's "
@@ -399,6 +440,96 @@ def schema(output, layout):
         err_console.print(f"[red]error:[/] cannot write {escape(str(path))}: {escape(error.strerror or str(error))}")
         sys.exit(2)
     err_console.print(f"wrote {escape(str(path))}")
+
+
+# --- pnpgen export png / tts: images for other tools (generator/export) -------------------------------------------
+
+@main.group(name="export")
+def export_group():
+    """Export a game for other tools: PNG faces, Tabletop Simulator decks."""
+
+
+def _export_options(fn):
+    fn = click.option("--with", "addons", multiple=True, type=click.Path(),
+                      help="Compose an add-on folder into each game (repeatable).")(fn)
+    fn = click.option("--force", is_flag=True, help="Export even when the checks find errors (and say so).")(fn)
+    fn = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+                      help="Folder that receives OUT/<game>-png/ or OUT/<game>-tts/ (beside the build's OUT/<game>/).")(fn)
+    return click.argument("games", nargs=-1, type=click.Path())(fn)
+
+
+@export_group.command(name="png")
+@_export_options
+@click.option("--dpi", type=click.FloatRange(10, 2400), default=300, show_default=True, help="Pixels per inch of faces.")
+@click.option("--trim/--bleed", default=False, help="Cut at the trim line, or keep the bleed (default).")
+@click.option("--board-dpi", type=click.FloatRange(10, 2400), default=100, show_default=True,
+              help="Pixels per inch of boards (one image each).")
+@click.option("--preset", type=click.Choice(preset_names()), default=None,
+              help="A print shop's sizes: tgc = The Game Crafter (300 dpi, 1/8 in bleed; poker 825 × 1125 px).")
+def export_png_command(games, out_dir, force, addons, dpi, trim, board_dpi, preset):
+    """One PNG per distinct face, back and board of each game, and manifest.json with the counts."""
+    _export(games, addons, force, "PNG", lambda game, progress: export_png(
+        game, Path(out_dir), dpi, trim, board_dpi, preset, progress, force))
+
+
+@export_group.command(name="tts")
+@_export_options
+@click.option("--base-url", default=None, help="Image URLs are this plus the file name (default: file:// paths).")
+@click.option("--dpi", type=click.FloatRange(10, 2400), default=300, show_default=True,
+              help="Card pixels per inch on the sheets, at most (a sheet stays within 4096 px).")
+def export_tts_command(games, out_dir, force, addons, base_url, dpi):
+    """Tabletop Simulator deck sheets, backs and boards, and a saved object (<game>.json) that loads them."""
+    _export(games, addons, force, "Tabletop Simulator", lambda game, progress: export_tts(
+        game, Path(out_dir), base_url, dpi, progress, force))
+
+
+class _ExportProgress(_ConsoleProgress):
+    def __init__(self, console: Console, what: str):
+        super().__init__(console)
+        self.what = what
+
+    def start(self, game, steps):
+        if self.console.is_terminal:
+            super().start(game, steps)
+        else:
+            self.console.print(f"exporting {escape(game.id)} ({self.what}) …", soft_wrap=True)
+
+
+def _export(games, addons, force: bool, what: str, run) -> None:
+    """Load and check each game as ``build`` does (same refusals, same exit codes), then export it."""
+    exporting = None
+    try:
+        with _sigterm_as_interrupt():
+            for folder in _games_for(games, addons):
+                started = time.perf_counter()
+                exporting = folder_name(folder)
+                game = load_game(folder, tuple(addons))
+                exporting = game.id
+                _report_build_findings(game, checked(game, force))
+                progress = _ExportProgress(err_console, what)
+                try:
+                    result = run(game, progress)
+                finally:
+                    progress.done()
+                table = Table(title=f"{escape(str(result.folder))}/ — {time.perf_counter() - started:.1f} s",
+                              title_justify="left", show_edge=False, header_style="bold")
+                for column in ("file", "images", "what"):
+                    table.add_column(column, no_wrap=column == "file", justify="right" if column == "images" else "left")
+                for name, count, kind in result.lines:
+                    table.add_row(escape(name), str(count), escape(kind))
+                out_console.print(table)
+    except KeyboardInterrupt as interrupt:
+        _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
+            f"{exporting or 'nothing'} was not exported; a previous export was left as it was"))
+    except ChecksFailed as failed:
+        report.print_findings([f for f in failed.findings if not f.waived], err_console)
+        errors = len(failed.diagnostics)
+        err_console.print(f"[bold red]export refused[/]: {failed.game.id} has {errors} check "
+                          f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
+                          f"or export anyway with --force", soft_wrap=True)
+        sys.exit(failed.exit_code)
+    except PnpgenError as error:
+        _fail(error)
 
 
 if __name__ == "__main__":

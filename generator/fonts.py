@@ -1,12 +1,19 @@
-"""The one typeface pnpgen prints with, and text measurement.
+"""The typefaces pnpgen prints with, and text measurement.
 
-IPAexGothic is a TrueType font covering Japanese, Latin and German text, so
-one embedded, subset font serves every game (ReportLab cannot embed CFF/OTF,
-and its built-in CID fonts are not embedded). Layout measures text with the
-same metrics the PDF uses, so wrapping is identical in PDF and SVG.
+pnpgen's own faces: IPAexGothic (regular; Japanese, Latin and German) and BIZ UDPGothic
+Bold (a real bold of the same proportional design, SIL OFL), both TrueType, so every face
+is embedded and subset (ReportLab cannot embed CFF/OTF, and its built-in CID fonts are not
+embedded). A game may declare families of its own TrueType files (``fonts:``); each file is
+registered under a name made from a digest of its bytes, so two games that both call a
+family "body" never share a face, and the same file always gets the same name (byte-identical
+output). Layout measures text with the same metrics the PDF uses, so wrapping is identical
+in PDF and SVG; what a family has no file for (a bold, an italic) is synthesised by the
+renderers (``Face.fake_bold``, ``Face.fake_italic``).
 """
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -16,19 +23,21 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator import FONT_DIR
+from generator.errors import ContentError, Source
+from generator.limits import MAX_FONT_BYTES
 
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
+BOLD_NAME = "BIZUDPGothic-Bold"
+BOLD_FILE = FONT_DIR / "BIZUDPGothic-Bold.ttf"
 PT_TO_MM = 25.4 / 72.0
-#: bold is the one font filled and outlined; outline width in mm per pt of size (0.16 mm at 13 pt)
+#: fake bold is the face filled and outlined; outline width in mm per pt of size (0.16 mm at 13 pt)
 BOLD_STROKE = 0.012
-
-
-@cache
-def register() -> str:
-    """Register the font with ReportLab once; returns its name."""
-    pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE)))
-    return FONT_NAME
+#: fake italic slants the glyphs by this many degrees (PDF text matrix and SVG skewX alike)
+ITALIC_SLANT = 12.0
+#: how a file that cannot be used is put right, in every message that refuses one
+KINDS_HINT = ("pnpgen embeds TrueType fonts only (.ttf files with glyf outlines): take the TTF release of the "
+              "font, or convert an OpenType/CFF file to TrueType (fontTools' otf2ttf.py snippet, or FontForge)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +59,136 @@ class FontFamily:
     bold_italic: Path | None = None
 
 
+#: pnpgen's own family: IPAexGothic with a real bold; italic is synthesised
+DEFAULT = FontFamily(FONT_FILE, bold=BOLD_FILE)
+_BUNDLED = {FONT_FILE: FONT_NAME, BOLD_FILE: BOLD_NAME}
+
+
+@dataclass(frozen=True, slots=True)
+class _Info:
+    """What SVG needs to name a registered face: its family as CSS knows it, and its style."""
+
+    family: str
+    bold: bool
+    italic: bool
+
+
+_names: dict[Path, str] = {}      # file (resolved) → registered face name
+_info: dict[str, _Info] = {}      # registered face name → CSS family and style
+
+
+def register() -> str:
+    """Register pnpgen's own faces with ReportLab once; returns the default face's name."""
+    if FONT_FILE not in _names:
+        register_file(FONT_FILE)
+        register_file(BOLD_FILE)
+    return FONT_NAME
+
+
+def register_file(path: Path, src: Source | None = None) -> str:
+    """Register the TrueType file ``path`` once; returns its face name. A file that cannot be
+    embedded is a ContentError at ``src`` (the game's ``fonts:`` line) saying which files work."""
+    path = Path(path)
+    if path in _names:
+        return _names[path]
+    data = _read(path, src)
+    shown = path.name
+    tables = _tables(data, shown, src)
+    name = _BUNDLED.get(path) or "F" + hashlib.sha256(data).hexdigest()[:16]
+    if name not in _info:
+        try:
+            font = TTFont(name, str(path))
+        except Exception as e:  # TTFError, struct.error, IndexError …: a malformed file, said as such
+            raise ContentError(src, f"font '{shown}' cannot be read as a TrueType font: {e}", KINDS_HINT) from None
+        pdfmetrics.registerFont(font)
+        family = _text(font.face.familyName) or name
+        mac_style = _ushort(data, tables["head"], 44) if "head" in tables else 0
+        weight = _ushort(data, tables["OS/2"], 4) if "OS/2" in tables else 400
+        _info[name] = _Info(family, weight >= 600 or bool(mac_style & 1), bool(mac_style & 2))
+    _names[path] = name
+    return name
+
+
+def _read(path: Path, src: Source | None) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FONT_BYTES:
+            raise ContentError(src, f"font '{path.name}' is {size / 2**20:.0f} MiB, more than pnpgen reads "
+                                    f"({MAX_FONT_BYTES // 2**20} MiB, limits.MAX_FONT_BYTES)",
+                               "subset the font to the characters the game prints (fontTools' pyftsubset)")
+        return path.read_bytes()
+    except OSError as e:
+        raise ContentError(src, f"font '{path.name}' cannot be read ({e.strerror or e})",
+                           "check the file name: paths are relative to the game folder") from None
+
+
+def _ushort(data: bytes, offset: int, at: int) -> int:
+    return int(struct.unpack_from(">H", data, offset + at)[0]) if offset + at + 2 <= len(data) else 0
+
+
+def _tables(data: bytes, shown: str, src: Source | None) -> dict[str, int]:
+    """The file's table offsets by tag, once its kind is known to be TrueType that may be embedded."""
+    magic = data[:4]
+    kind = {b"OTTO": "an OpenType font with CFF (PostScript) outlines", b"ttcf": "a TrueType collection (.ttc)",
+            b"wOFF": "a WOFF web font", b"wOF2": "a WOFF2 web font"}.get(magic)
+    if kind is None and magic not in (b"\x00\x01\x00\x00", b"true"):
+        kind = "not a font file"
+    if kind is not None:
+        raise ContentError(src, f"font '{shown}' is {kind}", KINDS_HINT)
+    tables: dict[str, int] = {}
+    try:
+        (count,) = struct.unpack_from(">H", data, 4)
+        for i in range(count):
+            tag, _checksum, offset, _length = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+            tables[tag.decode("latin-1")] = offset
+    except struct.error:
+        raise ContentError(src, f"font '{shown}' is cut short (its table directory is incomplete)",
+                           KINDS_HINT) from None
+    if "glyf" not in tables:
+        raise ContentError(src, f"font '{shown}' has no glyf (TrueType) outlines", KINDS_HINT)
+    fs_type = _ushort(data, tables["OS/2"], 8) if "OS/2" in tables else 0
+    if fs_type == 0x0002 or fs_type & 0x0300:
+        what = ("restricted licence embedding" if fs_type == 0x0002 else
+                "no subsetting" if fs_type & 0x0100 else "bitmap embedding only")
+        raise ContentError(src, f"font '{shown}' forbids being embedded in a PDF (OS/2 fsType {fs_type:#06x}: {what})",
+                           "choose a font whose licence allows embedding (e.g. one under the SIL Open Font License)")
+    return tables
+
+
+def _text(value) -> str:
+    if isinstance(value, bytes):
+        return str(getattr(value, "ustr", None) or value.decode("latin-1"))
+    return str(value or "")
+
+
 def resolve(family: str | None = None, bold: bool = False, italic: bool = False,
             families: Mapping[str, FontFamily] | None = None) -> Face:
-    """The face that prints ``family`` (None: the default) in the given style; ``families`` are
-    the game's declared ones (``Game.fonts``).
+    """The face that prints ``family`` in the given style; ``families`` are the game's declared
+    ones (``Game.fonts``). ``family`` None: the game's ``body`` family if it declares one, else
+    pnpgen's own; a name the game does not declare also falls back to those (layouts check names).
 
     Layout measures with ``Face.name`` and puts it on the ``Text`` it makes, with
     ``bold=face.fake_bold, italic=face.fake_italic``, so every renderer draws what was measured.
     """
     register()
-    return Face(FONT_NAME, fake_bold=bold, fake_italic=italic)
+    families = families or {}
+    chosen = families.get(family) if family is not None else None
+    if chosen is None:
+        chosen = families.get("body", DEFAULT)
+    if bold and italic and chosen.bold_italic is not None:
+        return Face(register_file(chosen.bold_italic))
+    if bold and chosen.bold is not None:
+        return Face(register_file(chosen.bold), fake_italic=italic)
+    if italic and chosen.italic is not None:
+        return Face(register_file(chosen.italic), fake_bold=bold)
+    return Face(register_file(chosen.regular), fake_bold=bold, fake_italic=italic)
+
+
+def css(font: str) -> tuple[str, bool, bool]:
+    """How SVG names the registered face ``font``: (CSS family, bold, italic) of its file."""
+    register()
+    info = _info.get(font)
+    return (info.family, info.bold, info.italic) if info else (font, False, False)
 
 
 @lru_cache(maxsize=65536)
@@ -70,15 +199,14 @@ def text_width_mm(text: str, size_pt: float, font: str = FONT_NAME) -> float:
 
 
 @cache
-def _charset() -> frozenset[int]:
+def _charset(font: str) -> frozenset[int]:
     register()
-    font = pdfmetrics.getFont(FONT_NAME)
-    assert isinstance(font, TTFont), "register() registers a TrueType font under FONT_NAME"
-    face = font.face
-    return frozenset(face.charToGlyph.keys())
+    face = pdfmetrics.getFont(font)
+    assert isinstance(face, TTFont), "faces are registered TrueType fonts"
+    return frozenset(face.face.charToGlyph.keys())
 
 
-def missing_glyphs(text: str) -> list[str]:
-    """Characters of ``text`` the font cannot print (they would show as boxes)."""
-    chars = _charset()
+def missing_glyphs(text: str, font: str = FONT_NAME) -> list[str]:
+    """Characters of ``text`` the face ``font`` cannot print (they would show as boxes)."""
+    chars = _charset(font)
     return sorted({c for c in text if not c.isspace() and ord(c) not in chars})

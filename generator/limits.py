@@ -56,3 +56,11 @@ MAX_JINJA_SEQUENCE = 1_000_000
 MAX_JINJA_ITERATIONS = 1_000_000
 #: characters one rendered template may produce (the bundled rule sheets make ~30,000)
 MAX_JINJA_OUTPUT = 4_000_000
+
+# --- fonts -------------------------------------------------------------------
+#: bytes in one font file a game declares (``fonts:``); IPAexGothic, the largest bundled one, is ~6 MB
+MAX_FONT_BYTES = 64 * 1024 * 1024
+
+# --- exports (pnpgen export png / tts) ---------------------------------------
+#: pixels on one side of an exported image (a 2 m board at 100 dpi is 7,874 px)
+MAX_EXPORT_PX_SIDE = 16_384

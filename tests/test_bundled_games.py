@@ -71,11 +71,15 @@ def test_new_york(games):
 
 def test_thurn_and_taxis(games):
     game = games["thurn-and-taxis"]
-    assert _sizes(game) == {"city-cards": 66, "carriage-cards": 20}
+    assert _sizes(game) == {"city-cards": 66, "city-cards-north": 78, "carriage-cards": 20, "horse-cards": 4}
     per_city = Counter()
     for card in game.decks["city-cards"].cards:
         per_city[card.city.id] += card.count
     assert len(per_city) == 22 and set(per_city.values()) == {3}
+    north = Counter()   # map 2: its own 26 cities (the four free cities included), 3 cards each
+    for card in game.decks["city-cards-north"].cards:
+        north[card.city.id] += card.count
+    assert set(north) == {p.id for p in game.boards["north"].places} and set(north.values()) == {3}
     totals = Counter()   # cards per (length, points), summed over every row of the deck
     for card in game.decks["carriage-cards"].cards:
         totals[(card.length, card.points)] += card.count

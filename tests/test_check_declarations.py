@@ -136,5 +136,6 @@ def test_a_boards_own_routes_are_checked_like_the_games(tmp_path, new, code, mes
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("      - [Kiel, Hamburg, 1]\n", f"      - [Kiel, Hamburg, 1]\n{new}\n", 1), encoding="utf-8")
     findings = [f for f in run_checks(load_game(folder)) if f.code == code]
-    assert [(f.source.file.name, f.line) for f in findings] == [("map-north.yaml", 58)]
+    added = text.splitlines().index("      - [Kiel, Hamburg, 1]") + 2   # the row added after it
+    assert [(f.source.file.name, f.line) for f in findings] == [("map-north.yaml", added)]
     assert message in findings[0].message

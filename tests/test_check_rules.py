@@ -52,6 +52,8 @@ CASES = [
      "with 3 players the map has 10 usable train spaces, fewer than 4 trains × 3 players = 12"),
     ("PNP308", ROUTES, "game.yaml", "  Xland: {name:", "  Ezell: {name: エツェル, latin: Ezell, kind: city}\n  Xland: {name:", 26,
      "no route reaches Ezell"),
+    ("PNP710", ROUTES, "game.yaml", '  blue: {hex: "#2244cc"', '  blue: {hex: "#4f8a2a"', 17,
+     "colours 'red' and 'blue' look alike with deuteranopia"),
     ("PNP401", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Bdorf, Bdorf, 4]", 28,
      "ticket Bdorf–Bdorf starts where it ends"),
     ("PNP402", ROUTES, "decks.yaml", "      - [Bdorf, Dheim, 4]", "      - [Dheim, Aburg, 6]", 28,
@@ -132,9 +134,11 @@ def test_every_check_has_a_trigger_case():
 
 
 def _own_tests():
-    from tests import test_components_check, test_images, test_language
-    #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case
-    return {"PNP801": test_components_check.test_a_die_with_five_faces_is_pnp801,
+    from tests import test_check_variants, test_components_check, test_images, test_language
+    #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case;
+    #: PNP621 has a game of its own (two maps)
+    return {"PNP621": test_check_variants.test_a_second_map_without_city_cards_is_pnp621,
+            "PNP801": test_components_check.test_a_die_with_five_faces_is_pnp801,
             "PNP901": test_language.test_a_missing_catalogue_entry_is_pnp901_never_japanese,
             "PNP720": test_images.test_a_picture_below_300_dpi_is_a_warning_naming_dpi_and_size_pnp720}
 

@@ -82,24 +82,25 @@ def test_thurn_and_taxis_tiles(games):
     for face in g.parts["scoring-tiles"].faces + g.parts["map2-tiles"].faces:
         stacks.setdefault(face.title + face.text, []).append(face.value)
     sizes = sorted(len(v) for v in stacks.values())
-    # seed 004: 5 (2), 6 (3), 7+ (4), 8+ (4), all areas (4), white (4), 4 × three-tile area stacks, game end (1),
-    # and one 1-point tile per free city of map 2
-    assert sizes == sorted([2, 3, 4, 4, 4, 4, 3, 3, 3, 3, 1, 1, 1, 1, 1])
+    # seed 004: 5 (2), 6 (3), 7+ (4), all areas (4), white (4), 4 × three-tile area stacks, game end (1);
+    # map 2: 8+ (4), its own all-areas stack (4), its area tiles copied from map 1's colour for colour
+    # (white 4, purple 3, three pairs 3), and one 1-point tile per free city
+    assert sizes == sorted([2, 3, 4, 4, 4, 3, 3, 3, 3, 1] + [4, 4, 4, 3, 3, 3, 3, 1, 1, 1, 1])
     assert stacks["ルート 5長さ5で精算"] == [2, 1]   # the seed: the second finisher of route 5 scores 1
     for values in stacks.values():
         assert values == list(range(values[0], values[0] - len(values), -1)), "each later copy is worth 1 less"
-    assert _counts(g)["scoring-tiles"] == ("tile", 30) and _counts(g)["map2-tiles"] == ("tile", 8)
+    assert _counts(g)["scoring-tiles"] == ("tile", 30) and _counts(g)["map2-tiles"] == ("tile", 28)
 
 
 def test_thurn_and_taxis_area_tiles_name_real_areas(games):
     g = games["thurn-and-taxis"]
     areas = g.collections["area"]
     need = {face.title.replace("\n", ""): sum(1 for p in g.collections["place"].values() if p.area in face.areas)
-            for face in g.parts["scoring-tiles"].faces if face.areas and face.title != "全エリア"}
+            for face in g.parts["scoring-tiles"].faces if face.areas and face.title != "全エリア（南）"}
     # the seed: white 8 cities, purple 3, orange + red 4, light blue + blue 3, light green + dark green 3
     assert need == {"バイエルン": 8, "バーデン": 3, "ボヘミア・ザルツブルク": 4, "スイス・チロル": 3,
                     "ヴュルテンベルク・ホーエンツォレルン": 3}
-    everywhere = next(f for f in g.parts["scoring-tiles"].faces if f.title == "全エリア")
+    everywhere = next(f for f in g.parts["scoring-tiles"].faces if f.title == "全エリア（南）")
     assert {a.id for a in everywhere.areas} == {a for a in areas if a != "Baiern"}  # map 1: every area but white
 
 
@@ -302,7 +303,8 @@ def test_sheet_fonts_are_embedded(dice_build):
     from tests.test_build_output import _embedded
     fonts = pdf_fonts(PdfReader(dice_build / "turn-aid.pdf"))
     assert fonts and all(_embedded(f) for f in fonts.values())
-    assert all("IPAexGothic" in name for name in fonts)
+    # pnpgen's own faces only: IPAexGothic, and BIZ UDPGothic Bold for titles and headings
+    assert {name.split("+")[-1] for name in fonts} == {"IPAexGothic", "BIZUDPGothic-Bold"}
 
 
 # ---------------------------------------------------------------------- mistakes

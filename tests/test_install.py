@@ -62,7 +62,8 @@ def site(tmp_path_factory) -> Path:
 def test_wheel_carries_templates_fonts_and_schema(site):
     package = site / "generator"
     for shipped in ("templates/palette.yaml", "templates/layouts/ttr-train.yaml", "templates/rules/rules.html.j2",
-                    "fonts/ipaexg.ttf", "schema/game.schema.json"):
+                    "fonts/ipaexg.ttf", "fonts/BIZUDPGothic-Bold.ttf", "fonts/OFL-BIZUDGothic.txt",
+                    "schema/game.schema.json"):
         assert (package / shipped).is_file(), f"the wheel lacks generator/{shipped}"
     # the whole templates/ tree travels, whatever folders it holds
     in_clone = {p.relative_to(CLONE / "templates") for p in (CLONE / "templates").rglob("*") if p.is_file()}

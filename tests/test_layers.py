@@ -21,7 +21,8 @@ LAYERS = [
     ("render", {"render"}),
     ("writers", {"writers"}),
     ("check", {"check"}),
-    ("pipeline", {"output_folder", "pipeline", "new"}),
+    ("simulate", {"simulate"}),
+    ("pipeline", {"output_folder", "pipeline", "new", "export"}),
     ("cli", {"cli"}),
 ]
 

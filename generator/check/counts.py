@@ -59,7 +59,7 @@ def _expected_per_value(game, deck, by) -> dict:
     """value id → (count, source): the listed values, plus ``each`` for the rest of the collection."""
     expected = {getattr(value, "id", value): (count, where) for value, count, where in by.counts}
     if by.each is not None:
-        collection = game.collections[deck.field_type(by.field)]
+        collection = game.collection_for(deck, deck.field_type(by.field))  # a board's deck: its places
         for key in collection:
             expected.setdefault(key, by.each)
     return expected

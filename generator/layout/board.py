@@ -16,7 +16,8 @@ from generator.layout import board_geometry as geo
 from generator.layout import images
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect, Text
-from generator.layout.text import cap_height
+from generator.layout.symbols import hatching, placed
+from generator.layout.text import bold_text, bold_width, cap_height
 from generator.model.board import Board, BoardPicture
 from generator.model.game import Game
 
@@ -87,8 +88,7 @@ def _area_names(plan: geo.BoardPlan) -> list:
     items = []
     for area, (x, y, w, h) in plan.area_labels:
         color = area.attrs["color"].hex if "color" in area.attrs else INK
-        items.append(Text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle",
-                          bold=True))
+        items.append(bold_text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle"))
     return items
 
 
@@ -115,9 +115,32 @@ def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:
                 if rp.route.tunnel:
                     items.append(Polygon(quad, stroke=INK, stroke_width=1.0))
                     items.append(Polygon(_shrink(quad, 0.8), stroke="#ffffff", stroke_width=0.3))
+                items += _colour_mark(quad, track.color, ferry=n < rp.route.ferry)
                 if n < rp.route.ferry:
                     items.append(_ferry_mark(quad, track.color.ink))
     return items
+
+
+SPACE_SYMBOL = 4.0      # mm: a colour's symbol in a train space (9 mm deep), upright so a square never turns diamond
+FERRY_SHIFT = 6.2       # mm along the space: beside a ferry's locomotive (7 mm, centred) rather than under it
+ANY_COLOUR = "gray"     # the route colour any set of cards may claim: hatched, not one more colour
+
+
+def _colour_mark(quad, color, ferry: bool) -> list:
+    """What tells a space's colour without colour: the colour's symbol (palette ``symbol:``), upright
+    at the centre (beside the locomotive of a ferry space), or the hatching of a gray space."""
+    (x0, y0), (x1, y1), (x2, y2) = quad[0], quad[1], quad[2]
+    cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
+    length, depth = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
+    if color.symbol:
+        if ferry:
+            ux, uy = (x1 - x0) / (length or 1.0), (y1 - y0) / (length or 1.0)
+            cx, cy = cx + ux * FERRY_SHIFT, cy + uy * FERRY_SHIFT
+        return [placed(color.symbol, cx, cy, SPACE_SYMBOL, color.ink)]
+    if color.id == ANY_COLOUR:
+        angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        return [Group(hatching(length - 1.6, depth - 1.6, shade(color.hex, 0.35)), cx, cy, angle)]
+    return []
 
 
 def _shrink(quad, by: float):
@@ -177,7 +200,7 @@ def marker(place, center, r: float) -> list:
     if passengers:
         bx, by = cx + r * 0.75, cy - r * 0.75
         items += [Circle(bx, by, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                  Text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle", bold=True)]
+                  bold_text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle")]
     return items
 
 
@@ -187,7 +210,7 @@ def _label(pp: geo.PlacePlan) -> list:
     place = pp.place
     name_h = geo.NAME_PT * PT_TO_MM
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
-             Text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle", bold=True)]
+             bold_text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
     if place.latin and place.latin != place.name:
         items.append(Text(x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
     return items
@@ -221,8 +244,9 @@ def score_track(width: float, height: float, cells: int) -> list:
         size = 6.0 if n % 5 else 7.0
         if not n:
             size = 4.6
-        items.append(Text(x + w / 2, y + h / 2 + size * PT_TO_MM * 0.35, label, size, fill=INK, anchor="middle",
-                          bold=n % 5 == 0))
+        baseline = y + h / 2 + size * PT_TO_MM * 0.35
+        items.append(bold_text(x + w / 2, baseline, label, size, fill=INK, anchor="middle") if n % 5 == 0 else
+                     Text(x + w / 2, baseline, label, size, fill=INK, anchor="middle"))
     return items
 
 
@@ -242,7 +266,7 @@ TITLE_PT, TITLE_LATIN_PT = 30.0, 14.0
 def _title_box(board: Board):
     if not board.name:
         return None
-    w = max(text_width_mm(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
+    w = max(bold_width(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
     h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
     x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
     return (x, y, w, h)
@@ -251,8 +275,7 @@ def _title_box(board: Board):
 def _title(board: Board, box) -> list:
     x, y, w, h = box
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
-             Text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle",
-                  bold=True)]
+             bold_text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle")]
     if board.latin and board.latin != board.name:
         items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))
     return items
@@ -296,13 +319,13 @@ def _legend(board: Board, box) -> list:
     items: list = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
     top = y + 2.0
     if board.legend:
-        items.append(Text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle", bold=True))
+        items.append(bold_text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle"))
         for i, (length, points) in enumerate(board.legend):
             cx = x + 10 + i * 11.0 + 0.5
             row1, row2 = y + 8, y + 8 + LEGEND_ROW
             items += [Rect(cx - 5, row1, 10, LEGEND_ROW - 1, fill="#9a9a9a", stroke=INK, stroke_width=0.25, radius=0.6),
-                      Text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle", bold=True),
-                      Text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle", bold=True)]
+                      bold_text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle"),
+                      bold_text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle")]
         items += [Text(x + 2, y + 8 + 4.5, board.words["board.length"], 6.5, fill=INK),
                   Text(x + 2, y + 8 + LEGEND_ROW + 4.7, board.words["board.points"], 6.5, fill=INK)]
         top = y + 8 + 2 * LEGEND_ROW + 2
@@ -310,7 +333,7 @@ def _legend(board: Board, box) -> list:
         cy = top + KEY_ROW * n + KEY_ROW / 2
         if entry == "passengers":
             items += [Circle(x + 6, cy, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                      Text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle", bold=True)]
+                      bold_text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle")]
         else:
             sample = _KeyPlace(entry)
             items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry])), x + 6, cy, scale=2.6 / geo.MARKER_R[entry])]

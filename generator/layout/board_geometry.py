@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, text_width_mm
+from generator.layout.text import bold_width
 from generator.model.board import Board, BoardRoute
 from generator.model.game import Color, Entity
 
@@ -193,7 +194,7 @@ def marker_radius(place: Entity) -> float:
 
 def label_size(place: Entity) -> tuple[float, float]:
     """Width and height of a place's name box: name over its Latin form."""
-    name_w = text_width_mm(place.name, NAME_PT)
+    name_w = bold_width(place.name, NAME_PT)
     latin = place.latin if place.latin and place.latin != place.name else ""
     latin_w = text_width_mm(latin, LATIN_PT) if latin else 0.0
     height = NAME_PT * PT_TO_MM * 1.15 + (LATIN_PT * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
@@ -281,7 +282,7 @@ def _place_area_names(plan: BoardPlan, obstacles) -> None:
             continue
         cx = sum(p[0] for p in members) / len(members)
         cy = sum(p[1] for p in members) / len(members)
-        lw, lh = text_width_mm(area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
+        lw, lh = bold_width(area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
         for dist in (0.0, 12.0, 18.0, 26.0, 34.0):
             found = None
             for angle in range(0, 360, 45):

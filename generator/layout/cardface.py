@@ -2,7 +2,7 @@
 
 A layout (``templates/layouts/<name>.yaml``, or the game folder's
 ``layouts/<name>.yaml``, which wins, as a theme is overridden in a static-site
-generator) lists elements — rect, circle, line, polygon, text, icon, group —
+generator) lists elements — rect, circle, line, polygon, text, icon, symbol, group —
 whose values may be Jinja expressions over ``card``, ``deck``, ``back``,
 ``game`` and the geometry ``W``, ``H``, ``bleed``, ``safe``. A layout's
 ``vars:`` (name → expression, evaluated in order once per face, each seeing
@@ -26,10 +26,11 @@ from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
-from generator.layout import images
+from generator.layout import images, richtext
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
+from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved
@@ -43,8 +44,11 @@ ELEMENTS = {
     "circle": (("cx", "cy", "r"), ("fill", "stroke", "stroke_width")),
     "line": (("x1", "y1", "x2", "y2"), ("stroke", "stroke_width", "dash")),
     "polygon": (("points",), ("fill", "stroke", "stroke_width", "closed")),
-    "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "leading", "max_lines")),
+    "text": (("x", "y", "w", "h", "text"), ("size", "min_size", "align", "valign", "color", "bold", "italic", "leading",
+                                           "max_lines", "font")),
     "icon": (("name", "x", "y", "size"), ("color", "accent", "text", "ink")),
+    #: a colour's shape (generator.layout.symbols) centred on (x, y); an empty name draws nothing
+    "symbol": (("name", "x", "y", "size"), ("color", "halo", "rotate")),
     "group": (("elements",), ("x", "y", "rotate")),
     "image": (("src", "x", "y", "w", "h"), ("fit", "crop", "opacity", "rotate")),
 }
@@ -400,6 +404,7 @@ class FaceRenderer:
         self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -568,14 +573,28 @@ class FaceRenderer:
                           num("stroke_width", 0.25))
         elif kind == "icon":
             name = str(self._eval(a["name"], scope, where, what))
+            if name in self.game.icons:   # the game's own (``icons:``), which wins over a built-in one
+                path, digest = self.game.icons[name]
+                yield Image(num("x"), num("y"), num("size"), num("size"), path, digest)
+                return
             if name not in ICONS:
-                raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, ICONS) or "icons: " + ", ".join(ICONS))
+                known = [*ICONS, *self.game.icons]
+                raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, known) or "icons: " + ", ".join(known))
             extra = {}
             if "text" in a:
                 extra["text"] = str(self._eval(a["text"], scope, where, what))
             if "ink" in a:
                 extra["ink"] = col("ink")
             yield from ICONS[name](num("x"), num("y"), num("size"), col("color", "#000000"), accent=col("accent"), **extra)
+        elif kind == "symbol":
+            name = self._eval(a["name"], scope, where, what)
+            name = "" if name is None else str(name).strip()
+            if not name:   # a colour without a symbol (a wild card, a back): nothing to draw
+                return
+            if name not in SYMBOLS:
+                raise BuildError(where, f"unknown symbol '{name}'",
+                                 did_you_mean(name, SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
+            yield placed(name, num("x"), num("y"), num("size"), col("color") or "#000000", col("halo"), num("rotate", 0.0))
         elif kind == "group":
             inner = tuple(self._elements(layout, a["elements"], scope, what, card_src))
             yield Group(inner, num("x", 0.0), num("y", 0.0), num("rotate", 0.0))
@@ -590,11 +609,18 @@ class FaceRenderer:
         self.on_print_problem(kind, error)
 
     def _text(self, a, scope, where, what, card_src, num, col):
+        """A text box: rich text (``layout.richtext``: bold, italic, colour, icons) wrapped, shrunk and aligned."""
         value = self._eval(a["text"], scope, where, what)
         content = "" if value is None else str(value).strip()
         if not content:
             return
-        missing = missing_glyphs(content)
+        if self._markup is None:
+            self._markup = richtext.markup_of(self.game)
+        spans = richtext.parse(content, self._markup)
+        typeface = richtext.Typeface.of(self._family(a, scope, where, what), self.game.fonts,
+                                        bool(self._eval(a.get("bold", False), scope, where, what)),
+                                        bool(self._eval(a.get("italic", False), scope, where, what)))
+        missing = sorted({c for span in spans if not span.icon for c in missing_glyphs(span.text, typeface.face(span).name)})
         if missing:
             self._print_problem("glyph", BuildError(card_src, f"{what}: the font has no glyph for {' '.join(missing)} "
                                                               f"in {content!r}",
@@ -604,25 +630,38 @@ class FaceRenderer:
         min_size = num("min_size", size)
         leading = num("leading", 1.2)
         max_lines = int(num("max_lines", 0)) or None
-        fitted = textfit.fit(content, w, h, size, min_size, leading, max_lines)
+        fitted = richtext.fit(spans, w, h, size, min_size, leading, max_lines, typeface)
         if fitted is None:
             self._print_problem("overflow", BuildError(
                 card_src, f"{what}: text {content!r} does not fit its box "
                           f"({w:g} × {h:g} mm, {size:g} pt down to {min_size:g} pt; layout {where})",
                 "shorten the text, or give the layout a larger box or a smaller min_size"))
             # reported, and drawn anyway (``build --force``): at the smallest size, visibly too long
-            fitted = textfit.Fitted(tuple(textfit.wrap(content, w, min_size) or content.split("\n")), min_size,
-                                    min_size * PT_TO_MM * leading)
+            lines = richtext.wrap(spans, w, min_size, typeface) or richtext.wrap(spans, math.inf, min_size, typeface)
+            fitted = richtext.Fitted(tuple(lines or ()), min_size, min_size * PT_TO_MM * leading)
         align = str(self._eval(a.get("align", "left"), scope, where, what))
         valign = str(self._eval(a.get("valign", "top"), scope, where, what))
         if align not in ("left", "center", "right") or valign not in ("top", "middle", "bottom"):
             raise BuildError(where, f"text align '{align}' / valign '{valign}' for {what}",
                              "align is left, center or right; valign is top, middle or bottom")
-        anchor, tx = {"left": ("start", x), "center": ("middle", x + w / 2), "right": ("end", x + w)}[align]
         top = {"top": y, "middle": y + (h - fitted.height) / 2, "bottom": y + h - fitted.height}[valign]
         color = col("color", "#000000")
-        bold = bool(self._eval(a.get("bold", False), scope, where, what))
-        yield from fitted.texts(tx, top, anchor, color, bold)
+        cap = textfit.cap_height(fitted.size)
+        for i, runs in enumerate(fitted.lines):
+            yield from richtext.draw_line(runs, x, top + cap + i * fitted.line_height, fitted.size, color, align, w,
+                                          typeface, whole=True)
+
+    def _family(self, a, scope, where, what) -> str | None:
+        """The family of a text element: its ``font:`` (one the game declares), else None (pnpgen's own)."""
+        if "font" not in a:
+            return None
+        family = str(self._eval(a["font"], scope, where, what))
+        if family not in self.game.fonts:
+            raise ContentError(where, f"{what}: font '{family}' is not a family the game declares",
+                               did_you_mean(family, self.game.fonts) or
+                               ("declared: " + ", ".join(self.game.fonts) if self.game.fonts else
+                                "declare it in game.yaml: `fonts: {" + family + ": {regular: fonts/….ttf}}`"))
+        return family
 
     def _image(self, a, scope, where, what, num):
         """A picture file of the game (``src``, relative to the game folder, or to pnpgen's templates/
@@ -655,4 +694,3 @@ class FaceRenderer:
                       opacity, num("rotate", 0.0))
         images.record_use(self.game, images.PictureUse(where, what, shown, picture, image))
         yield image
-

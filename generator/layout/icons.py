@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 
-from generator.layout.primitives import Circle, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Line, Polygon, Rect
+from generator.layout.text import bold_text
 
 
 def _pts(x, y, s, coords):
@@ -112,7 +113,7 @@ def badge(x, y, s, color, text="", ink="#ffffff", **_):
     """A filled circle with a number in it: points and card numbers."""
     size_pt = s * 0.55 / 0.3528 if len(str(text)) < 2 else s * 0.45 / 0.3528
     return [Circle(x + s / 2, y + s / 2, s / 2, fill=color, stroke=ink, stroke_width=max(s * 0.04, 0.2)),
-            Text(x + s / 2, y + s / 2 + size_pt * 0.3528 * 0.36, str(text), size_pt, fill=ink, anchor="middle", bold=True)]
+            bold_text(x + s / 2, y + s / 2 + size_pt * 0.3528 * 0.36, str(text), size_pt, fill=ink, anchor="middle")]
 
 
 def passenger(x, y, s, color, **_):

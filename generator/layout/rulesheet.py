@@ -4,20 +4,23 @@ Two columns of 9 pt text, as Japanese rulebooks are set: lines of 26–28
 characters read better than 55. Paragraphs, lists, notes and tables are cut
 into pieces (a line, a table row) so they can run on into the next column;
 headings stay with the line after them; a chapter title (``#``) spans both
-columns and starts a page. Line breaking is ``text.wrap``'s, with its
-Japanese rules (no line starts with 。、）」, none ends with 「（).
+columns and starts a page. Line breaking is ``layout.richtext``'s (bold,
+italic, colour and inline icons; ``text.wrap``'s Japanese rules: no line
+starts with 。、）」, none ends with 「（).
 Pictures are the component's own printed artwork (forms), drawn smaller.
 """
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from generator.errors import BuildError, Source
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
-from generator.layout import text as textfit
+from generator.fonts import PT_TO_MM, FontFamily, missing_glyphs, text_width_mm
+from generator.layout import richtext
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
+from generator.layout.richtext import Typeface
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
 
 BODY_PT = 9.0
@@ -47,23 +50,39 @@ HEADINGS = {1: (17.0, 0.0), 2: (12.0, 4.0), 3: (10.0, 3.0), 4: (9.5, 2.5)}  # le
 PictureSource = Callable[[Picture], list[Form]]
 
 
+def faces_of(families: Mapping[str, FontFamily] | None, heading: bool = False) -> Typeface:
+    """Body text: the game's ``body`` family (else pnpgen's own); headings: its ``heading`` family if declared.
+    Each run prints in that family's face of its style (``layout.richtext``)."""
+    family = "heading" if heading and families and "heading" in families else None
+    return Typeface.of(family, families)
+
+
+def _bold(typeface: Typeface, bold: bool = True) -> Typeface:
+    """The typeface with all of its text bold (headings, table headers), or as it is."""
+    return replace(typeface, bold=True) if bold else typeface
+
+
+
 def rule_pages(chapters: list[Chapter], paper: str, footer: str, pictures: PictureSource,
-               on_print_problem=None) -> tuple[list, dict]:
+               on_print_problem=None, families: Mapping[str, FontFamily] | None = None) -> tuple[list, dict]:
     """Lay the chapters out in two columns; returns (pages, forms used by pictures)."""
     return layout_blocks([block for chapter in chapters for block in chapter.blocks], paper, footer, 2, pictures,
-                         on_print_problem)
+                         on_print_problem, families)
 
 
 def layout_blocks(blocks: list, paper: str, footer: str, columns: int,
-                  pictures: PictureSource | None = None, on_print_problem=None) -> tuple[list, dict]:
+                  pictures: PictureSource | None = None, on_print_problem=None,
+                  families: Mapping[str, FontFamily] | None = None) -> tuple[list, dict]:
     """Any blocks (a rule sheet, a cover page) onto numbered pages; returns (pages, forms).
 
     ``on_print_problem(kind, error)``, as for card faces: a glyph the font lacks is handed to it and
     drawn anyway (the checker collects them, ``build --force`` prints them); without it, it stops the layout.
+    ``families``: the game's fonts (``Game.fonts``): ``body`` prints the text, ``heading`` the headings.
     """
     flow = Flow(paper, columns=columns, footer=footer)
     forms: dict[str, Form] = {}
-    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem)
+    layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem,
+                     faces_of(families), faces_of(families, heading=True))
     flow.add(layout.blocks(blocks, 0.0))
     return flow.finish(), forms
 
@@ -74,64 +93,28 @@ def _no_pictures(block: Picture) -> list[Form]:
 
 # --------------------------------------------------------------------------- text
 
-def wrap_spans(spans: Spans, width: float, size: float) -> list[list[Span]]:
-    """Lines of spans no wider than ``width``; bold runs survive the line breaks.
-
-    The font is one face (bold is an outline), so widths do not depend on
-    boldness: the plain text is wrapped, then cut back into runs.
-    """
-    text = plain(spans)
-    lines = textfit.wrap(text, width, size) if text else [""]
-    if lines is None:
-        lines = _wrap_chars(text, width, size)
-    bold = [span.bold for span in spans for _ in span.text]
-    out, pos = [], 0
-    for line in lines:
-        start = text.find(line, pos) if line else pos
-        start = pos if start < 0 else start
-        runs: list[Span] = []
-        for k, ch in enumerate(line):
-            b = bold[start + k] if start + k < len(bold) else False
-            if runs and runs[-1].bold == b:
-                runs[-1] = Span(runs[-1].text + ch, b)
-            else:
-                runs.append(Span(ch, b))
-        out.append(runs)
-        pos = start + len(line)
-    return out
+def wrap_spans(spans: Spans, width: float, size: float, typeface: Typeface | None = None,
+               force_bold: bool = False) -> list[tuple[Span, ...]]:
+    """Lines of runs no wider than ``width`` (``layout.richtext``: each run measured in its own face); a word
+    wider than the column (a long URL) breaks anywhere rather than overflowing."""
+    typeface = _bold(typeface or faces_of(None), force_bold)
+    lines = richtext.wrap(spans, width, size, typeface)
+    return lines if lines is not None else richtext.wrap_anywhere(spans, width, size, typeface)
 
 
-def _wrap_chars(text: str, width: float, size: float) -> list[str]:
-    """Last resort for a word wider than its column (a long URL): break anywhere."""
-    lines = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for ch in paragraph:
-            if line and text_width_mm(line + ch, size) > width:
-                lines.append(line)
-                line = ""
-            line += ch
-        lines.append(line)
-    return lines
+def draw_runs(runs: tuple[Span, ...], x: float, baseline: float, size: float, color: str = INK,
+              align: str = "left", width: float = 0.0, force_bold: bool = False,
+              typeface: Typeface | None = None) -> list:
+    """One line of runs (``wrap_spans``) as primitives: ``layout.richtext.draw_line``."""
+    return richtext.draw_line(runs, x, baseline, size, color, align, width, _bold(typeface or faces_of(None), force_bold))
 
 
-def draw_runs(runs: list[Span], x: float, baseline: float, size: float, color: str = INK,
-              align: str = "left", width: float = 0.0, force_bold: bool = False) -> list:
-    total = sum(text_width_mm(r.text, size) for r in runs)
-    if align == "right":
-        x += width - total
-    elif align == "center":
-        x += (width - total) / 2
-    items = []
-    for run in runs:
-        if run.text.strip():
-            items.append(Text(x, baseline, run.text, size, color, "start", run.bold or force_bold))
-        x += text_width_mm(run.text, size)
-    return items
-
-
-def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
-    missing = missing_glyphs(plain(spans))
+def _check_glyphs(spans: Spans, source: Source, on_print_problem=None, typeface: Typeface | None = None,
+                  force_bold: bool = False) -> None:
+    """A character that the face of its run lacks (bold runs: the bold face) is a print problem; icons are no text."""
+    typeface = _bold(typeface or faces_of(None), force_bold)
+    missing = sorted({c for span in spans if not span.icon
+                      for c in missing_glyphs(span.text, typeface.face(span).name)})
     if missing:
         error = BuildError(source, f"the font has no glyph for {' '.join(missing)} in {plain(spans)[:40]!r}",
                            "replace those characters; they would print as empty boxes")
@@ -143,9 +126,11 @@ def _check_glyphs(spans: Spans, source: Source, on_print_problem=None) -> None:
 # --------------------------------------------------------------------------- blocks
 
 class _Layout:
-    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict, on_print_problem=None):
+    def __init__(self, column: float, full: float, pictures: PictureSource, forms: dict, on_print_problem=None,
+                 body: Typeface | None = None, headings: Typeface | None = None):
         self.column, self.full, self.pictures, self.forms = column, full, pictures, forms
         self.on_print_problem = on_print_problem
+        self.body, self.headings = body or faces_of(None), headings or faces_of(None)
 
     def blocks(self, blocks: list, indent: float) -> list[Piece]:
         pieces: list[Piece] = []
@@ -180,19 +165,22 @@ class _Layout:
     # ------------------------------------------------------------------ text
     def lines(self, spans: Spans, source: Source, indent: float, space_before: float, size: float = BODY_PT,
               marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK,
-              align: str = "left") -> list[Piece]:
+              align: str = "left", faces: Typeface | None = None) -> list[Piece]:
         """One piece per line; ``marker`` (a bullet or number) hangs left of the first line."""
-        _check_glyphs(spans, source, self.on_print_problem)
+        faces = faces or self.body
+        regular = faces.face(Span(""))
+        _check_glyphs(spans, source, self.on_print_problem, faces, bold)
         width = self.column - indent - marker_width
         height = size * PT_TO_MM * LEADING
         baseline = (height - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
         pieces = []
-        for n, runs in enumerate(wrap_spans(spans, width, size)):
+        for n, runs in enumerate(wrap_spans(spans, width, size, faces, bold)):
             def draw(x, y, runs=runs, first=(n == 0)):
                 items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, align, width,
-                                  force_bold=bold)
+                                  force_bold=bold, typeface=faces)
                 if first and marker:
-                    items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end"))
+                    items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end",
+                                      regular.fake_bold, regular.name))
                 return items
             pieces.append(Piece(height, draw, space_before if n == 0 else 0.0, source=source))
         if len(pieces) > 1:  # no line alone at the foot or the head of a column
@@ -201,11 +189,11 @@ class _Layout:
 
     def heading(self, block: Heading, indent: float) -> list[Piece]:
         size, space = HEADINGS.get(block.level, HEADINGS[4])
-        _check_glyphs(block.spans, block.source, self.on_print_problem)
+        _check_glyphs(block.spans, block.source, self.on_print_problem, self.headings, True)
         if block.level == 1:
             return [self._title(block, size)]
         pieces = self.lines(block.spans, block.source, indent, space, size, bold=True,
-                            color=ACCENT if block.level == 2 else INK)
+                            color=ACCENT if block.level == 2 else INK, faces=self.headings)
         if block.level == 2:
             last = pieces[-1]
             width = self.column - indent
@@ -219,14 +207,15 @@ class _Layout:
         return pieces
 
     def _title(self, block: Heading, size: float) -> Piece:
-        lines = wrap_spans(block.spans, self.full, size)
+        lines = wrap_spans(block.spans, self.full, size, self.headings, True)
         line_h = size * PT_TO_MM * 1.3
         height = line_h * len(lines) + 7.0
 
         def draw(x, y):
             items = []
             for n, runs in enumerate(lines):
-                items += draw_runs(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT, force_bold=True)
+                items += draw_runs(runs, x, y + line_h * n + size * PT_TO_MM * 0.95, size, ACCENT, force_bold=True,
+                                   typeface=self.headings)
             rule_y = y + line_h * len(lines) + 1.5
             items.append(Line(x, rule_y, x + self.full, rule_y, ACCENT, 0.7))
             return items
@@ -235,7 +224,8 @@ class _Layout:
     def list(self, block: ListBlock, indent: float) -> list[Piece]:
         pieces = []
         numbers = [f"{block.start + i}." for i in range(len(block.items))]
-        marker_width = (max(text_width_mm(n, BODY_PT) for n in numbers) + 1.8) if block.ordered else INDENT
+        marker_width = ((max(text_width_mm(n, BODY_PT, self.body.face(Span("")).name) for n in numbers) + 1.8) if block.ordered
+                        else INDENT)
         for i, item in enumerate(block.items):
             marker = numbers[i] if block.ordered else "•"
             first = True
@@ -273,9 +263,9 @@ class _Layout:
     def table(self, block: Table, indent: float) -> builtins.list[Piece]:
         for row in [block.header, *block.rows]:
             for cell in row:
-                _check_glyphs(cell, block.source, self.on_print_problem)
+                _check_glyphs(cell, block.source, self.on_print_problem, self.body)
         available = self.column - indent
-        widths = column_widths([block.header, *block.rows], available, block.source)
+        widths = column_widths([block.header, *block.rows], available, block.source, typeface=self.body)
         header = self._row(block.header, widths, block.align, indent, header=True, source=block.source)
         pieces = [header]
         for n, row in enumerate(block.rows):
@@ -292,7 +282,7 @@ class _Layout:
     def _row(self, cells, widths, align, indent, header=False, last=False, source=None) -> Piece:
         size = TABLE_PT
         line_h = size * PT_TO_MM * TABLE_LEADING
-        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size) for cell, w in zip(cells, widths)]
+        wrapped = [wrap_spans(cell, w - 2 * CELL_PAD_X, size, self.body, header) for cell, w in zip(cells, widths)]
         height = max(len(lines) for lines in wrapped) * line_h + 2 * CELL_PAD_Y
         total = sum(widths)
 
@@ -307,7 +297,7 @@ class _Layout:
                 for n, runs in enumerate(lines):
                     baseline = y + CELL_PAD_Y + n * line_h + (line_h - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
                     items += draw_runs(runs, cx + CELL_PAD_X, baseline, size, INK, how, w - 2 * CELL_PAD_X,
-                                       force_bold=header)
+                                       force_bold=header, typeface=self.body)
                 cx += w
             bottom = y + height
             items.append(Line(x0, bottom, x0 + total, bottom, INK if (header or last) else RULE_INK,
@@ -361,22 +351,22 @@ def shown_faces(faces: list, limit: int | None) -> list:
 
 
 def column_widths(rows: list[list[Spans]], available: float, source: Source | None,
-                  size: float = TABLE_PT) -> list[float]:
+                  size: float = TABLE_PT, typeface: Typeface | None = None) -> list[float]:
     """Widths that fill ``available``: natural widths if they fit, else shared out above each minimum.
 
     A column's minimum is its widest unbreakable piece (a Latin word, or one
     kana with the punctuation glued to it), so wrapping never splits a word.
     """
+    typeface = typeface or faces_of(None)
     count = max(len(row) for row in rows)
     natural = [2 * CELL_PAD_X] * count
     minimum = [2 * CELL_PAD_X] * count
-    for row in rows:
+    for r, row in enumerate(rows):
+        style = _bold(typeface, r == 0)  # the first row is the header, printed bold
         for c, cell in enumerate(row):
-            text = plain(cell)
-            for paragraph in text.split("\n"):
-                natural[c] = max(natural[c], text_width_mm(paragraph, size) + 2 * CELL_PAD_X)
-                for tok in textfit.tokens(paragraph):
-                    minimum[c] = max(minimum[c], text_width_mm(tok.strip(), size) + 2 * CELL_PAD_X)
+            longest, widest_piece = richtext.natural_widths(cell, size, style)
+            natural[c] = max(natural[c], longest + 2 * CELL_PAD_X)
+            minimum[c] = max(minimum[c], widest_piece + 2 * CELL_PAD_X)
     if sum(minimum) > available + 1e-6:
         raise BuildError(source, f"a table of {count} columns needs {sum(minimum):.0f} mm but the column is "
                                  f"{available:.0f} mm wide", "use fewer columns or shorter words in it")

@@ -8,10 +8,11 @@ shori, which ReportLab's own CJK wrapping applies only in part.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import FONT_NAME, PT_TO_MM, resolve, text_width_mm
 from generator.layout.primitives import Text
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
@@ -22,6 +23,22 @@ CAP = 0.88   # of the size: the height of a capital or kanji, from a text box's 
 def cap_height(size_pt: float) -> float:
     """mm from the top of a line of ``size_pt`` text to its baseline (text is placed by baseline)."""
     return size_pt * PT_TO_MM * CAP
+
+
+def bold_text(x: float, y: float, text: str, size: float, fill="#000000", anchor: str = "start") -> Text:
+    """A line in pnpgen's bold face (names, titles, numbers): the real bold file, measured as drawn."""
+    face = resolve(None, bold=True)
+    return Text(x, y, text, size, fill, anchor, face.fake_bold, face.name)
+
+
+def bold_font() -> str:
+    """The face ``bold_text`` draws with, to measure and fit bold text in."""
+    return resolve(None, bold=True).name
+
+
+def bold_width(text: str, size_pt: float) -> float:
+    """Width in mm of ``text`` in the face ``bold_text`` draws with."""
+    return text_width_mm(text, size_pt, bold_font())
 
 
 def _is_wide(ch: str) -> bool:
@@ -63,30 +80,49 @@ def tokens(text: str) -> list[str]:
     return glued
 
 
-def wrap(text: str, width_mm: float, size_pt: float) -> list[str] | None:
-    """Lines of ``text`` no wider than ``width_mm``; None if a piece cannot fit.
+def wrap(text: str, width_mm: float, size_pt: float, font: str = FONT_NAME) -> list[str] | None:
+    """Lines of ``text`` no wider than ``width_mm`` in the face ``font``; None if a piece cannot fit."""
+    ranges = wrap_ranges(text, width_mm, lambda a, b: text_width_mm(text[a:b], size_pt, font))
+    return None if ranges is None else [text[a:b] for a, b in ranges]
 
+
+def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float]) -> list[tuple[int, int]] | None:
+    """Lines of ``text`` as (start, end) indices, each no wider than ``width_mm``; None if a piece cannot fit.
+
+    ``measure(start, end)`` is the width of ``text[start:end]`` in mm: one face for plain text, a sum
+    of runs in their own faces for rich text (``layout.richtext``, where an icon is one character).
     Widths add up (the font has no kerning), so each piece is measured once.
     """
-    lines: list[str] = []
-    space = text_width_mm(" ", size_pt)
+    lines: list[tuple[int, int]] = []
     limit = width_mm + 1e-6
+    start = 0
     for paragraph in text.split("\n"):
-        line, used = "", 0.0
+        line_start, line_end, used = start, start, 0.0
+        pos = start
         for tok in tokens(paragraph):
-            tok_width = text_width_mm(tok, size_pt)
-            trailing = space if tok.endswith(" ") else 0.0
+            a, b = pos, pos + len(tok)
+            pos = b
+            tok_width = measure(a, b)
+            trailing = measure(b - 1, b) if tok.endswith(" ") else 0.0
             if used + tok_width - trailing <= limit:
-                line, used = line + tok, used + tok_width
+                line_end, used = b, used + tok_width
                 continue
-            if not line:
+            if line_end == line_start:
                 return None  # a single piece wider than the box
-            lines.append(line.rstrip())
-            line, used = tok.lstrip(), text_width_mm(tok.lstrip(), size_pt)
+            lines.append(_rstrip(text, line_start, line_end))
+            line_start = a + (len(tok) - len(tok.lstrip()))
+            line_end, used = b, measure(line_start, b)
             if used - trailing > limit:
                 return None
-        lines.append(line.rstrip())
+        lines.append(_rstrip(text, line_start, line_end))
+        start += len(paragraph) + 1
     return lines
+
+
+def _rstrip(text: str, start: int, end: int) -> tuple[int, int]:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
 
 
 @dataclass(frozen=True)
@@ -100,21 +136,23 @@ class Fitted:
         """mm from the top of the first line to the last baseline: what a box must hold."""
         return cap_height(self.size) + self.line_height * (len(self.lines) - 1)
 
-    def texts(self, x: float, top: float, anchor: str, color, bold: bool) -> list[Text]:
-        """The lines as Text items, the first line's top at ``top``, anchored at ``x``."""
+    def texts(self, x: float, top: float, anchor: str, color, bold: bool, font: str = FONT_NAME) -> list[Text]:
+        """The lines as Text items in the face ``font`` (``bold``: synthesised), the first line's top at
+        ``top``, anchored at ``x``."""
         cap = cap_height(self.size)
-        return [Text(x, top + cap + i * self.line_height, line, self.size, color, anchor, bold)
+        return [Text(x, top + cap + i * self.line_height, line, self.size, color, anchor, bold, font)
                 for i, line in enumerate(self.lines)]
 
 
 @lru_cache(maxsize=65536)
 def fit(text: str, width_mm: float, height_mm: float, size_pt: float,
-        min_size_pt: float | None = None, leading: float = 1.2, max_lines: int | None = None) -> Fitted | None:
-    """Largest size from ``size_pt`` down to ``min_size_pt`` (0.5 pt steps) that fits; else None."""
+        min_size_pt: float | None = None, leading: float = 1.2, max_lines: int | None = None,
+        font: str = FONT_NAME) -> Fitted | None:
+    """Largest size from ``size_pt`` down to ``min_size_pt`` (0.5 pt steps) that fits in the face ``font``; else None."""
     size = size_pt
     floor = min_size_pt if min_size_pt is not None else size_pt
     while size >= floor - 1e-9:
-        lines = wrap(text, width_mm, size)
+        lines = wrap(text, width_mm, size, font)
         if lines is not None and (max_lines is None or len(lines) <= max_lines):
             line_height = size * PT_TO_MM * leading
             fitted = Fitted(tuple(lines), size, line_height)

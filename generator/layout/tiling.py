@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
 from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
+from generator.layout.text import bold_text
 from generator.model.words import Words
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
@@ -146,8 +147,8 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str, w
     items.append(Rect(rx, wy + oy + 0.5, label_w, strip_y - 1.0, fill="#ffffff", stroke="#000000",
                       stroke_width=MARK_WIDTH))
     size_pt = min(12.0, (strip_y - 4.0) / PT_TO_MM * 0.7)
-    items.append(Text(rx + label_w / 2, wy + oy + 0.5 + size_pt * PT_TO_MM + 0.8, tile.label, size_pt,
-                      fill="#000000", anchor="middle", bold=True))
+    items.append(bold_text(rx + label_w / 2, wy + oy + 0.5 + size_pt * PT_TO_MM + 0.8, tile.label, size_pt,
+                           fill="#000000", anchor="middle"))
     items.append(Text(rx + label_w / 2, wy + oy + strip_y - 1.5, f"{n}/{len(plan.tiles)}", 4.5, fill="#000000",
                       anchor="middle"))
     # what this is, along the bottom strip of the sheet (outside the cell)

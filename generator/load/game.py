@@ -13,12 +13,15 @@ from pathlib import Path
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PAPERS, grid_for
+from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
 from generator.load.catalogue import load_words
 from generator.load.components import load_components
 from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
+from generator.load.fonts import load_fonts
+from generator.load.icons import load_icons
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import is_ticket_deck, network
@@ -43,6 +46,7 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     addons = compose(folder, main, merged, routes, with_)
     game = _build(folder, main, merged, routes)
     game.addons = addons
+    game.fonts = load_fonts(game)
     meta = main["game"]
     version = meta.get("version")
     game.stamp = stamp_text(game.title, "" if version is None else str(version), build_date(meta.get("date")),
@@ -82,8 +86,10 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
         for entity in collections[kind].values():
             type_attributes(entity, resolver)
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
-    decks = {str(deck_id): _deck(plain_name(deck_id, src, "deck id"), spec, src, geometry, resolver, tables)
+    specs = {str(deck_id): (plain_name(deck_id, src, "deck id"), spec, src)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
+    decks = {key: _deck(deck_id, spec, src, geometry, resolver, tables)
+             for key, (deck_id, spec, src) in specs.items() if "board" not in spec}
     route_list = [read_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
     _check_game_declarations(meta, collections)
@@ -95,12 +101,41 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra, words=words)
+    game.icons = load_icons(game)
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
     for board in game.boards.values():
         board.words = game.words
+    _board_decks(game, specs, tables)
     return game
+
+
+def _board_decks(game: Game, specs: dict, tables: dict) -> None:
+    """The decks whose fields name a board's own places (``board: north``: a second map's city cards), read once
+    the boards are, each with that board's places and areas; the game's decks stay in content order."""
+    read = {}
+    for key, (deck_id, spec, src) in specs.items():
+        if "board" not in spec:
+            continue
+        board_id = str(spec["board"])
+        board = game.boards.get(board_id)
+        if board is None or board.kind != "map":
+            raise ContentError(spec.src("board"), f"deck '{deck_id}' names board '{board_id}', which is not a map "
+                                                  f"board of this game",
+                               did_you_mean(board_id, game.boards) or "name one of the map boards under boards:")
+        resolver = Resolver({**game.collections, "place": {place.id: place for place in board.places},
+                             "area": {area.id: area for area in board.areas}})
+        deck = _deck(deck_id, spec, src, game.geometry, resolver, tables)
+        resolver.raise_collected()
+        if any(card.auto for card in deck.cards):
+            raise ContentError(spec.src("board"), f"deck '{deck_id}' of board '{board_id}' has points: auto, which "
+                                                  f"is worked out on the game's own map",
+                               "write the points as numbers")
+        deck.board = board_id
+        read[key] = deck
+    if read:
+        game.decks = {key: read[key] if key in read else game.decks[key] for key in specs}
 
 
 def _check_game_declarations(meta: LDict, collections: dict) -> None:
@@ -145,6 +180,10 @@ def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every va
     for key, (value, src) in merged.items():
         attrs = {"hex": value} if isinstance(value, str) else dict(value)
         attrs["hex"] = attrs["hex"].lower()
+        if "symbol" in attrs and attrs["symbol"] not in SYMBOLS:
+            where = value.src("symbol") if isinstance(value, LDict) else src
+            raise ContentError(where, f"palette: colour '{key}' has an unknown symbol '{attrs['symbol']}'",
+                               did_you_mean(str(attrs["symbol"]), SYMBOLS) or "symbols: " + ", ".join(SYMBOLS))
         # no Latin name unless given: an id is never printed for one (a colour's id is no word of any language)
         colors[str(key)] = Color("color", str(key), str(attrs.pop("name", key)), str(attrs.pop("latin", "")), attrs, src)
     return colors

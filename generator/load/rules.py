@@ -32,9 +32,11 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
 from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
+from generator.layout import richtext
 from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
 from generator.layout.images import KINDS as PICTURE_KINDS
+from generator.layout.richtext import PLAIN, Markup
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
 from generator.model.words import Words
@@ -55,6 +57,12 @@ class RulesError(ContentError):
 def markdown_parser() -> MarkdownIt:
     """CommonMark plus tables; raw HTML is not passed through (it prints as text)."""
     return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def _block_parser() -> MarkdownIt:
+    """The parser for the rule sheet's blocks: escapes (``\\:``) stay apart from the text around them, so
+    ``layout.richtext`` does not read an escaped ``:`` or ``[`` as markup."""
+    return markdown_parser().disable("text_join")
 
 
 def kind_label(words: Words, kind: str) -> str:
@@ -156,7 +164,7 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
         macros = env.get_template(MACROS).make_module(context)
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.render(env.get_template(RULES_FILE), context)
-    blocks = parse(markdown, path, _line_map(source_text, markdown))
+    blocks = parse(markdown, path, _line_map(source_text, markdown), richtext.markup_of(game))
     return Chapter(title, markdown, blocks, Source(path), tuple(c.id for c in components))
 
 
@@ -329,38 +337,38 @@ def _line_map(source: str, rendered: str) -> list[int]:
     return mapping
 
 
-def parse(markdown: str, path: Path, line_map: list[int] | None = None) -> list:
-    """Markdown → blocks (``generator.model.rules``)."""
-    tree = SyntaxTreeNode(markdown_parser().parse(markdown))
+def parse(markdown: str, path: Path, line_map: list[int] | None = None, markup: Markup = PLAIN) -> list:
+    """Markdown → blocks (``generator.model.rules``); ``markup``: the colours and icons inline text may name."""
+    tree = SyntaxTreeNode(_block_parser().parse(markdown))
 
     def src(node) -> Source:
         line = node.map[0] if node.map else 0
         return Source(path, line_map[min(line, len(line_map) - 1)] if line_map else line + 1)
 
-    return _blocks(tree.children, src)
+    return _blocks(tree.children, src, markup)
 
 
-def _blocks(nodes, src) -> list[Block]:
+def _blocks(nodes, src, markup: Markup) -> list[Block]:
     blocks: list[Block] = []
     for node in nodes:
         kind = node.type
         if kind == "heading":
-            blocks.append(Heading(int(node.tag[1]), _spans(node.children[0], src(node)), src(node)))
+            blocks.append(Heading(int(node.tag[1]), _spans(node.children[0], src(node), markup), src(node)))
         elif kind == "paragraph":
             inline = node.children[0]
             images = [c for c in inline.children if c.type == "image"]
             if images:
                 blocks.append(_picture(inline, images, src(node)))
             else:
-                blocks.append(Paragraph(_spans(inline, src(node)), src(node)))
+                blocks.append(Paragraph(_spans(inline, src(node), markup), src(node)))
         elif kind in ("bullet_list", "ordered_list"):
             start = int(node.attrs.get("start", 1)) if kind == "ordered_list" else 1
-            items = [_blocks(item.children, src) for item in node.children]
+            items = [_blocks(item.children, src, markup) for item in node.children]
             blocks.append(ListBlock(kind == "ordered_list", start, items, src(node)))
         elif kind == "table":
-            blocks.append(_table(node, src))
+            blocks.append(_table(node, src, markup))
         elif kind == "blockquote":
-            blocks.append(Note(_blocks(node.children, src), src(node)))
+            blocks.append(Note(_blocks(node.children, src, markup), src(node)))
         elif kind == "hr":
             blocks.append(Rule(src(node)))
         elif kind in ("code_block", "fence"):
@@ -402,9 +410,9 @@ def picture_target(target: str) -> tuple[str, int | None]:
     return parts.path, int(faces) if faces.isascii() and faces.isdigit() else -1  # "²".isdigit() too
 
 
-def _table(node, src) -> Table:
+def _table(node, src, markup: Markup) -> Table:
     rows = [tr for part in node.children for tr in part.children]
-    cells = [[_spans(cell.children[0], src(node)) if cell.children else () for cell in tr.children] for tr in rows]
+    cells = [[_spans(cell.children[0], src(node), markup) if cell.children else () for cell in tr.children] for tr in rows]
     align = []
     for cell in rows[0].children:
         style = str(cell.attrs.get("style", ""))
@@ -414,38 +422,46 @@ def _table(node, src) -> Table:
     return Table(cells[0], body, align, src(node))
 
 
-def _spans(inline, where: Source) -> Spans:
-    """Inline children → spans; a line break inside Japanese text joins without a space."""
-    out: list[Span] = []
+def _spans(inline, where: Source, markup: Markup = PLAIN) -> Spans:
+    """Inline children → spans (``layout.richtext``): Markdown decides bold (``**``) and italic (``*``);
+    colours ``[red]…[/]`` and icons ``:name:`` are read in the text between; a line break inside
+    Japanese text joins without a space."""
+    out: list[tuple[str, bool, bool]] = []
 
-    def walk(node, bold):
+    def walk(node, bold, italic):
         for child in node.children:
-            if child.type == "text" or child.type == "code_inline":
-                out.append(Span(child.content, bold))
+            if child.type == "text":
+                out.append((child.content, bold, italic))
+            elif child.type in ("text_special", "code_inline"):  # an escape (\*, \:) or code: printed as written
+                out.append((_escaped(child.content), bold, italic))
             elif child.type == "strong":
-                walk(child, True)
-            elif child.type in ("em", "link", "s"):
-                walk(child, bold)
+                walk(child, True, italic)
+            elif child.type == "em":
+                walk(child, bold, True)
+            elif child.type in ("link", "s"):
+                walk(child, bold, italic)
             elif child.type == "softbreak":
-                out.append(Span("\u2028", bold))  # decided below, once both neighbours are known
+                out.append(("\u2028", bold, italic))  # decided below, once both neighbours are known
             elif child.type == "hardbreak":
-                out.append(Span("\n", bold))
+                out.append(("\n", bold, italic))
             elif child.type == "image":
                 raise RulesError(where, "a picture stands alone in its paragraph",
                                  "put {{ picture('id') }} on its own line with blank lines around it")
 
-    walk(inline, False)
-    spans: list[Span] = []
-    for i, span in enumerate(out):
-        if span.text == "\u2028":
-            before = out[i - 1].text if i else ""
-            after = out[i + 1].text if i + 1 < len(out) else ""
-            span = Span("" if joins_tight(before, after) else " ", span.bold)
-        if spans and spans[-1].bold == span.bold:
-            spans[-1] = Span(spans[-1].text + span.text, span.bold)
-        elif span.text:
-            spans.append(span)
-    return tuple(spans)
+    walk(inline, False, False)
+    segments = []
+    for i, (text, bold, italic) in enumerate(out):
+        if text == "\u2028":
+            before = out[i - 1][0] if i else ""
+            after = out[i + 1][0] if i + 1 < len(out) else ""
+            text = "" if joins_tight(before, after) else " "
+        segments.append((text, bold, italic))
+    return richtext.parse_segments(segments, markup)
+
+
+def _escaped(text: str) -> str:
+    """Text that must print as it is, with every character richtext could read as markup escaped."""
+    return "".join("\\" + ch if ch in richtext.ESCAPABLE else ch for ch in text)
 
 
 def joins_tight(before: str, after: str) -> bool:

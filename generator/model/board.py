@@ -3,8 +3,8 @@
 A ``Board`` is read from the ``boards:`` section by ``generator.load.board``.
 A map board uses the game's places and routes (places carry ``at: [x, y]``
 in mm on the board) unless it declares its own ``places:``/``routes:`` (a
-second map whose cities are not on any card, e.g. Thurn and Taxis' northern
-map). A line board (S鉄道で行こう) draws the game's stations in line order with
+second map, e.g. Thurn and Taxis' northern map, whose city cards are a deck
+of their own: ``Deck.board``). A line board (S鉄道で行こう) draws the game's stations in line order with
 each train type's stops, and card slots the rules need.
 """
 from __future__ import annotations

@@ -69,6 +69,11 @@ class Color(Entity):
     def ink(self) -> str:
         return self.attrs.get("ink") or _contrast(self.attrs["hex"])
 
+    @property
+    def symbol(self) -> str:
+        """The name of its shape (``generator.layout.symbols``), or "" when it has none (wild, backs…)."""
+        return str(self.attrs.get("symbol") or "")
+
 
 def _contrast(hex_color: str) -> str:
     r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
@@ -162,6 +167,8 @@ class Deck:
     #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
     role: str = ""
     replaced_by: AddOn | None = None
+    #: the board whose own places and areas its fields name (``board: north``: a second map's city cards); "" = the game's
+    board: str = ""
 
     def field_type(self, name: str) -> str:
         """The type a field is declared with, optional or not (``points: int?`` → ``int``); "" if the deck lacks it.
@@ -275,6 +282,8 @@ class Game:
     stamp: str = ""
     #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
     fonts: dict = field(default_factory=dict)
+    #: the game's own icons (``icons:``): name → (absolute path, sha256 of the file); text shows them as :name:
+    icons: dict = field(default_factory=dict)
 
     @property
     def palette(self) -> dict[str, Color]:
@@ -284,6 +293,14 @@ class Game:
     @property
     def label(self) -> str:
         return bilingual(self.title, self.latin)
+
+    def collection_for(self, deck: Deck, kind: str) -> dict[str, Entity]:
+        """The entities a field of ``deck`` of type ``kind`` names: the game's, or, for a deck of a board with places
+        of its own (``board:``), that board's places and areas."""
+        board = self.boards.get(deck.board) if deck.board else None
+        if board is not None and kind in ("place", "area"):
+            return {entity.id: entity for entity in (board.places if kind == "place" else board.areas)}
+        return self.collections.get(kind, {})
 
     def components(self, replaced: bool = False) -> list[ComponentRow]:
         """The component list: everything the game prints: boards, decks, then tokens, tiles, dice and sheets.

@@ -14,10 +14,15 @@ from generator.errors import Source
 
 @dataclass(frozen=True)
 class Span:
-    """A run of inline text; bold is the only emphasis a one-font sheet prints."""
+    """A run of inline text in one style (``layout.richtext`` parses and draws them), or one inline icon."""
 
     text: str
     bold: bool = False
+    italic: bool = False
+    color: str | None = None   # "#rrggbb"; None: the colour of the text around it
+    icon: str = ""             # an inline icon's name (``text`` is then ":name:", as written)
+    #: a game's own icon file: (absolute path, sha256 of its bytes); None for a built-in icon
+    picture: tuple[str, str] | None = None
 
 
 Spans = tuple[Span, ...]

@@ -6,6 +6,7 @@ byte-identical for the same input.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from reportlab import rl_config
@@ -154,7 +155,10 @@ class _Painter:
             obj.setTextRenderMode(2)
         width = fonts.text_width_mm(t.text, t.size, t.font)
         x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
-        obj.setTextOrigin(x * mm, self.Y(t.y))
+        if t.italic:  # slanted about the baseline: x' = x + tan(slant)·y, as SVG's skewX
+            obj.setTextTransform(1, 0, math.tan(math.radians(fonts.ITALIC_SLANT)), 1, x * mm, self.Y(t.y))
+        else:
+            obj.setTextOrigin(x * mm, self.Y(t.y))
         obj.textOut(t.text)
         c.drawText(obj)
         if t.bold:

@@ -17,6 +17,18 @@ from generator.layout.primitives import Circle, Document, Group, Image, Line, Pa
 #: picture kind → the media type of its data: URL
 MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
+#: the root's family: every text in pnpgen's default face inherits it
+DEFAULT_FAMILY = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
+
+
+def _family(font: str) -> tuple[str | None, bool, bool]:
+    """``font-family`` for a registered face (None: the root's), and whether its file is bold, italic."""
+    family, bold, italic = fonts.css(font)
+    if font == fonts.FONT_NAME:
+        return None, bold, italic
+    quoted = "'" + family.replace("'", "").replace("\\", "") + "'"
+    return f"{quoted}, {DEFAULT_FAMILY}", bold, italic
+
 
 def _n(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")
@@ -30,7 +42,7 @@ def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] |
     x, y, w, h = view
     dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
     dwg.viewbox(x, y, w, h)
-    dwg["font-family"] = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
+    dwg["font-family"] = DEFAULT_FAMILY
     builder = _Builder(dwg, doc)
     builder.pictures = pictures or {}
     for item in page.items:
@@ -77,6 +89,13 @@ class _Builder:
 
     def _Text(self, t: Text):
         el = self.dwg.text(t.text, insert=(_n(t.x), _n(t.y)))
+        family, bold, italic = _family(t.font)
+        if family is not None:
+            el["font-family"] = family
+        if bold:
+            el["font-weight"] = "bold"
+        if italic:
+            el["font-style"] = "italic"
         el["font-size"] = _n(t.size * fonts.PT_TO_MM)
         el["fill"] = t.fill or "none"
         if t.anchor != "start":
@@ -84,6 +103,9 @@ class _Builder:
         if t.bold:
             el["stroke"] = t.fill
             el["stroke-width"] = _n(t.size * fonts.BOLD_STROKE)
+        if t.italic:  # slanted about its baseline point, as the PDF's text matrix does
+            el["transform"] = (f"translate({_n(t.x)},{_n(t.y)}) skewX({_n(-fonts.ITALIC_SLANT)}) "
+                               f"translate({_n(-t.x)},{_n(-t.y)})")
         return el
 
     def _Group(self, g: Group):

@@ -185,5 +185,5 @@ def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> l
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(words[note]),), source)] for note in NOTES], source))
     pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,
-                                  on_print_problem=on_print_problem)
+                                  on_print_problem=on_print_problem, families=game.fonts)
     return pages

@@ -91,7 +91,7 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
         return
     pictures = ComponentPictures(game, ctx.face_renderer())
     pages, forms = rule_pages(chapters, ctx.paper, game.words("rules.footer", title=game.title), pictures.for_block,
-                              ctx.print_problem_hook())
+                              ctx.print_problem_hook(), game.fonts)
     if not pages:  # an empty rules.md: no rule sheet, as without one (an empty PDF broke the print-and-play file)
         return
     doc = Document(game.words("rules.document", title=game.label), pages, forms)

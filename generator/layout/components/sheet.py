@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import BuildError, ContentError, did_you_mean
-from generator.fonts import PT_TO_MM, missing_glyphs, text_width_mm
+from generator.fonts import PT_TO_MM, missing_glyphs, resolve, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
@@ -193,7 +193,7 @@ class SheetKind:
             if overflow is None and y > height - MARGIN + 1e-6:
                 overflow = src
             for item in items[start:]:
-                missing = missing_glyphs(item.text) if isinstance(item, Text) else None
+                missing = missing_glyphs(item.text, item.font) if isinstance(item, Text) else None
                 if missing:
                     problem("glyph", BuildError(src, f"sheet '{component.id}': the font has no glyph for "
                                                      f"{' '.join(missing)} in {item.text!r}",
@@ -213,9 +213,10 @@ class SheetKind:
 
 def _lines(items, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
     """Wrapped text from ``y`` (top); returns the y below it."""
-    fitted = textfit.Fitted(tuple(textfit.wrap(text, w, size) or [text]), size, size * PT_TO_MM * leading)
+    face = resolve(None, bold=bold)
+    fitted = textfit.Fitted(tuple(textfit.wrap(text, w, size, face.name) or [text]), size, size * PT_TO_MM * leading)
     tx = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    items += fitted.texts(tx, y, anchor, color, bold)
+    items += fitted.texts(tx, y, anchor, color, face.fake_bold, face.name)
     return y + fitted.height + size * PT_TO_MM * 0.35
 
 
@@ -243,7 +244,7 @@ def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
-        items.append(Text(x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end", True))
+        items.append(textfit.bold_text(x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end"))
         if item.get("title"):
             y = _lines(items, item["title"], x + indent, y, w - indent, 9.5, bold=True)
             y += 0.6
@@ -255,9 +256,11 @@ def _cell(items, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=Non
     if fill:
         items.append(Rect(x, y, w, h, fill=fill))
     # too long even at 5 pt: drawn at 5 pt on one line (the sheet's overflow check reports what runs off)
-    fitted = textfit.fit(str(text), w - 2, h - 0.8, size, 5) or textfit.Fitted((str(text),), 5, 5 * PT_TO_MM * 1.2)
+    face = resolve(None, bold=bold)
+    fitted = (textfit.fit(str(text), w - 2, h - 0.8, size, 5, font=face.name) or
+              textfit.Fitted((str(text),), 5, 5 * PT_TO_MM * 1.2))
     tx = {"start": x + 1.5, "middle": x + w / 2, "end": x + w - 1.5}[anchor]
-    items += fitted.texts(tx, y + (h - fitted.height) / 2, anchor, color, bold)
+    items += fitted.texts(tx, y + (h - fitted.height) / 2, anchor, color, face.fake_bold, face.name)
 
 
 def _named(value) -> str:

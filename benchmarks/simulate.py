@@ -1,0 +1,84 @@
+"""How fast ``pnpgen simulate`` plays: four-player greedy games on Ticket to Ride: Germany.
+
+Games per minute per core are measured in CPU time of this one process (``time.process_time``), so
+other work on a shared machine does not count against it; wall time is shown too. Memory per game is
+the peak of ``tracemalloc`` while one game is played (with and without the move log the referee
+reads). The goal is ≥ 2,000 games per minute per core.
+
+    python benchmarks/simulate.py                 # 500 games, writes the "Simulator" section of results.md
+    python benchmarks/simulate.py --games 2000 --no-write
+    python benchmarks/simulate.py --profile       # cProfile of 200 games, the 25 costliest functions
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import platform
+import pstats
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.measure import write_section  # noqa: E402
+from generator.load.game import load_game  # noqa: E402
+from generator.simulate.report import play_one  # noqa: E402
+from generator.simulate.rules import compile_rules  # noqa: E402
+
+GERMANY = Path(__file__).resolve().parents[1] / "content" / "ttr-germany"
+GOAL = 2000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    rules = compile_rules(load_game(GERMANY))
+    bots = ["greedy"] * 4
+    if args.profile:
+        cProfile.runctx("for i in range(200): play_one(rules, bots, 0, i)", globals(), locals(), "/tmp/simulate.prof")
+        pstats.Stats("/tmp/simulate.prof").sort_stats("cumulative").print_stats(25)
+        return
+    play_one(rules, bots, 0, 0)   # warm up (imports, caches)
+    cpu, wall = time.process_time(), time.perf_counter()
+    turns = 0
+    for i in range(args.games):
+        turns += play_one(rules, bots, 0, i).turns
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    per_minute = args.games / cpu * 60
+    verdict = "met" if per_minute >= GOAL else "not met"
+    memory = {}
+    for log in (False, True):
+        tracemalloc.start()
+        play_one(rules, bots, 0, 1, log=log)
+        memory[log] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    lines = [
+        "## Simulator",
+        "",
+        f"`python benchmarks/simulate.py --games {args.games}`: 4-player greedy games on ttr-germany, one process.",
+        f"Python {platform.python_version()}, {platform.machine()}.",
+        "",
+        "| figure | value |",
+        "|:--|--:|",
+        f"| games | {args.games} |",
+        f"| CPU time | {cpu:.2f} s |",
+        f"| wall time | {wall:.2f} s |",
+        f"| **games per minute per core** (CPU) | **{per_minute:,.0f}** (goal ≥ {GOAL:,}: {verdict}) |",
+        f"| ms per game (CPU) | {cpu / args.games * 1000:.1f} |",
+        f"| turns per game | {turns / args.games:.1f} |",
+        f"| peak memory per game, no log | {memory[False] / 1024:.0f} KiB |",
+        f"| peak memory per game, with the referee's log | {memory[True] / 1024:.0f} KiB |",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if not args.no_write:
+        write_section("simulator", text)
+
+
+if __name__ == "__main__":
+    main()

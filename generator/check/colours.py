@@ -1,0 +1,93 @@
+"""PNP71x — colours: train colours a colour-blind player could not tell apart.
+
+About 8 % of men see colour with one kind of cone missing or shifted. Their view of a colour is
+simulated with the model of Machado, Oliveira & Fernandes (2009, "A physiologically-based model
+for simulation of color vision deficiency", IEEE TVCG 15(6)), at severity 100 (dichromacy:
+protanopia, deuteranopia, tritanopia), as the ``colorspacious`` library implements it, and two
+simulated colours are compared by their distance in CAM02-UCS (Luo, Cui & Li 2006), a space in
+which equal distances look equally different. A pair that comes closer than ``MIN_DELTA_E`` for
+any of the three is reported unless something other than colour tells the two apart: each has a
+symbol of its own (palette ``symbol:``, printed on the cards and the train spaces), or one is the
+gray of routes any colour may claim, which the board hatches.
+
+The colours compared are those a player must match: the colours of routes and of cards with a
+``color`` field (train cards), wild colours left out (their cards carry a picture of their own).
+"""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import colorspacious
+
+from generator.check.maps import ANY_COLOUR, card_colours, route_sets, wild_colours
+from generator.check.registry import Issue, check
+from generator.model.game import Color
+
+#: The smallest CAM02-UCS distance (ΔE) at which two simulated colours count as told apart.
+#: ΔE ≈ 1 is a just-noticeable difference between patches side by side; telling a lone card's
+#: colour from another across a table needs far more. The closest pair of train colours in the
+#: bundled games for normal vision is orange–yellow at ΔE 22, which players tell apart; half of
+#: that, rounded up, is where a pair stops being one a player can name at a glance. It flags
+#: red–green (5.9) and pink–gray (6.1) for deuteranopes and blue–purple (6.6) for protanopes.
+MIN_DELTA_E = 12.0
+
+#: the three dichromacies of the Machado model, by the name colorspacious gives them
+DEFICIENCIES = (("deuteranomaly", "deuteranopia"), ("protanomaly", "protanopia"), ("tritanomaly", "tritanopia"))
+
+
+@lru_cache(maxsize=1024)
+def simulated(hex_color: str, cvd_type: str) -> tuple[float, float, float]:
+    """``hex_color`` as seen with the dichromacy ``cvd_type``, in CAM02-UCS (J', a', b')."""
+    rgb = [int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    space = {"name": "sRGB1+CVD", "cvd_type": cvd_type, "severity": 100}
+    j, a, b = colorspacious.cspace_convert(rgb, space, "CAM02-UCS")
+    return float(j), float(a), float(b)
+
+
+def closest_view(hex_a: str, hex_b: str) -> tuple[float, str]:
+    """The smallest CAM02-UCS distance between two colours over the three dichromacies, and which."""
+    views = []
+    for cvd_type, label in DEFICIENCIES:
+        a, b = simulated(hex_a, cvd_type), simulated(hex_b, cvd_type)
+        views.append((sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5, label))
+    return min(views)
+
+
+def mark(color: Color) -> str:
+    """What besides colour tells ``color`` apart on cards and board: its symbol, gray's hatching, or ""."""
+    return color.symbol or ("hatching" if color.id == ANY_COLOUR else "")
+
+
+def matched_colours(game) -> list[Color]:
+    """The colours a player matches cards to routes by, in content order, wild ones left out."""
+    found: dict[str, Color] = {}
+    for route in (r for routes in route_sets(game) for r in routes):
+        for colour in route.colors:
+            found.setdefault(colour.id, colour)
+    palette = game.collections.get("color", {})
+    for colour_id in card_colours(game):
+        if colour_id in palette:
+            found.setdefault(colour_id, palette[colour_id])
+    wild = wild_colours(game)
+    return [c for c in found.values() if c.id not in wild]
+
+
+@check("PNP710", "warning", "two train colours look alike to colour-blind players and no symbol tells them apart")
+def indistinct_colours(game):
+    for a, b in itertools.combinations(matched_colours(game), 2):
+        if a.hex == b.hex:
+            continue   # one colour under two names: PNP3xx's business, not a matter of sight
+        distance, seen_by = closest_view(a.hex, b.hex)
+        if distance >= MIN_DELTA_E:
+            continue
+        mark_a, mark_b = mark(a), mark(b)
+        if mark_a and mark_b and mark_a != mark_b:
+            continue
+        why = (f"both have the symbol '{mark_a}'" if mark_a and mark_a == mark_b
+               else "neither has a symbol" if not (mark_a or mark_b)
+               else f"'{b.id if mark_a else a.id}' has no symbol")
+        yield Issue(b.source, f"colours '{a.id}' and '{b.id}' look alike with {seen_by} (ΔE {distance:.1f} in "
+                              f"CAM02-UCS, under {MIN_DELTA_E:g}) and {why}",
+                    "give each a distinct symbol: in the palette (symbol: circle, square, triangle, …), "
+                    "or change one colour")

@@ -1,0 +1,332 @@
+"""Players for the simulator: random legal moves, a greedy ticket-completer, and a one-step lookahead.
+
+A bot answers the engine's questions (``turn``, ``pick``, ``keep``, ``ticket_mix``, ``passenger``) from
+the public state plus its own hand and tickets. Its only chance is the game's ``rng``, so a game stays
+a function of its seed. Paths are a small Dijkstra over the group graph (40 places: faster than
+building a networkx view per question, which the 2,000 games a minute goal cannot afford).
+"""
+from __future__ import annotations
+
+import heapq
+
+from generator.simulate.engine import Game
+from generator.simulate.rules import GRAY, Rules
+
+INF = 1 << 30
+#: a greedy bot draws more tickets only while it has at least this many trains (and no open ticket)
+TICKET_TRAINS = 12
+
+
+class Bot:
+    name = "bot"
+
+    def turn(self, g: Game, p: int) -> tuple:
+        raise NotImplementedError
+
+    def pick(self, g: Game, p: int, second: bool) -> int:
+        return -1 if g.pile or g.discard else next(i for i, c in enumerate(g.row) if not (second and c == g.W))
+
+    def keep(self, g: Game, p: int, drawn: list[int], minimum: int, setup: bool) -> list[int]:
+        return drawn[:minimum]
+
+    def ticket_mix(self, g: Game, p: int, count: int, setup: bool) -> tuple[int, ...]:
+        mix = [0] * len(g.ticket_piles)
+        mix[next((d for d, pile in enumerate(g.ticket_piles) if pile), 0)] = count
+        return tuple(mix)
+
+    def passenger(self, g: Game, p: int, place: int) -> int:
+        return g.passengers[place][0]
+
+
+def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
+    """Every track the player can claim now, with its cheapest payment: (track, colour, wilds)."""
+    out = []
+    for i, t in enumerate(g.rules.tracks):
+        if g.trains[p] >= t.length and g.available(p, i):
+            pay = g.payment(p, i)
+            if pay is not None:
+                out.append((i, *pay))
+    return out
+
+
+class RandomBot(Bot):
+    """Uniform over the kinds of legal move, then over the moves of that kind."""
+
+    name = "random"
+
+    def turn(self, g: Game, p: int) -> tuple:
+        options = []
+        claims = claimable(g, p)
+        if claims:
+            options.append("claim")
+        if g.can_draw():
+            options.append("draw")
+        if g.can_draw_tickets():
+            options.append("tickets")
+        if not options:
+            return ("pass",)
+        kind = g.rng.choice(options)
+        if kind == "claim":
+            return ("claim", *g.rng.choice(claims))
+        return (kind,)
+
+    def pick(self, g: Game, p: int, second: bool) -> int:
+        slots = [i for i, c in enumerate(g.row) if not (second and c == g.W)]
+        if g.pile or g.discard:
+            slots.append(-1)
+        return g.rng.choice(slots)
+
+    def keep(self, g: Game, p: int, drawn: list[int], minimum: int, setup: bool) -> list[int]:
+        k = g.rng.randint(minimum, len(drawn))
+        return g.rng.sample(drawn, k)
+
+    def ticket_mix(self, g: Game, p: int, count: int, setup: bool) -> tuple[int, ...]:
+        mix = [0] * len(g.ticket_piles)
+        open_piles = [d for d, pile in enumerate(g.ticket_piles) if pile]
+        for _ in range(count):
+            mix[g.rng.choice(open_piles)] += 1
+        return tuple(mix)
+
+    def passenger(self, g: Game, p: int, place: int) -> int:
+        return g.rng.choice(g.passengers[place])
+
+
+class Planner:
+    """Shortest paths for one player: a group costs 0 if the player has a track in it, its length if a
+    track is open to them, and is closed otherwise. Terminals are never passed through."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.adj: list[list[tuple[int, int]]] = [[] for _ in rules.places]
+        for gi, tracks in enumerate(rules.groups):
+            t = rules.tracks[tracks[0]]
+            self.adj[t.a].append((t.b, gi))
+            self.adj[t.b].append((t.a, gi))
+        self.length = [rules.tracks[tr[0]].length for tr in rules.groups]
+
+    def costs(self, g: Game, p: int) -> list[int]:
+        out = []
+        for gi, tracks in enumerate(self.rules.groups):
+            if gi in g.owns_group[p]:
+                out.append(0)
+            elif any(g.available(p, t) for t in tracks):
+                out.append(self.length[gi])
+            else:
+                out.append(INF)
+        return out
+
+    def path(self, cost: list[int], a: int, b: int) -> tuple[int, list[int]]:
+        """(cost, groups) of the cheapest way from a to b; cost INF when there is none."""
+        terminal = self.rules.terminal
+        dist = {a: 0}
+        via: dict[int, tuple[int, int]] = {}
+        heap = [(0, a)]
+        while heap:
+            d, x = heapq.heappop(heap)
+            if x == b:
+                groups = []
+                while x != a:
+                    x, gi = via[x]
+                    groups.append(gi)
+                return d, groups
+            if d > dist[x] or (x != a and terminal[x]):
+                continue
+            for y, gi in self.adj[x]:
+                c = cost[gi]
+                if c >= INF:
+                    continue
+                nd = d + c
+                if nd < dist.get(y, INF):
+                    dist[y] = nd
+                    via[y] = (x, gi)
+                    heapq.heappush(heap, (nd, y))
+        return INF, []
+
+
+class GreedyBot(Bot):
+    """Plans the cheapest paths of its tickets (richest first, reusing what is planned), collects the colours
+    they need, claims a planned route as soon as it can (longest first); with every ticket done or out of
+    reach it draws tickets while it has trains, else claims the longest route it can for points."""
+
+    name = "greedy"
+
+    def __init__(self):
+        self.planner: Planner | None = None
+        self.plan: set[int] = set()          # groups still to claim
+        self.seen = -1                       # claims already looked at
+        self.planned_tickets = -1
+
+    def _planner(self, g: Game) -> Planner:
+        if self.planner is None or self.planner.rules is not g.rules:
+            self.planner = Planner(g.rules)
+        return self.planner
+
+    def _replan(self, g: Game, p: int) -> set[int]:
+        """The plan, recomputed when a claim by someone else hit it or the tickets changed."""
+        stale = self.planned_tickets != len(g.tickets[p]) or self.seen < 0
+        if not stale:
+            for track, who, _ in g.claims[self.seen:]:
+                group = g.rules.tracks[track].group
+                if who != p and group in self.plan:
+                    stale = True
+                    break
+        self.seen = len(g.claims)
+        if stale:
+            self.plan = self.make_plan(g, p, g.tickets[p])[0]
+            self.planned_tickets = len(g.tickets[p])
+        self.plan -= g.owns_group[p]
+        return self.plan
+
+    def make_plan(self, g: Game, p: int, tickets: list[int], cost: list[int] | None = None) -> tuple[set[int], int]:
+        """Groups to claim for the tickets it can still complete, and their total length."""
+        planner = self._planner(g)
+        cost = list(cost or planner.costs(g, p))
+        budget = g.trains[p]
+        plan: set[int] = set()
+        spend = 0
+        for i in sorted(tickets, key=lambda i: -g.rules.tickets[i].points):
+            t = g.rules.tickets[i]
+            d, groups = planner.path(cost, t.a, t.b)
+            if d >= INF or spend + d > budget:
+                continue
+            spend += d
+            for gi in groups:
+                if cost[gi]:
+                    plan.add(gi)
+                    cost[gi] = 0
+        return plan, spend
+
+    def _need(self, g: Game, p: int, plan: set[int]) -> tuple[list[int], bool]:
+        """Cards still missing per colour for the planned coloured tracks, and whether a gray one is planned."""
+        rules, hand = g.rules, g.hands[p]
+        need = [0] * (rules.wild_index + 1)
+        gray = False
+        for gi in plan:
+            options = [t for t in rules.groups[gi] if g.available(p, t)]
+            if not options:
+                continue
+            track = max((rules.tracks[t] for t in options),
+                        key=lambda t: hand[t.colour] if t.colour != GRAY else max(hand[:g.W], default=0))
+            if track.colour == GRAY:
+                gray = True
+            else:
+                need[track.colour] += track.length
+        return [max(0, need[c] - hand[c]) for c in range(len(need))], gray
+
+    def turn(self, g: Game, p: int) -> tuple:
+        plan = self._replan(g, p)
+        claims = claimable(g, p)
+        if plan:
+            wanted = [c for c in claims if g.rules.tracks[c[0]].group in plan]
+            if wanted:
+                return ("claim", *max(wanted, key=lambda c: (g.rules.tracks[c[0]].length, -c[2], -c[0])))
+            if g.can_draw():
+                return ("draw",)
+        elif g.trains[p] >= TICKET_TRAINS and g.can_draw_tickets():
+            return ("tickets",)
+        if claims and (not plan or not g.can_draw()):
+            return ("claim", *max(claims, key=lambda c: (g.rules.tracks[c[0]].length, -c[2], -c[0])))
+        if g.can_draw():
+            return ("draw",)
+        if g.can_draw_tickets():
+            return ("tickets",)
+        return ("pass",)
+
+    def pick(self, g: Game, p: int, second: bool) -> int:
+        plan = self.plan - g.owns_group[p]
+        need, gray = self._need(g, p, plan)
+        row = g.row
+        best, slot = 0, None
+        for i, c in enumerate(row):
+            if c != g.W and need[c] > best:
+                best, slot = need[c], i
+        if slot is not None:
+            return slot
+        if gray and not sum(need):
+            hand = g.hands[p]
+            colours = [(hand[c], -i, i) for i, c in enumerate(row) if c != g.W]
+            if colours:
+                return max(colours)[2]
+        if not second and g.W in row and (sum(need) >= 2 or gray):
+            return row.index(g.W)
+        if g.pile or g.discard:
+            return -1
+        return next(i for i, c in enumerate(row) if not (second and c == g.W))
+
+    def keep(self, g: Game, p: int, drawn: list[int], minimum: int, setup: bool) -> list[int]:
+        """Keep the tickets that fit the trains left, cheapest extra track per point first; at least ``minimum``."""
+        planner = self._planner(g)
+        cost = planner.costs(g, p)
+        plan, spend = self.make_plan(g, p, g.tickets[p], cost)
+        base = [0 if gi in plan else c for gi, c in enumerate(cost)]
+        scored = []
+        for i in drawn:
+            t = g.rules.tickets[i]
+            d, _ = planner.path(base, t.a, t.b)
+            scored.append((d if d < INF else INF, -t.points, i))
+        scored.sort(key=lambda s: (s[0] / max(1, -s[1]), s[0], s[2]))
+        kept: list[int] = []
+        budget = g.trains[p] - spend
+        limit = budget * (0.6 if setup else 0.8)
+        for d, _points, i in scored:
+            if len(kept) < minimum or (d < INF and d <= limit):
+                kept.append(i)
+                if d < INF:
+                    limit -= d
+        self.planned_tickets = -1
+        return kept
+
+    def ticket_mix(self, g: Game, p: int, count: int, setup: bool) -> tuple[int, ...]:
+        mix = [0] * len(g.ticket_piles)
+        long = len(mix) - 1
+        if g.trains[p] >= 30 and g.ticket_piles[long]:
+            mix[long] = 1
+        short = next((d for d, pile in enumerate(g.ticket_piles) if pile), 0)
+        mix[short] += count - sum(mix)
+        return tuple(mix)
+
+    def passenger(self, g: Game, p: int, place: int) -> int:
+        """The colour where one more piece gains the most majority points; ties: the lowest colour."""
+        pieces = sorted(set(g.passengers[place]))
+        table = g.rules.majority
+        held = g.held
+
+        def score(rank: int) -> int:
+            return table[rank] if rank < len(table) else 0
+
+        def gain(colour: int) -> int:
+            mine = held[p][colour]
+            others = sorted((h[colour] for q, h in enumerate(held) if q != p), reverse=True)
+            before = sum(1 for o in others if o > mine)
+            after = sum(1 for o in others if o > mine + 1)
+            return score(after) - (score(before) if mine else 0)
+
+        return max(pieces, key=lambda c: (gain(c), -c))
+
+
+class LookaheadBot(GreedyBot):
+    """Greedy, plus a one-step lookahead on claims: of the planned claims it can make now, the one after which
+    its whole plan costs least (route points gained minus trains its tickets still need)."""
+
+    name = "lookahead"
+
+    def turn(self, g: Game, p: int) -> tuple:
+        action = super().turn(g, p)
+        if action[0] != "claim":
+            return action
+        planner = self._planner(g)
+        best, choice = None, action
+        for option in claimable(g, p):
+            track = g.rules.tracks[option[0]]
+            if track.group not in self.plan:
+                continue
+            cost = planner.costs(g, p)
+            cost[track.group] = 0
+            _plan, spend = self.make_plan(g, p, g.tickets[p], cost)
+            value = (g.rules.scoring[track.length] - spend, -option[2], -option[0])
+            if best is None or value > best:
+                best, choice = value, ("claim", *option)
+        return choice
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}

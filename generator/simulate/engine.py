@@ -1,0 +1,439 @@
+"""One game of the route family, played from a seed by a list of bots.
+
+All chance comes from one ``random.Random(seed)`` (never the global generator), so a game is a
+function of (rules, bots, seed). The engine enforces the rules on every move (an illegal move from a
+bot is an ``IllegalMove``, a bug) and, when asked, writes a log of every event that
+``generator.simulate.validate`` replays with its own reading of the rules.
+
+Log events (tuples, first item the kind):
+``("passengers", pieces per place)``, ``("deal", p, cards)``, ``("row", cards)`` (the face-up row after every change),
+``("reshuffle", cards)`` (a row of too many wilds discarded), ``("tickets", p, drawn, kept)``,
+``("turn", p)``, ``("take", p, slot, colour)`` (slot -1: the draw pile),
+``("claim", p, track, colour, wilds, passengers)``, ``("pass", p)``, ``("end", reason, scores)``.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from generator.simulate.rules import ATTRACTION_POINTS, GRAY, Rules
+
+#: a game longer than this many turns is stopped (bots that never finish; reported as "turn limit")
+MAX_TURNS = 2000
+#: this many row reshuffles in a row and the row stays as it is (the rulebook's "until fewer than 3 wilds"
+#: could loop forever when the cards left are mostly wilds)
+MAX_RESHUFFLES = 5
+
+
+class IllegalMove(Exception):
+    """A bot asked for a move the rules do not allow: a bug in the bot, never bad content."""
+
+
+@dataclass
+class Result:
+    """What the report needs from one game (plain data: it crosses process boundaries)."""
+
+    seed: int
+    bots: tuple[str, ...]
+    scores: list[int]
+    winners: list[int]
+    turns: int                       # turns played in all (every player's turns)
+    rounds: int
+    end: str                         # what ended it: "trains" (a player ran low), "stalled", "turn limit"
+    kept: list[list[int]]            # ticket indices each player kept
+    completed: list[list[int]]       # … and completed
+    completed_round: list[list[int]]  # the round each completed ticket was completed in (parallel to completed)
+    claims: list[tuple[int, int, int]]  # (track, player, round) in order
+    picks: list[int]                 # face-up picks per colour index (wild last)
+    blind: list[int]                 # blind draws per colour
+    spent: list[int]                 # cards spent per colour
+    claimed_by_colour: list[int]     # tracks claimed, by the colour paid (gray counted as the colour used)
+    breakdown: list[dict]            # per player: routes, tickets, bonus points
+    log: list = field(default_factory=list)
+
+
+class Game:
+    """The state of one game. Bots read it (hands, row, owners…) and answer through the engine's questions."""
+
+    def __init__(self, rules: Rules, bots: list, seed: int, log: bool = False):
+        n = len(bots)
+        if not rules.players[0] <= n <= rules.players[1]:
+            raise ValueError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {n}")
+        self.rules = rules
+        self.bots = bots
+        self.n = n
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.logging = log
+        self.log: list = []
+        self.W = rules.wild_index
+        colours = rules.wild_index + 1
+        self.pile = [c for c, k in enumerate(rules.deck) for _ in range(k)]
+        self.rng.shuffle(self.pile)
+        self.discard: list[int] = []
+        self.row: list[int] = []
+        self.hands = [[0] * colours for _ in range(n)]
+        self.trains = [rules.trains] * n
+        self.owner = [-1] * len(rules.tracks)
+        self.group_claimed = [0] * len(rules.groups)       # tracks claimed per group
+        self.owns_group: list[set[int]] = [set() for _ in range(n)]        # groups a player has a track in
+        self.ticket_piles: list[deque] = []
+        for d in range(len(rules.ticket_decks)):
+            pile = [i for i, t in enumerate(rules.tickets) if t.deck == d]
+            self.rng.shuffle(pile)
+            self.ticket_piles.append(deque(pile))            # the top is the left end
+        self.tickets: list[list[int]] = [[] for _ in range(n)]
+        self.route_points = [0] * n
+        self.claims: list[tuple[int, int, int]] = []
+        self.picks = [0] * colours
+        self.blind = [0] * colours
+        self.spent = [0] * colours
+        self.claimed_by_colour = [0] * colours
+        self.passengers: list[list[int]] = []
+        self.held = [[0] * len(rules.passenger_colours) for _ in range(n)]
+        if rules.passengers:
+            bag = [c for c, k in enumerate(rules.passenger_pieces) for _ in range(k)]
+            self.rng.shuffle(bag)
+            at = 0
+            for count in rules.passengers:
+                self.passengers.append(sorted(bag[at:at + count]))
+                at += count
+            self._log("passengers", tuple(tuple(x) for x in self.passengers))
+        self.round = 0
+        self.turns = 0
+        for p in range(n):
+            cards = [self._draw_pile() for _ in range(rules.hand)]
+            for c in cards:
+                if c is not None:
+                    self.hands[p][c] += 1
+            self._log("deal", p, tuple(c for c in cards if c is not None))
+        self._refill()
+        for p in range(n):
+            self._tickets(p, rules.tickets_dealt, rules.tickets_kept, setup=True)
+
+    # --- the game ----------------------------------------------------------------------------------------
+
+    def play(self) -> Result:
+        n, last, passes = self.n, None, 0
+        end = ""
+        while not end:
+            self.round += 1
+            for p in range(n):
+                self.turns += 1
+                self._log("turn", p)
+                passed = self._turn(p)
+                passes = passes + 1 if passed else 0
+                if last is None and self.trains[p] <= self.rules.end_trains:
+                    last = self.turns + n   # everyone, this player too, has one more turn
+                if last is not None and self.turns >= last:
+                    end = "trains"
+                elif passes >= n:
+                    end = "stalled"
+                elif self.turns >= MAX_TURNS:
+                    end = "turn limit"
+                if end:
+                    break
+        return self._finish(end)
+
+    def _turn(self, p: int) -> bool:
+        action = self.bots[p].turn(self, p)
+        kind = action[0]
+        if kind == "claim":
+            self.claim(p, *action[1:])
+        elif kind == "draw":
+            if not self.can_draw():
+                raise IllegalMove(f"player {p} draws with no card left")
+            first = self.take(p, self.bots[p].pick(self, p, False))
+            if first is not None and self.can_draw(second=True):
+                self.take(p, self.bots[p].pick(self, p, True), second=True)
+        elif kind == "tickets":
+            if not self.can_draw_tickets():
+                raise IllegalMove(f"player {p} draws tickets with none left")
+            self._tickets(p, self.rules.tickets_drawn, self.rules.tickets_keep)
+        elif kind == "pass":
+            if self.can_draw() or self.can_draw_tickets() or self.any_claim(p):
+                raise IllegalMove(f"player {p} passes with a move to make")
+            self._log("pass", p)
+            return True
+        else:
+            raise IllegalMove(f"unknown action {action!r}")
+        return False
+
+    # --- cards -------------------------------------------------------------------------------------------
+
+    def _draw_pile(self) -> int | None:
+        if not self.pile:
+            if not self.discard:
+                return None
+            self.pile = self.discard
+            self.discard = []
+            self.rng.shuffle(self.pile)
+        return self.pile.pop()
+
+    def _refill(self) -> None:
+        size = self.rules.face_up
+        for _ in range(MAX_RESHUFFLES + 1):
+            while len(self.row) < size:
+                card = self._draw_pile()
+                if card is None:
+                    break
+                self.row.append(card)
+            self._log("row", tuple(self.row))
+            if self.row.count(self.W) < self.rules.wild_reshuffle or self.rules.wild_reshuffle <= 0:
+                break
+            self._log("reshuffle", tuple(self.row))
+            self.discard.extend(self.row)
+            self.row = []
+
+    def can_draw(self, second: bool = False) -> bool:
+        if self.pile or self.discard:
+            return True
+        return any(c != self.W for c in self.row) if second else bool(self.row)
+
+    def take(self, p: int, slot: int, second: bool = False) -> int | None:
+        """Take a card: ``slot`` of the row, or -1 the draw pile. Returns the card, or None when the take ends
+        the draw (a face-up wild as the first card)."""
+        if slot == -1:
+            card = self._draw_pile()
+            if card is None:
+                raise IllegalMove(f"player {p} draws from an empty pile")
+            self.blind[card] += 1
+            self.hands[p][card] += 1
+            self._log("take", p, -1, card)
+            return card
+        if not 0 <= slot < len(self.row):
+            raise IllegalMove(f"player {p} takes face-up card {slot} of {len(self.row)}")
+        card = self.row[slot]
+        if card == self.W and second:
+            raise IllegalMove(f"player {p} takes a face-up wild as the second card")
+        self.row.pop(slot)
+        self.picks[card] += 1
+        self.hands[p][card] += 1
+        self._log("take", p, slot, card)
+        self._refill()
+        return None if card == self.W else card
+
+    # --- routes ------------------------------------------------------------------------------------------
+
+    def available(self, p: int, track: int) -> bool:
+        """Track free, the player has no track of its group, and the group is open at this player count."""
+        if self.owner[track] != -1:
+            return False
+        group = self.rules.tracks[track].group
+        if group in self.owns_group[p]:
+            return False
+        return not (self.group_claimed[group] and self.n < self.rules.all_tracks_from)
+
+    def payment(self, p: int, track: int) -> tuple[int, int] | None:
+        """The cheapest payment (colour, wilds) the player's hand makes for the track, fewest wilds; None if none."""
+        t = self.rules.tracks[track]
+        hand = self.hands[p]
+        if t.colour == GRAY:
+            best = max(range(self.W), key=lambda c: (hand[c], -c), default=None)
+            colour = best if best is not None else self.W
+            have = hand[colour] if colour != self.W else 0
+        else:
+            colour, have = t.colour, hand[t.colour]
+        wilds = max(0, t.length - have)
+        if wilds > hand[self.W]:
+            return None
+        if wilds == t.length:
+            colour = self.W
+        return colour, wilds
+
+    def any_claim(self, p: int) -> bool:
+        return any(self.trains[p] >= t.length and self.available(p, i) and self.payment(p, i) is not None
+                   for i, t in enumerate(self.rules.tracks))
+
+    def claim(self, p: int, track: int, colour: int, wilds: int) -> None:
+        rules = self.rules
+        if not 0 <= track < len(rules.tracks):
+            raise IllegalMove(f"player {p} claims track {track}, which does not exist")
+        t = rules.tracks[track]
+        if not self.available(p, track):
+            raise IllegalMove(f"player {p} claims {rules.track_name(track)}, which is not open to them")
+        if self.trains[p] < t.length:
+            raise IllegalMove(f"player {p} claims {rules.track_name(track)} with {self.trains[p]} trains")
+        hand = self.hands[p]
+        plain = t.length - wilds
+        if wilds < 0 or wilds > hand[self.W] or plain < 0:
+            raise IllegalMove(f"player {p} pays {wilds} wilds for {rules.track_name(track)}")
+        if plain:
+            if colour == self.W or (t.colour != GRAY and colour != t.colour) or hand[colour] < plain:
+                raise IllegalMove(f"player {p} pays {plain} × {rules.colour_name(colour)} for {rules.track_name(track)}")
+            hand[colour] -= plain
+            self.discard.extend([colour] * plain)
+            self.spent[colour] += plain
+        hand[self.W] -= wilds
+        self.discard.extend([self.W] * wilds)
+        self.spent[self.W] += wilds
+        self.owner[track] = p
+        self.group_claimed[t.group] += 1
+        self.owns_group[p].add(t.group)
+        self.trains[p] -= t.length
+        self.route_points[p] += rules.scoring[t.length]
+        self.claims.append((track, p, self.round))
+        self.claimed_by_colour[colour if plain else self.W] += 1
+        taken = []
+        if self.passengers:
+            for place in (t.a, t.b):
+                pieces = self.passengers[place]
+                if pieces:
+                    piece = self.bots[p].passenger(self, p, place)
+                    if piece not in pieces:
+                        raise IllegalMove(f"player {p} takes a passenger that is not at {rules.places[place]}")
+                    pieces.remove(piece)
+                    self.held[p][piece] += 1
+                    taken.append((place, piece))
+        self._log("claim", p, track, colour if plain else self.W, wilds, tuple(taken))
+
+    # --- tickets -----------------------------------------------------------------------------------------
+
+    def can_draw_tickets(self) -> bool:
+        return any(self.ticket_piles)
+
+    def _tickets(self, p: int, count: int, keep: int, setup: bool = False) -> None:
+        piles = self.ticket_piles
+        mix = self.bots[p].ticket_mix(self, p, count, setup) if len(piles) > 1 else (count,)
+        if len(mix) != len(piles) or sum(mix) != count or min(mix) < 0:
+            raise IllegalMove(f"player {p} asks for tickets {mix} from {len(piles)} decks, {count} in all")
+        drawn = []
+        for d, k in enumerate(mix):
+            for _ in range(min(k, len(piles[d]))):
+                drawn.append(piles[d].popleft())
+        if not drawn:
+            raise IllegalMove(f"player {p} asks for tickets {mix} from empty decks")
+        kept = self.bots[p].keep(self, p, drawn, min(keep, len(drawn)), setup)
+        if len(kept) < min(keep, len(drawn)) or not set(kept) <= set(drawn) or len(set(kept)) != len(kept):
+            raise IllegalMove(f"player {p} keeps {kept} of {drawn}")
+        for i in drawn:
+            if i not in kept:
+                piles[self.rules.tickets[i].deck].append(i)   # to the bottom
+        self.tickets[p].extend(kept)
+        self._log("tickets", p, tuple(drawn), tuple(kept))
+
+    # --- the end -----------------------------------------------------------------------------------------
+
+    def connected(self, p: int, a: int, b: int) -> bool:
+        """``a`` and ``b`` joined by the player's tracks, passing through no terminal."""
+        return connected(self.rules, [self.rules.tracks[i] for i, o in enumerate(self.owner) if o == p], a, b)
+
+    def _finish(self, end: str) -> Result:
+        rules, n = self.rules, self.n
+        completed = [[i for i in self.tickets[p] if self.connected(p, rules.tickets[i].a, rules.tickets[i].b)]
+                     for p in range(n)]
+        completed_round = [[self._completed_in(p, rules.tickets[i]) for i in completed[p]] for p in range(n)]
+        breakdown = []
+        for p in range(n):
+            done = sum(rules.tickets[i].points for i in completed[p])
+            missed = sum(rules.tickets[i].points for i in self.tickets[p] if i not in completed[p])
+            breakdown.append({"routes": self.route_points[p], "tickets": done - missed})
+        if rules.globetrotter:
+            best = max(len(c) for c in completed)
+            for p in range(n):
+                breakdown[p]["globetrotter"] = rules.globetrotter if best and len(completed[p]) == best else 0
+        if rules.passengers:
+            for p, points in enumerate(majority_points(self.held, rules.majority)):
+                breakdown[p]["passengers"] = points
+        if rules.attractions:
+            for p in range(n):
+                reached = {x for i, o in enumerate(self.owner) if o == p
+                           for x in (rules.tracks[i].a, rules.tracks[i].b) if rules.attractions[x]}
+                breakdown[p]["attractions"] = ATTRACTION_POINTS * len(reached)
+        if rules.longest:
+            lengths = [longest_path(rules, [i for i, o in enumerate(self.owner) if o == p]) for p in range(n)]
+            for p in range(n):
+                breakdown[p]["longest"] = rules.longest if max(lengths) and lengths[p] == max(lengths) else 0
+        scores = [sum(b.values()) for b in breakdown]
+        top = max(scores)
+        leaders = [p for p in range(n) if scores[p] == top]
+        if len(leaders) > 1:   # ties: more completed tickets, then (passengers) more passengers
+            key = {p: (len(completed[p]), sum(self.held[p])) for p in leaders}
+            best_key = max(key.values())
+            leaders = [p for p in leaders if key[p] == best_key]
+        self._log("end", end, tuple(scores))
+        return Result(seed=self.seed, bots=tuple(b.name for b in self.bots), scores=scores, winners=leaders,
+                      turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
+                      completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks,
+                      blind=self.blind, spent=self.spent,
+                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log)
+
+    def _completed_in(self, p: int, ticket) -> int:
+        """The round of the claim that joined a completed ticket's ends: the shortest prefix of the player's
+        claims that connects them (connection only grows with claims, so a binary search finds it)."""
+        mine = [(self.rules.tracks[track], rnd) for track, who, rnd in self.claims if who == p]
+        lo, hi = 1, len(mine)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if connected(self.rules, [t for t, _ in mine[:mid]], ticket.a, ticket.b):
+                hi = mid
+            else:
+                lo = mid + 1
+        return mine[lo - 1][1] if mine else 0
+
+    def _log(self, *event) -> None:
+        if self.logging:
+            self.log.append(event)
+
+
+def connected(rules: Rules, tracks, a: int, b: int) -> bool:
+    """Breadth-first over the given tracks from ``a`` to ``b``, never leaving a terminal that is not ``a``."""
+    if a == b:
+        return True
+    adj: dict[int, list[int]] = {}
+    for t in tracks:
+        adj.setdefault(t.a, []).append(t.b)
+        adj.setdefault(t.b, []).append(t.a)
+    seen, todo = {a}, [a]
+    while todo:
+        x = todo.pop()
+        if x != a and rules.terminal[x]:
+            continue
+        for y in adj.get(x, ()):
+            if y == b:
+                return True
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return False
+
+
+def majority_points(held: list[list[int]], table: tuple[int, ...]) -> list[int]:
+    """Per colour: the most pieces score table[0] (ties: all of them, and the next figure is skipped), the next
+    most table[1] …; a player with none of a colour scores nothing for it."""
+    points = [0] * len(held)
+    for colour in range(len(held[0]) if held else 0):
+        counts = sorted({h[colour] for h in held if h[colour] > 0}, reverse=True)
+        place = 0
+        for count in counts:
+            if place >= len(table):
+                break
+            winners = [p for p, h in enumerate(held) if h[colour] == count]
+            for p in winners:
+                points[p] += table[place]
+            place += len(winners)
+    return points
+
+
+def longest_path(rules: Rules, owned: list[int]) -> int:
+    """The longest trail (no track used twice) through the player's tracks, in spaces."""
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i in owned:
+        t = rules.tracks[i]
+        adj.setdefault(t.a, []).append((t.b, i))
+        adj.setdefault(t.b, []).append((t.a, i))
+    best = 0
+
+    def walk(node: int, used: set, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for nxt, i in adj.get(node, ()):
+            if i not in used:
+                used.add(i)
+                walk(nxt, used, length + rules.tracks[i].length)
+                used.remove(i)
+
+    for start in adj:
+        walk(start, set(), 0)
+    return best

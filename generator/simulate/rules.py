@@ -1,0 +1,254 @@
+"""The route family's rules, read off the game model into plain tuples the engine plays fast.
+
+Only the model is read (no second description of the map): the train deck (``role: train``, its
+wild colour from ``vars: {wild: …}``), routes with their tracks, ticket decks, ``route_scoring``,
+``game_end``, ``players``, ``trains_per_player``, ``all_tracks_from``; the optional ``play`` table
+holds turn figures the rulebook states in prose (cards dealt, tickets drawn and kept). A figure the
+content does not state is the published Ticket to Ride default below. Rule modules are switched on
+by content: passengers (``setup: {passengers: N}`` + ``passenger_majority``), the Globetrotter and
+longest-path bonus cards, attractions (places of kind ``attraction``). A game using anything else
+the engine does not implement (tunnels, ferries, dice instead of cards, an unknown bonus card, a
+line game) is refused with a ``ContentError``: simulating a different game would mislead.
+
+Everything here is picklable plain data: worker processes get it instead of the ``Game``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import ContentError
+from generator.model.game import Game
+from generator.model.network import is_ticket_deck
+
+#: the published defaults (Ticket to Ride rulebook) for figures a game's content does not state
+HAND = 4                 # train cards dealt to each player
+FACE_UP = 5              # cards in the face-up row
+WILD_RESHUFFLE = 3       # this many face-up wilds: the row is discarded and dealt again
+TICKETS_DEALT = 3        # tickets dealt at setup …
+TICKETS_KEPT = 2         # … of which at least this many are kept
+TICKETS_DRAWN = 3        # tickets drawn on a turn …
+TICKETS_KEEP = 1         # … of which at least this many are kept
+END_TRAINS = 2           # the last round starts when a player has this many trains or fewer
+ALL_TRACKS_FROM = 4      # with fewer players only one track of a double route may be claimed
+LONGEST_POINTS = 10      # the longest-path bonus card (European Express) when the card gives no points
+ATTRACTION_POINTS = 1    # Ticket to Ride: New York, per attraction a player's routes reach
+
+GRAY = -1  # a track of any one colour
+ANY_COLOUR = "gray"
+
+#: the keys of the optional ``play`` table and the defaults they replace
+PLAY_KEYS = {"hand": HAND, "face_up": FACE_UP, "wild_reshuffle": WILD_RESHUFFLE, "tickets_dealt": TICKETS_DEALT,
+             "tickets_kept": TICKETS_KEPT, "tickets_drawn": TICKETS_DRAWN, "tickets_keep": TICKETS_KEEP}
+#: bonus cards the engine scores, by the card's latin title
+GLOBETROTTER = "Globetrotter"
+LONGEST = ("Longest Path", "European Express", "Longest Route")
+
+
+@dataclass(frozen=True)
+class Track:
+    """One track of a route: a claimable unit."""
+
+    a: int
+    b: int
+    length: int
+    colour: int        # index into Rules.colours, or GRAY
+    group: int         # the parallel tracks between the same two places share a group
+
+
+@dataclass(frozen=True)
+class Ticket:
+    a: int
+    b: int
+    points: int
+    deck: int          # index into Rules.ticket_decks
+    name: str          # "Berlin – Köln"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A route game as the engine plays it; every index is into these tuples."""
+
+    game: str
+    colours: tuple[str, ...]            # train-card colours; the wild is index len(colours)
+    wild: str                           # the wild colour's id ("" when the deck has none)
+    deck: tuple[int, ...]               # cards per colour index, wild last
+    places: tuple[str, ...]
+    terminal: tuple[bool, ...]          # a ticket may end there, never pass through
+    tracks: tuple[Track, ...]
+    groups: tuple[tuple[int, ...], ...]  # track indices per group
+    tickets: tuple[Ticket, ...]
+    ticket_decks: tuple[str, ...]
+    scoring: dict                       # route length → points
+    players: tuple[int, int]
+    trains: int
+    end_trains: int
+    all_tracks_from: int
+    hand: int = HAND
+    face_up: int = FACE_UP
+    wild_reshuffle: int = WILD_RESHUFFLE
+    tickets_dealt: int = TICKETS_DEALT
+    tickets_kept: int = TICKETS_KEPT
+    tickets_drawn: int = TICKETS_DRAWN
+    tickets_keep: int = TICKETS_KEEP
+    # rule modules (0 / empty: off)
+    passengers: tuple[int, ...] = ()            # pieces placed per place at setup
+    passenger_colours: tuple[str, ...] = ()
+    passenger_pieces: tuple[int, ...] = ()      # pieces per passenger colour
+    majority: tuple[int, ...] = ()              # points for the most, second most … of a colour
+    globetrotter: int = 0                       # points for the most completed tickets
+    longest: int = 0                            # points for the longest continuous path
+    attractions: tuple[bool, ...] = ()          # places that score ATTRACTION_POINTS when reached
+    defaults: tuple[str, ...] = ()              # figures taken from the published defaults, for the report
+
+    @property
+    def wild_index(self) -> int:
+        return len(self.colours)
+
+    def track_name(self, index: int) -> str:
+        t = self.tracks[index]
+        name = f"{self.places[t.a]} – {self.places[t.b]}"
+        if len(self.groups[t.group]) > 1:
+            name += f" ({self.colour_name(t.colour)})"
+        return name
+
+    def group_name(self, group: int) -> str:
+        t = self.tracks[self.groups[group][0]]
+        return f"{self.places[t.a]} – {self.places[t.b]}"
+
+    def colour_name(self, colour: int) -> str:
+        if colour == GRAY:
+            return ANY_COLOUR
+        return self.wild if colour == self.wild_index else self.colours[colour]
+
+
+def _refuse(source, what: str, hint: str = "") -> ContentError:
+    return ContentError(source, f"pnpgen simulate cannot play this game: {what}",
+                        hint or "the simulator plays the Ticket to Ride route family only; see the README's "
+                                "'Playtest simulator' section for the rules it implements")
+
+
+def compile_rules(game: Game) -> Rules:
+    """The game's rules as the engine plays them, or a ContentError naming what the engine does not implement."""
+    trains = [d for d in game.decks.values() if d.role == "train"]
+    if not trains:
+        raise _refuse(game.source, "it has no train-card deck (a deck with `role: train`)")
+    deck = trains[0]
+    if deck.replaced_by is not None:
+        raise _refuse(deck.replaced_by.source, f"the add-on '{deck.replaced_by.id}' replaces the train cards "
+                                               "(dice instead of cards) and its rules are not implemented yet")
+    wild = str(deck.vars.get("wild", ""))
+    counts: dict[str, int] = {}
+    for card in deck.cards:
+        colour = card.values.get("color")
+        if colour is None:
+            raise _refuse(card.source, f"{card.ref} has no colour")
+        counts[colour.id] = counts.get(colour.id, 0) + card.count
+    colours = tuple(c for c in counts if c != wild)
+    index = {c: i for i, c in enumerate(colours)}
+    if not game.routes:
+        raise _refuse(game.source, "it has no routes (a line or network game is not a route game)")
+    places = tuple(game.collections.get("place", {}))
+    place_index = {p: i for i, p in enumerate(places)}
+    terminal_kinds = set(game.meta.get("terminals", ()))
+    place_entities = list(game.collections.get("place", {}).values())
+    terminal = tuple(p.attrs.get("kind", "city") in terminal_kinds for p in place_entities)
+    tracks: list[Track] = []
+    groups: dict[tuple[int, int], list[int]] = {}
+    for route in game.routes:
+        for key in ("tunnel", "ferry"):
+            if route.extras.get(key):
+                raise _refuse(route.source, f"{route.a.id} – {route.b.id} is a {key} and {key}s are not implemented yet")
+        a, b = sorted((place_index[route.a.id], place_index[route.b.id]))
+        if a == b:
+            continue
+        group = groups.setdefault((a, b), [])
+        for colour in route.colors:
+            if colour.id == ANY_COLOUR:
+                ci = GRAY
+            elif colour.id in index:
+                ci = index[colour.id]
+            else:
+                raise _refuse(route.source, f"route {route.a.id} – {route.b.id} is {colour.id} and no train card is",
+                              "give the route a card colour or gray (pnpgen check reports this too)")
+            group.append(len(tracks))
+            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b))))
+    ticket_decks = [d for d in game.decks.values() if is_ticket_deck(d)]
+    tickets = tuple(Ticket(place_index[c.values["from"].id], place_index[c.values["to"].id], int(c.values["points"]), di,
+                           f"{c.values['from'].id} – {c.values['to'].id}")
+                    for di, d in enumerate(ticket_decks) for c in d.cards for _ in range(c.count)
+                    if c.values.get("from") is not None and c.values.get("to") is not None)
+    if not tickets:
+        raise _refuse(game.source, "it has no destination tickets (a deck with from, to and points)")
+    scoring = {int(k): int(v) for k, v in game.tables.get("route_scoring", {}).items()}
+    missing = sorted({t.length for t in tracks} - set(scoring))
+    if missing:
+        raise _refuse(game.source, f"route_scoring has no points for routes of length {missing[0]}",
+                      "add the length to tables: route_scoring (pnpgen check reports this too)")
+    if game.players is None:
+        raise _refuse(game.source, "game: players is not stated", "write e.g. players: [2, 5]")
+    if "trains_per_player" not in game.meta:
+        raise _refuse(game.source, "game: trains_per_player is not stated", "write e.g. trains_per_player: 45")
+    defaults = []
+    end = game.tables.get("game_end", {})
+    if len(end) == 1:
+        end_trains = int(next(iter(end.values())))
+    else:
+        end_trains = END_TRAINS
+        defaults.append(f"last round at ≤ {END_TRAINS} trains")
+    if "all_tracks_from" in game.meta:
+        all_tracks_from = int(game.meta["all_tracks_from"])
+    else:
+        all_tracks_from = ALL_TRACKS_FROM
+        if any(len(g) > 1 for g in groups.values()):
+            defaults.append(f"all tracks of a double route from {ALL_TRACKS_FROM} players")
+    play = game.tables.get("play", {})
+    for key in play:
+        if key not in PLAY_KEYS:
+            raise _refuse(game.source, f"tables: play has '{key}', which the simulator does not know",
+                          "play: may hold " + ", ".join(PLAY_KEYS))
+    figures: dict = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
+    modules = _modules(game, place_entities)
+    return Rules(game=game.id, colours=colours, wild=wild, deck=tuple(counts[c] for c in colours) + (counts.get(wild, 0),),
+                 places=places, terminal=terminal, tracks=tuple(tracks), groups=tuple(tuple(g) for g in groups.values()),
+                 tickets=tickets, ticket_decks=tuple(d.id for d in ticket_decks), scoring=scoring,
+                 players=(int(game.players[0]), int(game.players[1])), trains=int(game.meta["trains_per_player"]),
+                 end_trains=end_trains, all_tracks_from=all_tracks_from, defaults=tuple(defaults), **figures, **modules)
+
+
+def _modules(game: Game, places: list) -> dict:
+    """The rule modules the content switches on; a setup or bonus the engine does not know is refused."""
+    modules: dict = {}
+    setup = game.meta.get("setup", {}) or {}
+    for key in setup:
+        if key != "passengers":
+            raise _refuse(game.source, f"game: setup: {key} is a rule module the simulator does not implement")
+    if "passengers" in setup:
+        parts = [p for p in game.parts.values() if p.id == "passengers"]
+        if not parts or "passenger_majority" not in game.tables:
+            raise _refuse(game.source, "passengers need a `passengers` component (its colours) and a "
+                                       "passenger_majority table")
+        modules["passengers"] = tuple(int(p.attrs.get("passengers", 0) or 0) for p in places)
+        modules["passenger_colours"] = tuple(face.values["color"].id for face in parts[0].faces)
+        modules["passenger_pieces"] = tuple(face.count for face in parts[0].faces)
+        table = game.tables["passenger_majority"]
+        modules["majority"] = tuple(int(table[k]) for k in sorted(table, key=int))
+        if sum(modules["passengers"]) != sum(modules["passenger_pieces"]):
+            raise _refuse(game.source, f"the places hold {sum(modules['passengers'])} passengers and the "
+                                       f"component has {sum(modules['passenger_pieces'])}")
+    for deck in game.decks.values():
+        if deck.role or is_ticket_deck(deck):
+            continue
+        for card in deck.cards:
+            latin = str(card.values.get("latin") or card.values.get("title") or "")
+            points = card.values.get("points")
+            if latin == GLOBETROTTER and points is not None:
+                modules["globetrotter"] = int(points)
+            elif latin in LONGEST:
+                modules["longest"] = int(points) if points is not None else LONGEST_POINTS
+            else:
+                raise _refuse(card.source, f"{card.ref} ('{latin}') is a card whose rule the simulator does not know",
+                              f"bonus cards it scores: {GLOBETROTTER}, {', '.join(LONGEST)}")
+    if any(p.attrs.get("kind") == "attraction" for p in places):
+        modules["attractions"] = tuple(p.attrs.get("kind") == "attraction" for p in places)
+    return modules

@@ -1,0 +1,256 @@
+"""An independent referee: replays a game's log against the game model and a second reading of the rules.
+
+Written apart from the engine on purpose (its own tracks, colours and tickets read from the ``Game``,
+networkx for connections, its own majority count), so a bug in the engine's legality or scoring shows
+up as a disagreement instead of being checked against itself. ``replay`` returns the problems found,
+each naming the event; an empty list is a legal game.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import networkx as nx
+
+from generator.model.game import Game
+from generator.model.network import is_ticket_deck
+from generator.simulate import rules as defaults
+
+
+class _Model:
+    """What a referee needs from the game: read from the model, not from ``generator.simulate.rules``."""
+
+    def __init__(self, game: Game):
+        deck = next(d for d in game.decks.values() if d.role == "train")
+        wild = str(deck.vars.get("wild", ""))
+        totals: Counter = Counter()
+        for card in deck.cards:
+            totals[card.values["color"].id] += card.count
+        self.colour_ids = [c for c in totals if c != wild] + [wild]
+        self.wild = len(self.colour_ids) - 1
+        self.total = [totals[c] for c in self.colour_ids]
+        self.tracks = []      # (a, b, length, colour id)
+        for route in game.routes:
+            if route.a.id != route.b.id:
+                for colour in route.colors:
+                    self.tracks.append((route.a.id, route.b.id, route.length, colour.id))
+        self.places = list(game.collections.get("place", {}))
+        kinds = set(game.meta.get("terminals", ()))
+        self.terminals = {p.id for p in game.collections.get("place", {}).values() if p.attrs.get("kind", "city") in kinds}
+        self.attractions = {p.id for p in game.collections.get("place", {}).values() if p.attrs.get("kind") == "attraction"}
+        self.tickets = [(c.values["from"].id, c.values["to"].id, int(c.values["points"]))
+                        for d in game.decks.values() if is_ticket_deck(d) for c in d.cards for _ in range(c.count)
+                        if c.values.get("from") is not None and c.values.get("to") is not None]
+        self.scoring = {int(k): int(v) for k, v in game.tables["route_scoring"].items()}
+        play = game.tables.get("play", {})
+        self.figure = {k: int(play.get(k, default)) for k, default in defaults.PLAY_KEYS.items()}
+        end = game.tables.get("game_end", {})
+        self.end_trains = int(next(iter(end.values()))) if len(end) == 1 else defaults.END_TRAINS
+        self.all_tracks_from = int(game.meta.get("all_tracks_from", defaults.ALL_TRACKS_FROM))
+        self.trains = int(game.meta["trains_per_player"])
+        self.majority = [int(v) for _k, v in sorted(game.tables.get("passenger_majority", {}).items(), key=lambda kv: int(kv[0]))]
+        self.bonus = {str(c.values.get("latin")): int(c.values["points"]) for d in game.decks.values()
+                      if not d.role and not is_ticket_deck(d) for c in d.cards if c.values.get("points") is not None}
+
+    def pair(self, track: int) -> frozenset:
+        a, b, _length, _colour = self.tracks[track]
+        return frozenset((a, b))
+
+
+def replay(game: Game, log: list, players: int) -> list[str]:
+    """Problems found replaying ``log`` (a game of ``players`` players) against ``game``; [] when all is legal."""
+    m = _Model(game)
+    problems: list[str] = []
+    hands = [[0] * len(m.total) for _ in range(players)]
+    row: list[int] = []
+    trains = [m.trains] * players
+    owner: dict[int, int] = {}
+    tickets: list[list[int]] = [[] for _ in range(players)]
+    held_tickets: set[int] = set()
+    pieces: list[list[int]] = []
+    held: list[Counter] = [Counter() for _ in range(players)]
+    points = [0] * players
+    turn_player, turns, takes, first_wild, last_turn = -1, 0, 0, False, None
+    acted = True
+
+    def bad(i: int, event, what: str) -> None:
+        problems.append(f"event {i} {event!r}: {what}")
+
+    def unseen(colour: int) -> int:
+        return m.total[colour] - sum(h[colour] for h in hands) - row.count(colour)
+
+    for i, event in enumerate(log):
+        kind = event[0]
+        if kind == "passengers":
+            pieces = [list(x) for x in event[1]]
+        elif kind == "deal":
+            _, p, cards = event
+            if len(cards) != m.figure["hand"]:
+                bad(i, event, f"dealt {len(cards)} cards, the game deals {m.figure['hand']}")
+            for c in cards:
+                if unseen(c) < 1:
+                    bad(i, event, f"no {m.colour_ids[c]} card is left to deal")
+                hands[p][c] += 1
+        elif kind == "reshuffle":
+            if list(event[1]) != row and row:
+                bad(i, event, "the discarded row is not the row on the table")
+            wilds = list(event[1]).count(m.wild)
+            if wilds < m.figure["wild_reshuffle"]:
+                bad(i, event, f"the row was discarded with {wilds} wilds")
+            row = []
+        elif kind == "row":
+            new = list(event[1])
+            if new[:len(row)] != row:
+                bad(i, event, f"the row changed cards it kept: {row} → {new}")
+            for c in new[len(row):]:
+                if unseen(c) < 1:
+                    bad(i, event, f"no {m.colour_ids[c]} card is left to turn up")
+                row.append(c)
+            if len(row) > m.figure["face_up"]:
+                bad(i, event, f"{len(row)} cards face up")
+        elif kind == "turn":
+            p = event[1]
+            if not acted:
+                bad(i, event, f"player {turn_player} did nothing on their turn")
+            if p != (turn_player + 1) % players:
+                bad(i, event, f"player {p} plays after player {turn_player}")
+            if last_turn is not None and turns >= last_turn:
+                bad(i, event, "a turn after the last round")
+            turn_player, turns, takes, first_wild, acted = p, turns + 1, 0, False, False
+        elif kind == "take":
+            _, p, slot, colour = event
+            if p != turn_player or (acted and takes == 0):
+                bad(i, event, "a card taken outside its player's draw")
+            if takes >= 2 or first_wild:
+                bad(i, event, "more cards taken than the draw allows")
+            if slot == -1:
+                if unseen(colour) < 1:
+                    bad(i, event, f"no {m.colour_ids[colour]} card is in the pile")
+            else:
+                if not 0 <= slot < len(row) or row[slot] != colour:
+                    bad(i, event, f"face-up slot {slot} does not hold {m.colour_ids[colour]} (row {row})")
+                elif colour == m.wild and takes == 1:
+                    bad(i, event, "a face-up wild taken as the second card")
+                else:
+                    row.pop(slot)
+                first_wild = colour == m.wild and takes == 0
+            hands[p][colour] += 1
+            takes += 1
+            acted = True
+        elif kind == "claim":
+            _, p, track, colour, wilds, taken = event
+            acted = True
+            if p != turn_player or takes:
+                bad(i, event, "a claim outside its player's turn")
+            if not 0 <= track < len(m.tracks):
+                bad(i, event, "no such track")
+                continue
+            a, b, length, track_colour = m.tracks[track]
+            if track in owner:
+                bad(i, event, f"{a} – {b} is already claimed")
+            same = [t for t in owner if m.pair(t) == m.pair(track)]
+            if any(owner[t] == p for t in same):
+                bad(i, event, f"player {p} already has a track between {a} and {b}")
+            if same and players < m.all_tracks_from:
+                bad(i, event, f"{a} – {b}'s other track is closed with {players} players")
+            if trains[p] < length:
+                bad(i, event, f"{trains[p]} trains for a route of {length}")
+            plain = length - wilds
+            if plain and (colour == m.wild or (track_colour != defaults.ANY_COLOUR and m.colour_ids[colour] != track_colour)):
+                bad(i, event, f"paid in {m.colour_ids[colour]} for a {track_colour} route")
+            if hands[p][m.wild] < wilds or (plain and hands[p][colour] < plain):
+                bad(i, event, f"player {p} lacks the cards: hand {hands[p]}")
+            if plain:
+                hands[p][colour] -= plain
+            hands[p][m.wild] -= wilds
+            trains[p] -= length
+            points[p] += m.scoring[length]
+            owner[track] = p
+            ends = [m.places.index(a), m.places.index(b)]
+            had = sorted(e for e in ends if pieces and pieces[e])
+            if sorted(place for place, _piece in taken) != had:
+                bad(i, event, f"passengers taken at {[place for place, _ in taken]}, the route's ends with some: {had}")
+            for place, piece in taken:
+                if place not in ends or piece not in pieces[place]:
+                    bad(i, event, f"passenger {piece} is not at place {place}")
+                else:
+                    pieces[place].remove(piece)
+                    held[p][piece] += 1
+        elif kind == "tickets":
+            _, p, drawn, kept = event
+            acted = True
+            setup = turn_player == -1
+            keep = m.figure["tickets_kept" if setup else "tickets_keep"]
+            count = m.figure["tickets_dealt" if setup else "tickets_drawn"]
+            if len(drawn) > count:
+                bad(i, event, f"{len(drawn)} tickets drawn, the game allows {count}")
+            if any(t in held_tickets for t in drawn) or len(set(drawn)) != len(drawn):
+                bad(i, event, "a ticket drawn that a player holds")
+            if not set(kept) <= set(drawn) or len(kept) < min(keep, len(drawn)):
+                bad(i, event, f"kept {len(kept)} of {len(drawn)}, at least {keep} must be kept")
+            tickets[p].extend(kept)
+            held_tickets.update(kept)
+        elif kind == "pass":
+            acted = True
+        elif kind == "end":
+            _, reason, scores = event
+            if reason == "trains" and (last_turn is None or turns != last_turn):
+                bad(i, event, f"the game ended after turn {turns}, the last round ends after turn {last_turn}")
+            expect = _scores(m, owner, tickets, held, points, players)
+            if list(scores) != expect:
+                bad(i, event, f"scores {list(scores)}, the referee counts {expect}")
+        else:
+            bad(i, event, "unknown event")
+        if kind == "claim" and last_turn is None and turn_player >= 0 and trains[turn_player] <= m.end_trains:
+            last_turn = turns + players
+    return problems
+
+
+def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, players: int) -> list[int]:
+    total = list(points)
+    completed = [0] * players
+    for p in range(players):
+        graph: nx.Graph = nx.Graph()
+        for t, o in owner.items():
+            if o == p:
+                a, b, _length, _colour = m.tracks[t]
+                graph.add_edge(a, b)
+        for t in tickets[p]:
+            a, b, value = m.tickets[t]
+            view = graph.subgraph(n for n in graph if n not in m.terminals or n in (a, b))
+            done = a in view and b in view and nx.has_path(view, a, b)
+            total[p] += value if done else -value
+            completed[p] += done
+        if m.attractions:
+            total[p] += sum(1 for place in m.attractions if place in graph) * defaults.ATTRACTION_POINTS
+    if defaults.GLOBETROTTER in m.bonus and max(completed):
+        for p in range(players):
+            if completed[p] == max(completed):
+                total[p] += m.bonus[defaults.GLOBETROTTER]
+    longest = next((m.bonus[name] for name in defaults.LONGEST if name in m.bonus), 0)
+    if longest:
+        trails = [_longest_trail([m.tracks[t] for t, o in sorted(owner.items()) if o == p]) for p in range(players)]
+        for p in range(players):
+            if max(trails) and trails[p] == max(trails):
+                total[p] += longest
+    if m.majority:
+        colours = set().union(*(h.keys() for h in held))
+        for colour in colours:
+            for p in range(players):
+                if held[p][colour]:
+                    rank = sum(1 for q in range(players) if held[q][colour] > held[p][colour])
+                    if rank < len(m.majority):
+                        total[p] += m.majority[rank]
+    return total
+
+
+def _longest_trail(tracks: list) -> int:
+    """The longest walk using each of these tracks at most once, in spaces: every start, every continuation."""
+    best = 0
+    stack: list[tuple[str, frozenset, int]] = [(end, frozenset(), 0) for track in tracks for end in track[:2]]
+    while stack:
+        here, used, length = stack.pop()
+        best = max(best, length)
+        for i, (a, b, size, _colour) in enumerate(tracks):
+            if i not in used and here in (a, b):
+                stack.append((b if here == a else a, used | {i}, length + size))
+    return best
