@@ -19,7 +19,7 @@ TITLE = "# Benchmark results"
 
 
 def measure_command(argv: list[str]) -> dict:
-    """Run argv to completion; return {"wall_s": seconds, "peak_mib": max RSS in MiB}.
+    """Run argv to completion; return {"wall_s": seconds, "peak_mib": max RSS in MiB, "cpu_s": seconds}.
 
     Raises subprocess.CalledProcessError if the command fails.
     """
@@ -31,7 +31,8 @@ def measure_command(argv: list[str]) -> dict:
     if proc.returncode != 0:
         raise subprocess.CalledProcessError(proc.returncode, argv)
     kib = usage.ru_maxrss if sys.platform != "darwin" else usage.ru_maxrss / 1024  # bytes on macOS
-    return {"wall_s": wall, "peak_mib": kib / 1024}
+    # cpu_s: user + system time of the process, which other work on a shared machine barely moves
+    return {"wall_s": wall, "peak_mib": kib / 1024, "cpu_s": usage.ru_utime + usage.ru_stime}
 
 
 def write_section(name: str, text: str, results: Path = RESULTS) -> None:

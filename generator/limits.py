@@ -21,6 +21,11 @@ MAX_YAML_DEPTH = 64
 #: UTF-8 bytes of an id that becomes a file name (a game, deck, component or board id, a layout name):
 #: file names stop at 255 bytes, and pnpgen adds prefixes and suffixes (``board-<id>-tiles-letter.pdf``)
 MAX_ID_BYTES = 100
+#: bytes of one picture file (PNG, JPEG, SVG) a game names
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+#: pixels of one raster picture (width × height), checked from its header before it is decoded (a
+#: decompression bomb stops here); a whole 790 × 525 mm board at 300 dpi is 58 million
+MAX_IMAGE_PIXELS = 80_000_000
 
 # --- spreadsheets (cards:, places:, routes: {from: file}) -------------------------
 #: bytes of a spreadsheet file (CSV, TSV, XLSX, ODS) as stored

@@ -9,14 +9,16 @@ is placed on the full-size page, on every tile and, scaled, on the overview.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import board_geometry as geo
+from generator.layout import images
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect, Text
 from generator.layout.symbols import hatching, placed
 from generator.layout.text import bold_text, bold_width, cap_height
-from generator.model.board import Board
+from generator.model.board import Board, BoardPicture
 from generator.model.game import Game
 
 INK = "#2b2620"
@@ -36,9 +38,14 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     title_box, legend_box = _title_box(board), _legend_box(board)
     plan = plan_for_drawing(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
+    track = score_track(board.width, board.height, board.score_track) if board.score_track else []
+    if board.background is not None:
+        # over the track's paper (its first two rects), under its cells and everything else
+        items += track[:2] + [_picture(game, board, board.background)]
+        track = track[2:]
     items += _areas(board, plan)
-    if board.score_track:
-        items += score_track(board.width, board.height, board.score_track)
+    items += track
+    items += [_picture(game, board, overlay) for overlay in board.overlays]
     items += _routes(game, board, plan)
     items += _area_names(plan)
     items += _places(plan)
@@ -50,6 +57,14 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
 
 
 # ---------------------------------------------------------------- pieces
+
+def _picture(game: Game, board: Board, spec: BoardPicture) -> Image:
+    """A board picture as drawn, its use kept for the resolution check (PNP720)."""
+    picture = images.read(Path(spec.path), spec.source, spec.shown)
+    image = Image(*spec.box, picture.path, picture.digest, spec.fit, spec.crop, spec.opacity, spec.rotate)
+    images.record_use(game, images.PictureUse(spec.source, f"board '{board.id}'", spec.shown, picture, image))
+    return image
+
 
 def tint(hex_color: str, amount: float) -> str:
     """``hex_color`` mixed with white (amount 0 = unchanged, 1 = white): soft area shading."""

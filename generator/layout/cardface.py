@@ -26,7 +26,7 @@ from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
-from generator.layout import richtext
+from generator.layout import images, richtext
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
@@ -50,6 +50,7 @@ ELEMENTS = {
     #: a colour's shape (generator.layout.symbols) centred on (x, y); an empty name draws nothing
     "symbol": (("name", "x", "y", "size"), ("color", "halo", "rotate")),
     "group": (("elements",), ("x", "y", "rotate")),
+    "image": (("src", "x", "y", "w", "h"), ("fit", "crop", "opacity", "rotate")),
 }
 COMMON = ("when", "repeat", "step")
 LAYOUT_KEYS = ("description", "extends", "background", "vars", "elements")
@@ -222,7 +223,8 @@ def _read_layout(path: Path) -> LDict:
 
 def _background(data: LDict) -> LDict:
     """``background: <colour>``: the element it stands for, a full-bleed rect drawn first, named
-    ``background`` (so a layout that extends this one may replace or remove it by name)."""
+    ``background`` (so a layout that extends this one may replace or remove it by name);
+    ``background: art/x.png`` (a picture file's name): a full-bleed picture, ``fit: fill``."""
     where = data.src("background")
 
     def mapping(**items) -> LDict:
@@ -230,8 +232,14 @@ def _background(data: LDict) -> LDict:
         result.file, result.line, result.key_lines = where.file, where.line, {key: where.line for key in items}
         return result
 
+    value = data["background"]
+    if isinstance(value, str) and value.strip().lower().endswith(tuple(images.KINDS)):
+        # a picture file (it may be an expression: art/{{ card.id }}.png), covering the card into the bleed
+        picture = mapping(src=value, x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}",
+                          h="{{ H + 2*bleed }}", fit="fill")
+        return mapping(name="background", image=picture)
     rect = mapping(x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}", h="{{ H + 2*bleed }}",
-                   fill=data["background"])
+                   fill=value)
     return mapping(name="background", rect=rect)
 
 
@@ -592,6 +600,8 @@ class FaceRenderer:
             yield Group(inner, num("x", 0.0), num("y", 0.0), num("rotate", 0.0))
         elif kind == "text":
             yield from self._text(a, scope, where, what, card_src, num, col)
+        elif kind == "image":
+            yield from self._image(a, scope, where, what, num)
 
     def _print_problem(self, kind: str, error: BuildError) -> None:
         if self.on_print_problem is None:
@@ -652,3 +662,35 @@ class FaceRenderer:
                                ("declared: " + ", ".join(self.game.fonts) if self.game.fonts else
                                 "declare it in game.yaml: `fonts: {" + family + ": {regular: fonts/….ttf}}`"))
         return family
+
+    def _image(self, a, scope, where, what, num):
+        """A picture file of the game (``src``, relative to the game folder, or to pnpgen's templates/
+        for bundled art) in the box x, y, w, h; a missing or malformed file is a ContentError here."""
+        name = self._eval(a["src"], scope, where, what)
+        shown = "" if name is None else str(name).strip()
+        if not shown:
+            return
+        picture = images.named(self.game, shown, where)
+        fit = str(self._eval(a.get("fit", "fit"), scope, where, what))
+        if fit not in images.FITS:
+            raise BuildError(where, f"image fit '{fit}' for {what}", did_you_mean(fit, images.FITS)
+                             or "fit is fit (whole, in proportion), fill (cover the box, cropped) or stretch")
+        crop = None
+        if "crop" in a:
+            values = self._list(a, "crop", scope, where, what)
+            crop = tuple(self._num(v, scope, where, what, "crop") for v in values)
+            if len(crop) != 4 or not (0 <= crop[0] < 1 and 0 <= crop[1] < 1 and crop[2] > 0 and crop[3] > 0
+                                      and crop[0] + crop[2] <= 1 + 1e-9 and crop[1] + crop[3] <= 1 + 1e-9):
+                raise BuildError(where, f"image crop {values!r} for {what}",
+                                 "crop is [x, y, w, h] as fractions of the picture, e.g. [0.25, 0, 0.5, 1] "
+                                 "(the middle half); it must stay inside the picture")
+        opacity = num("opacity", 1.0)
+        if not 0 <= opacity <= 1:
+            raise BuildError(where, f"image opacity {opacity:g} for {what}", "opacity is from 0 (invisible) to 1")
+        w, h = num("w"), num("h")
+        if w <= 0 or h <= 0:
+            raise BuildError(where, f"image box {w:g} × {h:g} mm for {what}", "give w and h above 0 mm")
+        image = Image(num("x"), num("y"), w, h, picture.path, picture.digest, fit, crop,
+                      opacity, num("rotate", 0.0))
+        images.record_use(self.game, images.PictureUse(where, what, shown, picture, image))
+        yield image

@@ -86,7 +86,9 @@ class Image:
     y: float
     w: float
     h: float
-    path: str
+    #: left out of repr: a face's form is named by a hash of its drawing's repr, and the same game built
+    #: from another folder must give the same bytes (the digest says which picture it is)
+    path: str = field(repr=False)
     digest: str
     fit: str = "fit"       # fit (whole picture, kept in proportion) | fill (cover the box, cropped) | stretch
     #: the part of the picture to use, as fractions of its width and height: (x, y, w, h)

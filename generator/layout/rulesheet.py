@@ -34,6 +34,7 @@ INDENT = 4.5           # mm per list level
 NOTE_PAD = 2.2         # mm inside a note's left edge
 PICTURE_GAP = 2.5      # mm between faces
 PICTURE_SIZE = 37.0    # mm: the longest side of a pictured face at most (a 44 × 68 card at half size)
+FILE_PICTURE_MM = 80.0  # mm: the longest side of a picture file (``![…](art/x.png)``) at most
 PICTURE_FACES = 10     # faces shown when the rules do not say
 PICTURE_ROW = 5        # faces per row at most
 SHORT_TABLE = 10       # rows: a table this short is never split
@@ -318,7 +319,7 @@ class _Layout:
         # PICTURE_ROW faces, as even as they come
         rows_needed = -(-len(faces) // PICTURE_ROW)
         per_row = -(-len(faces) // rows_needed)
-        scale = min(1.0, PICTURE_SIZE / max(face_w, face_h),
+        scale = min(1.0, (FILE_PICTURE_MM if block.file else PICTURE_SIZE) / max(face_w, face_h),
                     (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
         rows = [faces[i:i + per_row] for i in range(0, len(faces), per_row)]
         pieces = []

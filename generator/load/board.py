@@ -12,8 +12,9 @@ import math
 
 from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
+from generator.layout import images
 from generator.load.values import Resolver, entities, read_route, type_attributes
-from generator.model.board import DEFAULT_SPACE, Board, BoardRoute, CardSlot
+from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot
 from generator.model.game import Entity, Game
 from generator.paths import plain_name
 
@@ -57,6 +58,14 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   legend=_legend_rows(game, spec),
                   source=src,
                   title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"))
+    if "background" in spec:
+        board.background = _picture(game, {"src": spec["background"], "fit": "fill"}, spec.src("background"),
+                                    (0.0, 0.0, width, height))
+    overlays = spec.get("overlays", [])
+    for i, overlay in enumerate(overlays):
+        where = overlays.src(i)
+        (x, y), (w, h) = overlay["at"], overlay["size"]
+        board.overlays.append(_picture(game, overlay, where, (float(x), float(y), float(w), float(h))))
     if kind == "map":
         for place in places:
             _check_position(board, place)
@@ -70,6 +79,22 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
             raise ContentError(src, f"line board '{board_id}' has no stations to draw",
                                "declare the line's stations under `stations:` in line order")
     return board
+
+
+def _picture(game: Game, spec, src: Source, box) -> BoardPicture:
+    """A board's picture: the file kept inside the game and read now (a missing or malformed one is
+    an error at this line), its box checked and its options as the schema typed them."""
+    if not all(math.isfinite(v) for v in box) or box[2] <= 0 or box[3] <= 0:
+        raise ContentError(src, f"picture box {list(box)} must be finite, with a size above 0 mm",
+                           "write at: [x, y] and size: [width, height] in board mm")
+    shown = str(spec["src"])
+    picture = images.read(images.picture_path(game, shown, src), src, shown)
+    crop = tuple(float(v) for v in spec["crop"]) if "crop" in spec else None
+    if crop is not None and not (crop[2] > 0 and crop[3] > 0 and crop[0] + crop[2] <= 1 and crop[1] + crop[3] <= 1):
+        raise ContentError(src, f"crop {list(crop)} is not inside the picture",
+                           "crop is [x, y, w, h] as fractions of the picture, e.g. [0.25, 0, 0.5, 1]")
+    return BoardPicture(picture.path, picture.digest, shown, box, src, str(spec.get("fit", "fit")),
+                        crop, float(spec.get("opacity", 1.0)), float(spec.get("rotate", 0.0)))  # type: ignore[arg-type]
 
 
 def _own(section, kind: str, collections: dict) -> dict[str, Entity]:

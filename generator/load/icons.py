@@ -6,10 +6,10 @@ carry (one embedded picture per file; a face's hash changes when its icon does).
 """
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from generator.errors import ContentError, Source
+from generator.layout import images
 from generator.limits import MAX_FILE_BYTES
 from generator.paths import game_roots, inside
 
@@ -36,9 +36,6 @@ def icon_file(game, name: str, src: Source) -> tuple[str, str]:
     if real.stat().st_size > MAX_FILE_BYTES:
         raise ContentError(src, f"icon file '{name}' is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB "
                                 f"(limits.MAX_FILE_BYTES)", "an icon is small: simplify or shrink the file")
-    try:
-        data = real.read_bytes()
-    except OSError as error:
-        raise ContentError(src, f"icon file '{name}' cannot be read: {error.strerror}",
-                           "check the file's permissions") from None
-    return str(real), hashlib.sha256(data).hexdigest()
+    # read as every picture is (generator.layout.images): a malformed file is an error here, at its line
+    picture = images.read(real, src, name)
+    return picture.path, picture.digest

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 import traceback
 from contextlib import contextmanager
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs, urlsplit
 
 from jinja2 import ChoiceLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
@@ -35,6 +35,7 @@ from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxe
 from generator.layout import richtext
 from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
+from generator.layout.images import KINDS as PICTURE_KINDS
 from generator.layout.richtext import PLAIN, Markup
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
@@ -386,8 +387,13 @@ def _picture(inline, images, where: Source) -> Picture:
     image = images[0]
     target = str(image.attrs.get("src", ""))
     if not target.startswith(PICTURE_SCHEME):
-        raise RulesError(where, f"picture '{target}' is not a component",
-                         "rule sheets draw components themselves: write {{ picture('<component id>') }}")
+        if not urlsplit(target).scheme and PurePosixPath(target).suffix.lower() in PICTURE_KINDS:
+            # a picture file of the game (never a URL: nothing is fetched), read when it is drawn
+            caption = "".join(c.content for c in image.children if c.type == "text")
+            return Picture(target, caption, None, where, file=True)
+        raise RulesError(where, f"picture '{target}' is not a component nor a PNG, JPEG or SVG file",
+                         "rule sheets draw components themselves: write {{ picture('<component id>') }}; "
+                         "or name a picture file of the game, e.g. ![A river](art/river.png)")
     component, faces = picture_target(target)
     if faces == -1:
         raise RulesError(where, f"picture '{target}': faces= is not a number", "write faces=4")

@@ -48,6 +48,22 @@ class CardSlot:
     numbered: bool
 
 
+@dataclass(frozen=True)
+class BoardPicture:
+    """A picture file on a board (its ``background:`` or one of its ``overlays:``): the file, already
+    kept inside the game and read (``digest``), and its box in board mm."""
+
+    path: str
+    digest: str
+    shown: str                # as the content wrote it, for messages
+    box: tuple[float, float, float, float]
+    source: Source
+    fit: str = "fit"
+    crop: tuple[float, float, float, float] | None = None
+    opacity: float = 1.0
+    rotate: float = 0.0
+
+
 @dataclass(eq=False)
 class Board:
     id: str
@@ -72,6 +88,9 @@ class Board:
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
     #: the game's printed words (its legend, key and captions), set by the loader
     words: Words = field(default_factory=Words)
+    #: a picture filling the board under everything; pictures over it, under the routes (rivers, coasts)
+    background: BoardPicture | None = None
+    overlays: list[BoardPicture] = field(default_factory=list)
 
     @property
     def label(self) -> str:

@@ -71,12 +71,14 @@ class Note:
 
 @dataclass
 class Picture:
-    """Artwork of a component (``component:<id>`` in Markdown), drawn from the model."""
+    """Artwork of a component (``component:<id>`` in Markdown), drawn from the model, or a picture file."""
 
     component: str
     caption: str
     faces: int | None  # how many distinct faces to show (None: all)
     source: Source
+    #: a picture file of the game instead (``![caption](art/x.png)``): ``component`` is its path as written
+    file: bool = False
 
 
 @dataclass

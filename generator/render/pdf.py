@@ -9,12 +9,16 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from reportlab import rl_config
+from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas as rl_canvas
 
 from generator import fonts
-from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
+from generator.layout import images
+from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use
 
 
 def render_pdf(doc: Document, path: Path) -> None:
@@ -34,6 +38,7 @@ def render_pdf(doc: Document, path: Path) -> None:
     painter = _Painter(c, font, doc, defined)
     # a face placed once is cheaper drawn in place (clipped) than as its own XObject
     painter.inline = {name for name, n in uses.items() if n == 1}
+    painter.define_pictures(doc)
     marks: dict[int, list[str]] = {}
     for title, index in doc.outline:
         marks.setdefault(index, []).append(title)
@@ -64,6 +69,7 @@ class _Painter:
         self.c, self.font, self.doc, self.defined = c, font, doc, defined
         self.height = 0.0
         self.inline: set[str] = set()
+        self.pictures: dict[str, tuple[str, images.Picture]] = {}   # digest → (form name, picture)
         self._fill = self._stroke = self._width = None
 
     def begin_page(self, height: float) -> None:
@@ -219,3 +225,88 @@ class _Painter:
         self.height = outer_height
         self._reset()
         self.defined.add(form.name)
+
+    # ------------------------------------------------------------------ pictures
+    def define_pictures(self, doc: Document) -> None:
+        """One form per picture file (by content), defined before any page: an image XObject (or an
+        SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
+        a face's own form may place it, and forms are not defined inside forms."""
+        seen: dict[str, Image] = {}
+
+        def walk(items):
+            for item in items:
+                if isinstance(item, Image):
+                    seen.setdefault(item.digest, item)
+                elif isinstance(item, Group):
+                    walk(item.items)
+
+        for form in doc.forms.values():
+            walk(form.items)
+        for page in doc.pages:
+            walk(page.items)
+        for digest in sorted(seen):
+            self._define_picture(seen[digest])
+
+    def _define_picture(self, im: Image) -> None:
+        c = self.c
+        picture = images.known(im.path, im.digest)
+        name = f"img-{im.digest[:16]}"
+        c.beginForm(name, 0, 0, picture.width, picture.height)
+        if picture.raster:
+            # mask='auto': a PNG's alpha channel becomes the image's soft mask (transparency kept)
+            # binary, not ASCII85 (ReportLab's default for every stream): a quarter smaller and faster to write;
+            # the setting is read when the image object is made, so it is changed for this call only
+            a85, rl_config.useA85 = rl_config.useA85, 0
+            try:
+                c.drawImage(_reader(im.path, im.digest), 0, 0, picture.width, picture.height, mask="auto")
+            finally:
+                rl_config.useA85 = a85
+        else:
+            renderPDF.draw(images.svg_drawing(im.path, im.digest), c, 0, 0)
+        c.endForm()
+        self.pictures[im.digest] = (name, picture)
+
+    def _Image(self, im: Image):
+        c = self.c
+        if im.digest not in self.pictures:   # a document whose pictures were not walked first
+            self._define_picture(im)
+        name, picture = self.pictures[im.digest]
+        where = images.placement(im, picture.width, picture.height)
+        c.saveState()
+        if im.opacity < 1:
+            c.setFillAlpha(im.opacity)
+            c.setStrokeAlpha(im.opacity)
+        if im.rotate:
+            cx, cy = (im.x + im.w / 2) * mm, self.Y(im.y + im.h / 2)
+            c.translate(cx, cy)
+            c.rotate(-im.rotate)
+            c.translate(-cx, -cy)
+        if where.clip is not None:
+            x, y, w, h = where.clip
+            clip = c.beginPath()
+            clip.rect(x * mm, self.Y(y + h), w * mm, h * mm)
+            c.clipPath(clip, stroke=0, fill=0)
+        c.translate(where.x * mm, self.Y(where.y + where.h))
+        c.scale(where.w * mm / picture.width, where.h * mm / picture.height)
+        c.doForm(name)
+        c.restoreState()
+        self._reset()
+
+
+_READERS: dict[tuple[str, str], ImageReader] = {}
+_KEPT_PIXELS = 8_000_000
+
+
+def _reader(path: str, digest: str) -> ImageReader:
+    """One ImageReader per picture for the whole build: it keeps the decoded pixels, so the deck's PDF, the
+    print-shop PDF and the print-and-play file decode a large background once, not once each."""
+    key = (path, digest)
+    if key in _READERS:
+        return _READERS[key]
+    reader = ImageReader(path)
+    width, height = reader.getSize()
+    if width * height <= _KEPT_PIXELS:   # a board-sized picture is not kept: its pixels are hundreds of MB
+        if len(_READERS) >= 4:
+            _READERS.pop(next(iter(_READERS)))
+        _READERS[key] = reader
+    return reader

@@ -5,12 +5,17 @@ rounded to 0.001 mm so output is stable and diffable.
 """
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import svgwrite
 
 from generator import fonts
-from generator.layout.primitives import Circle, Document, Group, Line, Page, Polygon, Rect, Text, Use
+from generator.layout import images
+from generator.layout.primitives import Circle, Document, Group, Image, Line, Page, Polygon, Rect, Text, Use
+
+#: picture kind → the media type of its data: URL
+MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 
 #: the root's family: every text in pnpgen's default face inherits it
 DEFAULT_FAMILY = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
@@ -30,14 +35,16 @@ def _n(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
-def render_svg(doc: Document, page: Page, path: Path) -> None:
-    """Write one page of ``doc`` as an SVG file, sized in mm."""
+def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> None:
+    """Write one page of ``doc`` as an SVG file, sized in mm; ``pictures`` (digest → relative path)
+    says where the file's pictures were copied (a picture not named there is embedded in the file)."""
     view = page.bleed_box or (0, 0, page.width, page.height)
     x, y, w, h = view
     dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
     dwg.viewbox(x, y, w, h)
     dwg["font-family"] = DEFAULT_FAMILY
     builder = _Builder(dwg, doc)
+    builder.pictures = pictures or {}
     for item in page.items:
         dwg.add(builder.build(item))
     dwg.save(pretty=False)  # pretty=True re-parses the whole file: 40% of a large build
@@ -46,6 +53,7 @@ def render_svg(doc: Document, page: Page, path: Path) -> None:
 class _Builder:
     def __init__(self, dwg, doc):
         self.dwg, self.doc, self.defined = dwg, doc, set()
+        self.pictures: dict[str, str] = {}   # digest → where the file refers to it (else embedded)
 
     def build(self, item):
         return getattr(self, "_" + type(item).__name__)(item)
@@ -127,3 +135,41 @@ class _Builder:
             self.defined.add(u.name)
         x, y, w, h = form.box
         return self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
+
+    def _Image(self, im: Image):
+        """Each picture is one ``<symbol>`` in defs holding an ``<image>``, placed with ``<use>``. The
+        ``<image>`` refers to the copy the build made in pictures/ (``pictures``: a thousand faces with one
+        background share one file, not a thousand copies of it), or else carries the bytes as a data: URL."""
+        picture = images.known(im.path, im.digest)
+        name = f"img-{im.digest[:16]}"
+        if name not in self.defined:
+            href = self.pictures.get(im.digest)
+            if href is None:
+                data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+                href = f"data:{MEDIA_TYPES[picture.kind]};base64,{data}"
+            symbol = self.dwg.symbol(id=name)
+            symbol.viewbox(0, 0, _n(picture.width), _n(picture.height))
+            symbol["preserveAspectRatio"] = "none"
+            symbol.add(self.dwg.image(href, insert=(0, 0),
+                                      size=(_n(picture.width), _n(picture.height))))
+            self.dwg.defs.add(symbol)
+            self.defined.add(name)
+        where = images.placement(im, picture.width, picture.height)
+        el = self.dwg.use(f"#{name}", insert=(_n(where.x), _n(where.y)), size=(_n(where.w), _n(where.h)))
+        if where.clip is not None:
+            # a nested <svg> clips what it holds to its own box, with no clipPath id to keep unique
+            x, y, w, h = where.clip
+            box = self.dwg.svg(insert=(_n(x), _n(y)), size=(_n(w), _n(h)))
+            box.viewbox(_n(x), _n(y), _n(w), _n(h))
+            box["overflow"] = "hidden"
+            box.add(el)
+            el = box
+        if im.rotate or im.opacity < 1:
+            group = self.dwg.g()
+            if im.rotate:
+                group["transform"] = f"rotate({_n(im.rotate)},{_n(im.x + im.w / 2)},{_n(im.y + im.h / 2)})"
+            if im.opacity < 1:
+                group["opacity"] = _n(im.opacity)
+            group.add(el)
+            el = group
+        return el

@@ -7,17 +7,21 @@ refuse, the check has met already, and a build that follows reuses it.
 """
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
-from generator.layout.primitives import Document, Page
+from generator.layout.primitives import Document, Group, Image, Page, Use
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+
+#: the folder beside an SVG where the pictures it refers to are copied
+PICTURES_FOLDER = "pictures"
 
 
 @dataclass
@@ -85,6 +89,8 @@ class BuildContext:
     on_print_problem: Callable | None = None
     #: what ``flush`` writes, in call order: (name relative to the output folder, writer(path))
     pending: list = field(default_factory=list)
+    #: pictures already copied beside the SVGs (``_svg_pictures``)
+    pictures_copied: set = field(default_factory=set)
 
     def __post_init__(self):
         if self.result is None:
@@ -118,8 +124,44 @@ class BuildContext:
         if section is not None:
             self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
 
-    def write_svg(self, doc: Document, page: Page, name: str) -> None:
-        self.pending.append((name, lambda path: render_svg(doc, page, path)))
+    def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
+        """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
+        or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
+        pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
+        self.pending.append((name, lambda path: render_svg(doc, page, path, pictures)))
+
+    def _svg_pictures(self, doc: Document, page: Page, name: str) -> dict[str, str]:
+        """The pictures ``page`` draws, digest → the path its SVG ``name`` refers to them by: each picture is
+        copied once per build into a pictures/ folder beside the SVG (named by its content), so a thousand
+        face SVGs with one background refer to one file instead of each carrying a copy. Beside, not in a
+        folder above: SVG viewers such as librsvg load only files in the SVG's folder or below it."""
+        found: dict[str, Image] = {}
+        seen_forms: set[str] = set()
+
+        def walk(items):
+            for item in items:
+                if isinstance(item, Image):
+                    found.setdefault(item.digest, item)
+                elif isinstance(item, Group):
+                    walk(item.items)
+                elif isinstance(item, Use) and item.name not in seen_forms:
+                    seen_forms.add(item.name)
+                    walk(doc.forms[item.name].items)
+
+        walk(page.items)
+        folder = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
+        hrefs = {}
+        for digest, image in sorted(found.items()):
+            href = f"{PICTURES_FOLDER}/{digest[:16]}{Path(image.path).suffix.lower()}"
+            target = folder + href
+            if target not in self.pictures_copied:
+                self.pictures_copied.add(target)
+                source = image.path
+                self.pending.append((target, lambda path, source=source: shutil.copyfile(source, path)))
+            hrefs[digest] = href
+        if found and not folder:
+            self.note_folder(PICTURES_FOLDER, "svg pictures")   # beside a top-level SVG (a board's)
+        return hrefs
 
     def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> None:
         """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file)."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from generator.errors import BuildError
+from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.deck import draw_deck
-from generator.layout.primitives import Document, Form, Group, Page, Use
-from generator.layout.rulesheet import rule_pages, shown_faces
+from generator.layout.primitives import Document, Form, Group, Image, Page, Use
+from generator.layout.rulesheet import FILE_PICTURE_MM, rule_pages, shown_faces
 from generator.load.rules import (
+    PICTURE_SCHEME,
     html_environment,
     joins_tight,
     load_rules,
@@ -65,7 +67,21 @@ class ComponentPictures:
         return self._faces[component_id]
 
     def for_block(self, block: Picture) -> list[Form]:
+        if block.file:
+            return [self.picture_file(block)]
         return self.faces(block.component, block.source)
+
+    def picture_file(self, block: Picture) -> Form:
+        """A picture file of the game as a form, its longest side FILE_PICTURE_MM (the rule sheet draws it
+        at most that large, smaller where the column is narrower); a missing or malformed file is a
+        ContentError at the rules.md line. Its resolution is checked at that size (PNP720)."""
+        shown = block.component
+        picture = images.read(images.picture_path(self.game, shown, block.source), block.source, shown)
+        scale = FILE_PICTURE_MM / max(picture.width, picture.height)
+        w, h = picture.width * scale, picture.height * scale
+        image = Image(0.0, 0.0, w, h, picture.path, picture.digest)
+        images.record_use(self.game, images.PictureUse(block.source, "the rule sheet", shown, picture, image))
+        return Form(f"picture-{picture.digest[:16]}", (image,), (0.0, 0.0, w, h))
 
 
 def produce_rules(game: Game, ctx: BuildContext) -> None:
@@ -102,7 +118,7 @@ def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: Co
         height = max(f.box[3] for f in faces)
         page = Page(x - gap, height, items)
         name = f"{PICTURE_DIR}/{key}.svg"
-        ctx.write_svg(doc, page, name)
+        ctx.write_svg(doc, page, name, embed_pictures=True)   # shown with <img>, which loads no other file
         written[key] = name
     if written:
         ctx.note_folder(PICTURE_DIR, "rules pictures")
@@ -110,7 +126,8 @@ def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: Co
 
 
 def _picture_key(component: str, faces: int | None) -> str:
-    return f"{component}-{'all' if faces is None else faces}"
+    # a picture file's path may hold folders (art/x.png): its SVG is one file of rules-img/ all the same
+    return f"{component.replace('/', '-')}-{'all' if faces is None else faces}"
 
 
 def _pictures(chapters: list[Chapter]):
@@ -133,7 +150,9 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
-        src = escape(pictures.get(_picture_key(*picture_target(str(token.attrs.get("src", "")))), ""))
+        target = str(token.attrs.get("src", ""))
+        key = _picture_key(*picture_target(target)) if target.startswith(PICTURE_SCHEME) else _picture_key(target, None)
+        src = escape(pictures.get(key, ""))
         caption = escape(self.renderInlineAsText(token.children or [], options, env))
         return (f'<span class="picture"><img src="{src}" alt="{caption}">'
                 f'<span class="caption">{caption}</span></span>')

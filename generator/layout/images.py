@@ -1,0 +1,267 @@
+"""Picture files a game names (PNG, JPEG, SVG): read once, measured, and placed in a box.
+
+A picture is read lazily, the first time a face names it, and kept per path and
+content (``read``): its bytes are hashed (the ``Image`` primitive's digest, so
+equal pictures share one embedded object in a PDF and a face's hash changes when
+its picture does), its header gives its size; an SVG is parsed once by svglib
+(vectors in the PDF), which also proves it readable. A file that is not a
+picture, a truncated or malformed one, one too large (``limits``) is a
+ContentError at the line that named it: exit 2 from ``check`` and ``build``
+alike, as the check lays faces out with the build's own code.
+
+``placement`` is the box maths both renderers share (fit, fill, stretch, crop),
+so PDF and SVG put a picture at the same millimetres. ``record_use`` keeps where
+each picture is printed and at what size, for the resolution check (PNP710).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import warnings
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+from PIL import Image as PILImage
+from reportlab.graphics.shapes import Drawing
+from svglib.svglib import SvgRenderer
+
+from generator import TEMPLATES_DIR, limits
+from generator.errors import ContentError, Source
+from generator.layout.primitives import Image
+from generator.paths import game_roots, inside
+
+#: file suffix → kind of picture
+KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
+FITS = ("fit", "fill", "stretch")
+#: the resolution below which a raster picture prints visibly soft (a warning, PNP710)
+MIN_DPI = 300
+MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A readable picture: ``width``/``height`` in pixels (raster) or points (SVG)."""
+
+    path: str
+    digest: str
+    kind: str          # png | jpeg | svg
+    width: float
+    height: float
+
+    @property
+    def raster(self) -> bool:
+        return self.kind != "svg"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the whole picture is drawn (x, y, w, h mm) and the rectangle that clips it (None: no clip)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    clip: tuple[float, float, float, float] | None
+
+
+# (resolved path, size, mtime) → Picture; a build names the same file on every card, so it is read once
+_PICTURES: OrderedDict[tuple, Picture] = OrderedDict()
+# (path, digest) → Picture: what the renderers look up, without reading the file again
+_BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
+# (path, digest) → svglib drawing, shared by the check and every PDF of a build
+_DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
+_CACHED = 256
+_CACHED_DRAWINGS = 32
+
+
+def _remember(cache: OrderedDict, key, value):
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHED:
+        cache.popitem(last=False)
+    return value
+
+
+def picture_path(game, name: str, src: Source | None) -> Path:
+    """The file a content path names (``art/x.png``): relative to the game folder, or, when the game
+    has no such file, to pnpgen's templates/ (bundled art); it must stay inside them (``paths.inside``:
+    no ``..`` out, no symbolic link out)."""
+    if Path(name).is_absolute() or name.startswith("~"):
+        raise ContentError(src, f"picture '{name}' is an absolute path",
+                           "name the file relative to the game folder, e.g. art/forest.png")
+    candidate = Path(game.folder) / name
+    if not candidate.exists() and not candidate.is_symlink() and (TEMPLATES_DIR / name).is_file():
+        candidate = TEMPLATES_DIR / name
+    return inside(candidate, game_roots(game), src, name)
+
+
+def named(game, name: str, src: Source | None) -> Picture:
+    """The picture a content value names (``art/x.png``), found (``picture_path``) and read (``read``) once
+    per game and name: a layout names the same picture on every card of a deck."""
+    found = game.__dict__.setdefault("_kept_pictures_named", {})
+    if name not in found:
+        found[name] = read(picture_path(game, name, src), src, name)
+    return found[name]
+
+
+def known(path: str, digest: str) -> Picture:
+    """The picture read already for the ``Image`` primitive with this path and digest (renderers ask)."""
+    picture = _BY_DIGEST.get((path, digest))
+    return picture if picture is not None else read(Path(path), None)
+
+
+def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
+    """The picture at ``path`` (already resolved and kept inside the game); a ContentError at ``src``
+    when it is missing, not a picture pnpgen reads, malformed or too large."""
+    shown = shown or str(path)
+    kind = KINDS.get(path.suffix.lower())
+    if kind is None:
+        raise ContentError(src, f"picture '{shown}' is not a PNG, JPEG or SVG file (by its name)",
+                           "use a .png, .jpg/.jpeg or .svg file")
+    try:
+        stat = path.stat()
+    except OSError:
+        raise ContentError(src, f"picture '{shown}' not found", "check the file name (relative to the game "
+                                                                "folder), or add the file") from None
+    if not path.is_file():
+        raise ContentError(src, f"picture '{shown}' is not a file", "name a PNG, JPEG or SVG file")
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key in _PICTURES:
+        _PICTURES.move_to_end(key)
+        return _PICTURES[key]
+    if stat.st_size > limits.MAX_IMAGE_BYTES:
+        raise ContentError(src, f"picture '{shown}' has {stat.st_size:,} bytes, more than "
+                                f"{limits.MAX_IMAGE_BYTES:,} (limits.MAX_IMAGE_BYTES)",
+                           "make the file smaller: a card needs about 1,000 × 1,000 pixels at 300 dpi")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(src, f"picture '{shown}' cannot be read: {exc.strerror}", "check the file") from None
+    digest = hashlib.sha256(data).hexdigest()
+    if kind == "svg":
+        drawing = svg_drawing(str(path), digest, src, shown)
+        width, height = float(drawing.width), float(drawing.height)
+    else:
+        width, height = _raster_size(path, kind, src, shown)
+    picture = _remember(_PICTURES, key, Picture(str(path), digest, kind, width, height))
+    _remember(_BY_DIGEST, (picture.path, digest), picture)
+    return picture
+
+
+def _raster_size(path: Path, kind: str, src, shown: str) -> tuple[float, float]:
+    """Pixels of a PNG or JPEG, from its header; the whole file is decoded once too (a truncated file
+    is found here, not by the PDF writer), unless it has more pixels than allowed (a decompression bomb)."""
+    hint = "open the file in an image editor and save it again as PNG or JPEG"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(path) as im:
+                fmt = (im.format or "").lower()
+                width, height = im.size
+                if width * height > limits.MAX_IMAGE_PIXELS:
+                    raise ContentError(src, f"picture '{shown}' has {width} × {height} pixels, more than "
+                                            f"{limits.MAX_IMAGE_PIXELS:,} (limits.MAX_IMAGE_PIXELS)",
+                                       "scale it down: a whole 790 × 525 mm board at 300 dpi is 58 million pixels")
+                if fmt != kind:
+                    raise ContentError(src, f"picture '{shown}' is named .{path.suffix.lower()[1:]} but holds "
+                                            f"{fmt.upper() or 'something else'}", hint)
+                im.load()
+    except ContentError:
+        raise
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        raise ContentError(src, f"picture '{shown}' has more pixels than allowed (a decompression bomb?)",
+                           "scale it down") from None
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:   # PIL.UnidentifiedImageError is an OSError
+        raise ContentError(src, f"picture '{shown}' is not a readable {kind.upper()} image ({exc})", hint) from None
+    if not (width and height):
+        raise ContentError(src, f"picture '{shown}' has no pixels", hint)
+    return float(width), float(height)
+
+
+def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | None = None) -> Drawing:
+    """The SVG at ``path`` as a ReportLab drawing (svglib), parsed once per content.
+
+    Untrusted: lxml resolves no entities, loads no DTD and reaches no network; svglib follows an
+    ``<image>``/``<use>`` reference only to a file in the SVG's own folder (``external_reference_root``)."""
+    key = (path, digest)
+    if key in _DRAWINGS:
+        _DRAWINGS.move_to_end(key)
+        return _DRAWINGS[key]
+    shown = shown or path
+    hint = "open the file in a vector editor and save it again as plain SVG"
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True)
+    try:
+        root = etree.parse(path, parser=parser).getroot()
+    except (etree.XMLSyntaxError, OSError) as exc:
+        raise ContentError(src, f"picture '{shown}' is not a readable SVG file ({exc})", hint) from None
+    if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
+        raise ContentError(src, f"picture '{shown}' is not an SVG file (its root element is not <svg>)", hint)
+    try:
+        drawing = SvgRenderer(path, external_reference_root=os.path.dirname(path)).render(root)
+    except Exception as exc:  # noqa: BLE001 - svglib raises many kinds for content it cannot draw
+        raise ContentError(src, f"picture '{shown}' cannot be drawn: {type(exc).__name__}: {exc}", hint) from None
+    if drawing is None or not (float(drawing.width) > 0 and float(drawing.height) > 0):
+        raise ContentError(src, f"picture '{shown}' has no size (width, height or viewBox)",
+                           'give the <svg> element a viewBox, e.g. viewBox="0 0 100 100"')
+    _remember(_DRAWINGS, key, drawing)
+    while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
+        _DRAWINGS.popitem(last=False)
+    return drawing
+
+
+def placement(image: Image, width: float, height: float) -> Placement:
+    """Where a picture of ``width`` × ``height`` (any unit) is drawn for ``image``'s box, in mm.
+
+    The crop (fractions of the picture) is the part shown; ``fit`` shows it whole in proportion,
+    centred in the box; ``fill`` covers the box in proportion, centred, the overflow clipped;
+    ``stretch`` fills the box exactly, out of proportion."""
+    cx, cy, cw, ch = image.crop or (0.0, 0.0, 1.0, 1.0)
+    part_w, part_h = width * cw, height * ch
+    sx, sy = image.w / part_w, image.h / part_h
+    if image.fit == "fit":
+        sx = sy = min(sx, sy)
+    elif image.fit == "fill":
+        sx = sy = max(sx, sy)
+    shown_w, shown_h = part_w * sx, part_h * sy
+    left = image.x + (image.w - shown_w) / 2
+    top = image.y + (image.h - shown_h) / 2
+    x, y = left - cx * width * sx, top - cy * height * sy
+    clip = None
+    if image.crop is not None or image.fit == "fill":
+        x0, y0 = max(left, image.x), max(top, image.y)
+        x1, y1 = min(left + shown_w, image.x + image.w), min(top + shown_h, image.y + image.h)
+        clip = (x0, y0, x1 - x0, y1 - y0)
+    return Placement(x, y, width * sx, height * sy, clip)
+
+
+def dpi(picture: Picture, image: Image) -> float:
+    """The resolution a raster picture prints at in ``image``'s box (the lower of across and down)."""
+    where = placement(image, picture.width, picture.height)
+    return min(picture.width / (where.w / MM_PER_INCH), picture.height / (where.h / MM_PER_INCH))
+
+
+@dataclass(frozen=True)
+class PictureUse:
+    """A picture printed somewhere: where the content named it, for what, and the primitive drawn."""
+
+    source: Source
+    what: str
+    shown: str
+    picture: Picture
+    image: Image
+
+
+def record_use(game, use: PictureUse) -> None:
+    """Keep ``use`` with the game (for the resolution check); the same place and size once."""
+    uses = game.__dict__.setdefault("_kept_picture_uses", {})
+    where = use.source
+    uses.setdefault((where.file, where.line, use.picture.path, use.image.w, use.image.h, use.image.crop, use.image.fit),
+                    use)
+
+
+def recorded_uses(game) -> list[PictureUse]:
+    """Every picture use laid out so far for ``game``, in the order first drawn."""
+    return list(game.__dict__.get("_kept_picture_uses", {}).values())
