@@ -19,7 +19,7 @@ import shutil
 from pathlib import Path
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"]
+GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis", "demo-artwork"]
 UPDATE = "python tools/update_golden.py"
 MM = 72 / 25.4
 #: readable items listed per page or form (placements, rectangles, texts); the hash covers the rest

@@ -24,10 +24,10 @@ from pathlib import Path
 
 from lxml import etree
 from PIL import Image as PILImage
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, String
 from svglib.svglib import SvgRenderer
 
-from generator import TEMPLATES_DIR, limits
+from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Image
 from generator.paths import game_roots, inside
@@ -206,10 +206,25 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     if drawing is None or not (float(drawing.width) > 0 and float(drawing.height) > 0):
         raise ContentError(src, f"picture '{shown}' has no size (width, height or viewBox)",
                            'give the <svg> element a viewBox, e.g. viewBox="0 0 100 100"')
+    _embedded_fonts_only(drawing)
     _remember(_DRAWINGS, key, drawing)
     while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
         _DRAWINGS.popitem(last=False)
     return drawing
+
+
+def _embedded_fonts_only(drawing: Drawing) -> None:
+    """Every font a drawing names is pnpgen's default face: ReportLab's renderer starts each drawing
+    in Helvetica and svglib maps an SVG's font-family to the PDF standard fonts, which are never
+    embedded (a print shop refuses them, a printer substitutes them). Text in a picture is set in
+    the face every page already embeds; to keep a picture's own lettering, convert it to paths."""
+    drawing.initialFontName = fonts.FONT_NAME
+    stack: list = [drawing]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, String):
+            node.fontName = fonts.FONT_NAME
+        stack.extend(getattr(node, "contents", ()))
 
 
 def placement(image: Image, width: float, height: float) -> Placement:
