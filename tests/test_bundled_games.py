@@ -11,7 +11,7 @@ from generator.check import run_checks
 from generator.load.game import load_game
 from tests.conftest import FIXTURES, ROOT
 
-GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis"]
+GAMES = ["ttr-germany", "ttr-new-york", "ttr-dice", "s-railway", "thurn-and-taxis", "demo-artwork"]
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +129,7 @@ def test_every_bundled_game_builds(built_game):
 
 
 def test_build_without_a_game_builds_every_folder_under_content(run, monkeypatch, tmp_path):
-    """`pnpgen build` alone finds every game folder under content/ (here: the five bundled ones), and
+    """`pnpgen build` alone finds every game folder under content/ (here: the six bundled ones), and
     builds each (here, to keep it quick, in a project whose content/ holds two small games)."""
     from generator.cli import find_games
     assert sorted(p.name for p in find_games(())) == sorted(GAMES)   # run() works from the project root
