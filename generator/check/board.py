@@ -3,7 +3,7 @@
 The analysis lives in ``generator.layout.board_geometry`` (pure functions on
 the board's plan: the same paths, spaces and name boxes the board is drawn
 from); these checks only report it, one code per kind of problem. Each map
-board is planned once per game and its problems shared by the five checks.
+board is planned once per game and its problems shared by the six checks.
 ``board_diagnostics(plan)`` gives one plan's problems as diagnostics, each
 with the routes and places it concerns in ``subject`` (``tools/fit_board.py``
 reads those, never the messages).
