@@ -47,6 +47,8 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     game = _build(folder, main, merged, routes)
     game.addons = addons
     game.fonts = load_fonts(game)
+    for board in game.boards.values():
+        board.typeset = game.typeset
     meta = main["game"]
     version = meta.get("version")
     game.stamp = stamp_text(game.title, "" if version is None else str(version), build_date(meta.get("date")),
