@@ -17,9 +17,12 @@ SVG = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width=
 
 def test_demo_boards_and_score_sheet_embed_lato_only(built_game):
     out = built_game("demo-artwork")
-    for pdf in ("board-map.pdf", "board-map-tiles-a4.pdf", "board-map-overview.pdf", "score-sheet.pdf"):
+    for pdf in ("board-map.pdf", "board-map-tiles-a4.pdf", "board-map-overview.pdf", "score-sheet.pdf",
+                "score-markers.pdf"):
         names = {name.split("+")[-1] for name, embedded in _font_names(out / pdf) if embedded}
-        assert names == {"Lato-Regular", "Lato-Bold"}, pdf
+        assert names <= {"Lato-Regular", "Lato-Bold"} and "Lato-Regular" in names, pdf
+    for pdf in ("demo-artwork-rules.pdf", "demo-artwork-print-and-play.pdf"):   # footers, cover and stamp too
+        assert not any("IPAex" in name or "BIZ" in name for name, _ in _font_names(out / pdf)), pdf
 
 
 def test_a_text_the_body_family_cannot_print_whole_is_set_in_the_default_face():
