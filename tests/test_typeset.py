@@ -62,3 +62,33 @@ def test_an_add_on_icon_is_resolved_in_the_add_on_folder(tmp_path):
         f.write("icons:\n  ferry: art/ferry.svg\n")
     game = load_game(tmp_path / "content" / "mini")
     assert game.icons == {"ferry": (str((addon / "art" / "ferry.svg").resolve()), hashlib.sha256(SVG).hexdigest())}
+
+
+def _flat(items):
+    for item in items:
+        yield item
+        yield from _flat(getattr(item, "items", ()))
+
+
+def test_sheet_text_takes_rich_text_markup(tmp_path):
+    from generator.layout.components import component_faces
+    from generator.layout.primitives import Group
+    folder = tmp_path / "demo"
+    shutil.copytree(FIXTURES.parent.parent / "content" / "demo-artwork", folder)
+    yaml = folder / "components.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace(
+        "    blocks:\n", "    blocks:\n      - text: \"Score **every** route :locomotive: [#cc0000]now[/], plain *too*.\"\n"
+                        "      - list: {items: [{title: \"**Bold** title\", text: \"No markup here\"}]}\n", 1),
+        encoding="utf-8")
+    game = load_game(folder)
+    (sheet, *_) = component_faces(game, game.parts["score-sheet"])
+    items = list(_flat(sheet.items))
+    texts = {t.text: t for t in items if isinstance(t, Text)}
+    bold = game.typeset.face("x", bold=True).name
+    assert texts["every"].font == bold and texts["Score"].font == game.typeset.face("x").name
+    assert texts["now"].fill == "#cc0000" and texts["too"].font != texts["Score"].font   # Lato-Italic
+    assert "**" not in "".join(texts) and ":locomotive:" not in "".join(texts)
+    plain = load_game(FIXTURES.parent.parent / "content" / "demo-artwork")
+    groups = sum(isinstance(i, Group) for i in _flat(component_faces(plain, plain.parts["score-sheet"])[0].items))
+    assert sum(isinstance(i, Group) for i in items) == groups + 1                 # the inline locomotive
+    assert texts["No markup here"].font == game.typeset.face("x").name    # plain text: one Text, as before

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from generator.errors import BuildError, ContentError, did_you_mean
 from generator.fonts import PT_TO_MM, Typeset, missing_glyphs
+from generator.layout import richtext
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
@@ -220,6 +221,21 @@ def _lines(items, ts: Typeset, text, x, y, w, size, bold=False, color=INK, leadi
     return y + fitted.height + size * PT_TO_MM * 0.35
 
 
+def _rich(items, game, text, x, y, w, size, bold=False, color=INK, leading=1.3) -> float:
+    """A designer's paragraph with rich text (``**bold**``, ``*italic*``, ``[red]…[/]``, ``:icon:``), wrapped
+    like card text from ``y`` (top); returns the y below it. Text without markup is laid out by ``_lines``,
+    exactly as before (its face falls back per text; a rich run's missing glyph is a finding, as on cards)."""
+    spans = richtext.parse(str(text), richtext.markup_of(game))
+    if richtext.is_plain(spans):
+        return _lines(items, game.typeset, "".join(s.text for s in spans), x, y, w, size, bold, color, leading)
+    typeface = richtext.Typeface.of(None, game.fonts, bold=bold)
+    lines = richtext.wrap(spans, w, size, typeface) or richtext.wrap_anywhere(spans, w, size, typeface)
+    cap, line_height = textfit.cap_height(size), size * PT_TO_MM * leading
+    for i, runs in enumerate(lines):
+        items += richtext.draw_line(runs, x, y + cap + i * line_height, size, color, "left", w, typeface)
+    return y + cap + line_height * (len(lines) - 1) + size * PT_TO_MM * 0.35
+
+
 def _title(items, ts: Typeset, title, subtitle, game_label, x, y, w) -> float:
     y = _lines(items, ts, title, x, y, w, 16, bold=True)
     if subtitle and subtitle != title:
@@ -230,14 +246,14 @@ def _title(items, ts: Typeset, title, subtitle, game_label, x, y, w) -> float:
 
 
 def _heading(items, value, game, x, y, w, src, bottom, renderer) -> float:
-    y = _lines(items, game.typeset, value["text"], x, y, w, 12, bold=True)
+    y = _rich(items, game, value["text"], x, y, w, 12, bold=True)
     if value.get("latin"):
         y = _lines(items, game.typeset, value["latin"], x, y + 0.5, w, 8, color="#555555")
     return y
 
 
 def _text(items, value, game, x, y, w, src, bottom, renderer) -> float:
-    return _lines(items, game.typeset, value, x, y, w, 9)
+    return _rich(items, game, value, x, y, w, 9)
 
 
 def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
@@ -246,9 +262,9 @@ def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
         mark = f"{n}." if value.get("numbered") else "•"
         items.append(textfit.bold_text(game.typeset, x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end"))
         if item.get("title"):
-            y = _lines(items, game.typeset, item["title"], x + indent, y, w - indent, 9.5, bold=True)
+            y = _rich(items, game, item["title"], x + indent, y, w - indent, 9.5, bold=True)
             y += 0.6
-        y = _lines(items, game.typeset, item["text"], x + indent, y, w - indent, 9) + 1.8
+        y = _rich(items, game, item["text"], x + indent, y, w - indent, 9) + 1.8
     return y
 
 
