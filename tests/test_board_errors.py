@@ -156,6 +156,7 @@ GEOMETRY_CASES = [
      "route Bonn – Celle passes over Emden, which it does not connect"),
     ("PNP504", [(_CELLE, _CELLE + _CLUSTER)], 10, "the name of E1 cannot be placed"),
     ("PNP505", [("at: [150, 40]", "at: [150, 6]")], 9, "Dessau at [150, 6] is off the playing area of board 'test'"),
+    ("PNP506", [("name: ボン,", "name: ボン🚂,")], 7, "board 'test': no face has a glyph for 🚂 in 'ボン🚂'"),
 ]
 
 
