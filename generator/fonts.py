@@ -192,7 +192,8 @@ class Typeset:
 
     ``body`` is the game's ``body`` family (None: pnpgen's own). A text the body family cannot
     print whole (a Japanese name in a Latin font) is set in pnpgen's own face instead, all of it,
-    so no character prints as a box and a label keeps one face; PNP702 still reports what no face has.
+    so no character prints as a box and a label keeps one face; what no face has is still a finding
+    (PNP506 on a board, PNP702 on a sheet).
     """
 
     body: FontFamily | None = None
