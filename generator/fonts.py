@@ -187,7 +187,7 @@ def resolve(family: str | None = None, bold: bool = False, italic: bool = False,
 @dataclass(frozen=True, slots=True)
 class Typeset:
     """The faces a game's own text is set in where no layout names a family: boards, sheets,
-    tiling labels, captions, the print-and-play cover. Made once per game (``Game.typeset``) and
+    tiling labels, captions, the print-and-play cover. One per game (``Game.typeset``, equal by value),
     handed to layout, so a text is measured in the face it is drawn with.
 
     ``body`` is the game's ``body`` family (None: pnpgen's own). A text the body family cannot
