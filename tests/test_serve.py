@@ -1,0 +1,87 @@
+"""pnpgen serve: the page lists every deck's faces, shows content errors and refuses paths outside its own.
+
+Fast, without a browser (Starlette's TestClient, the watcher off: a test rebuilds by hand).
+The browser test is tests/test_serve_browser.py.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.serve import create_app
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+@pytest.fixture
+def mini(tmp_path):
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    app = create_app(folder, watch=False)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        yield folder, client, app.state.preview
+
+
+def test_the_page_shows_every_deck_face_by_face(mini):
+    _folder, client, _preview = mini
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Train cards" in page.text and "Tickets" in page.text
+    # mini: trains 3 distinct faces + back, tickets 11 + back
+    assert len(re.findall(r'<svg class="face"', page.text)) == 16
+    assert page.text.count('<section id="set-trains"') == 1
+    assert page.headers["content-security-policy"].startswith("default-src 'none'")
+    face = client.get("/face/tickets/back.svg")
+    assert face.status_code == 200 and face.headers["content-type"].startswith("image/svg+xml")
+    assert face.text.startswith("<?xml") and "<svg" in face.text
+    alone = client.get("/face/trains/1")
+    assert alone.status_code == 200 and '<svg class="large"' in alone.text
+
+
+def test_a_malformed_file_shows_its_error_and_fixing_it_brings_the_faces_back(mini):
+    folder, client, preview = mini
+    decks = folder / "decks.yaml"
+    good = decks.read_text(encoding="utf-8")
+    decks.write_text(good.replace("{color: blue, count: 2}", "{color: blue, count: 2"), encoding="utf-8")
+    preview.rebuild()
+    page = client.get("/").text
+    assert "The game cannot be read" in page
+    assert re.search(r"decks\.yaml:\d+", page)
+    decks.write_text(good.replace("{color: blue, count: 2}", "{color: teal, count: 2}"), encoding="utf-8")
+    preview.rebuild()
+    page = client.get("/").text
+    assert "The game cannot be read" in page and "teal" in page
+    decks.write_text(good, encoding="utf-8")
+    preview.rebuild()
+    page = client.get("/").text
+    assert "The game cannot be read" not in page
+    assert len(re.findall(r'<svg class="face"', page)) == 16
+
+
+def test_content_is_escaped_in_the_page(mini):
+    folder, client, preview = mini
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("latin: Mini game", "latin: <script>x()</script>"),
+                    encoding="utf-8")
+    preview.rebuild()
+    page = client.get("/").text
+    assert "<script>x()" not in page and "&lt;script&gt;x()" in page
+
+
+@pytest.mark.parametrize("path", ["/face/../../etc/passwd", "/face/trains/..%2F..%2Fgame.yaml.svg",
+                                  "/assets/..%2Fpreview.py", "/assets/../game.yaml", "/game.yaml", "/face/nope/1.svg"])
+def test_nothing_outside_the_preview_is_served(mini, path):
+    _folder, client, _preview = mini
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "ミニゲーム" not in response.text and "from __future__" not in response.text
+
+
+def test_only_this_machine_is_answered(mini):
+    _folder, client, _preview = mini
+    assert client.get("/", headers={"Host": "attacker.example"}).status_code == 400
+    assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
