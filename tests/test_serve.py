@@ -85,3 +85,16 @@ def test_only_this_machine_is_answered(mini):
     _folder, client, _preview = mini
     assert client.get("/", headers={"Host": "attacker.example"}).status_code == 400
     assert client.get("/", headers={"Host": "localhost:8000"}).status_code == 200
+
+
+def test_a_finding_at_a_card_marks_its_face(mini):
+    folder, client, preview = mini
+    decks = folder / "decks.yaml"
+    # the third ticket becomes the first's twin (PNP402, not waived on its line): one face, two cards
+    decks.write_text(decks.read_text(encoding="utf-8").replace("- [Hamburg, Koeln, 8]\n", "- [Berlin, Hamburg, 7]\n"),
+                     encoding="utf-8")
+    preview.rebuild()
+    page = client.get("/").text
+    marked = re.findall(r'<figure id="face-(\w+)-(\w+)" class="flagged (\w+)" title="(PNP\d+)', page)
+    assert marked == [("tickets", "1", "warning", "PNP402")]
+    assert re.search(r'decks\.yaml:26</code> <b>PNP402</b>[^<]*<a href="#face-tickets-1">', page)

@@ -60,16 +60,19 @@ class _Hub:
 
 
 def page_html(state: State) -> str:
-    sets = []
-    for one in state.sets:
-        faces = [(key, face, Markup(inline_svg(state.svgs[(one.id, key)], f"{one.id}-{key}-", "face")))
-                 for key, face in faces_of(one)]
-        sets.append((one, faces))
-    rules = [Markup(inline_svg(text, f"rules-{n}-", "page")) for n, text in enumerate(state.rules, start=1)]
     findings = None if state.findings is None else [f for f in state.findings if not f.waived]
     waived = 0 if state.findings is None else len(state.findings) - len(findings or [])
-    return _pages.get_template("page.html.j2").render(state=state, sets=sets, rules=rules, findings=findings,
-                                                     waived=waived)
+    # a finding at a card's line points at that card's face (and the face is marked)
+    concerns = [(f, state.places.get(str(f.source))) for f in findings or []]
+    flagged = {face: f for f, face in reversed(concerns) if face is not None}
+    sets = []
+    for one in state.sets:
+        faces = [(key, face, Markup(inline_svg(state.svgs[(one.id, key)], f"{one.id}-{key}-", "face")),
+                  flagged.get((one.id, key))) for key, face in faces_of(one)]
+        sets.append((one, faces))
+    rules = [Markup(inline_svg(text, f"rules-{n}-", "page")) for n, text in enumerate(state.rules, start=1)]
+    return _pages.get_template("page.html.j2").render(state=state, sets=sets, rules=rules, findings=concerns,
+                                                     checked=findings is not None, waived=waived)
 
 
 def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch: bool = True) -> Starlette:

@@ -51,6 +51,7 @@ class State:
     errors: tuple[Diagnostic, ...] = ()            # why the game could not be read or laid out
     seconds: float = 0.0                           # how long the faces step took
     checking: bool = False                         # the findings are the last check's, a new one runs
+    places: dict = field(default_factory=dict)     # "file:line" of a card → the (set id, key) of its face
 
 
 class Preview:
@@ -80,10 +81,13 @@ class Preview:
             try:
                 game = load_game(self.folder, self.addons)
                 sets = self._laid_out(game)
-                svgs = {}
+                svgs, places = {}, {}
+                sources = {card.ref: str(card.source) for deck in printed_decks(game) for card in deck.cards}
                 for one in sets:
                     for key, face in faces_of(one):
                         svgs[(one.id, key)] = self._svg(face.form)
+                        if one.kind == "deck":
+                            places |= {sources[ref]: (one.id, key) for ref in face.cards if ref in sources}
             except PnpgenError as error:
                 with self._lock:
                     self._game = None
@@ -93,7 +97,8 @@ class Preview:
             with self._lock:
                 self._game = game
                 self.state = State(self.state.version + 1, game.label, tuple(sets), svgs, self.state.findings,
-                                   self.state.rules, (), time.perf_counter() - started, checking=True)
+                                   self.state.rules, (), time.perf_counter() - started, checking=True,
+                                   places=places)
                 return self.state
 
     def checks(self) -> State:
