@@ -572,7 +572,10 @@ def serve(game, port, host, addons):
                            "name a game folder, e.g. pnpgen serve content/ttr-germany"))
     out_console.print(f"pnpgen serve: [bold]http://{escape(host)}:{port}/[/] — {escape(str(folder))}; Ctrl-C stops",
                       soft_wrap=True)
-    serve_preview(folder, tuple(addons), host, port)
+    try:
+        serve_preview(folder, tuple(addons), host, port)
+    except PnpgenError as error:
+        _fail(error)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,24 @@ def test_a_finding_at_a_card_marks_its_face(mini):
     marked = re.findall(r'<figure id="face-(\w+)-(\w+)" class="flagged (\w+)" title="(PNP\d+)', page)
     assert marked == [("tickets", "1", "warning", "PNP402")]
     assert re.search(r'decks\.yaml:26</code> <b>PNP402</b>[^<]*<a href="#face-tickets-1">', page)
+
+
+def test_a_port_in_use_is_a_plain_error(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", str(MINI), "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output and "--port" in result.output
+
+
+def test_serve_wants_a_game_folder(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    result = CliRunner().invoke(main, ["serve", str(tmp_path)])
+    assert result.exit_code == 2 and "holds no game.yaml" in result.output

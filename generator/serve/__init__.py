@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from pathlib import Path
 
 import uvicorn
@@ -31,6 +32,7 @@ from starlette.routing import Route
 from watchfiles import awatch
 
 from generator import fonts
+from generator.errors import OutputError
 from generator.serve.preview import Preview, State, faces_of, inline_svg
 
 HERE = Path(__file__).resolve().parent
@@ -38,6 +40,8 @@ HERE = Path(__file__).resolve().parent
 ASSETS = {"preview.js": "text/javascript", "preview.css": "text/css"}
 #: pnpgen's own font files, so the faces' default face shows on a machine without it (by its CSS family name)
 FONT_ASSETS = {"default.ttf": fonts.FONT_FILE, "default-bold.ttf": fonts.BOLD_FILE}
+#: the pictures a face may draw, by suffix → media type
+PICTURE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 #: what the page may load: its own script and style; pictures only as data: URLs inside the SVGs
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'none'")
@@ -110,7 +114,8 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
 
         checker = asyncio.create_task(checking())
         try:
-            async for _changes in awatch(preview.folder, stop_event=stop, debounce=400, step=30):
+            folders = [preview.folder, *(Path(addon) for addon in preview.addons)]
+            async for _changes in awatch(*folders, stop_event=stop, debounce=400, step=30):
                 await run(preview.faces)
                 wanted.set()
         finally:
@@ -150,6 +155,16 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
                                                           svg=Markup(inline_svg(state.svgs[wanted], "", "large")))
         return HTMLResponse(html)
 
+    async def picture(request: Request) -> Response:
+        path = preview.pictures.get(request.path_params["name"])   # only the pictures the faces draw
+        if path is None or path.suffix.lower() not in PICTURE_TYPES:
+            return PlainTextResponse("no such picture", status_code=404)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return PlainTextResponse("no such picture", status_code=404)
+        return Response(data, media_type=PICTURE_TYPES[path.suffix.lower()])
+
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name in FONT_ASSETS:
@@ -182,6 +197,7 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
         Route("/face/{set}/{key}.svg", face_svg),
         Route("/face/{set}/{key}", face_page),
         Route("/assets/{name}", asset),
+        Route("/picture/{name}", picture),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=_allowed_hosts(host)), Middleware(_Headers)])
@@ -227,5 +243,15 @@ def _allowed_hosts(host: str) -> list[str]:
 
 def serve(folder: Path, addons: tuple = (), host: str = "127.0.0.1", port: int = 8000) -> None:
     """Run the preview until Ctrl-C."""
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host.strip("[]"), port))
+    except OSError as error:
+        listening.close()
+        raise OutputError(None, f"cannot listen on {host}:{port}: {error.strerror or error}",
+                          "another program (or another pnpgen serve) may have the port: choose another with --port, "
+                          "or check --host") from None
     app = create_app(folder, addons, host)
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[listening])

@@ -26,11 +26,12 @@ from generator.check import Finding, run_checks
 from generator.check.dry import laid_out
 from generator.errors import Diagnostic, PnpgenError
 from generator.export.faces import Face, Set, export_sets
-from generator.layout.primitives import Document, Form, Page, Use
+from generator.layout.primitives import Document, Form, Group, Image, Page, Use
 from generator.limits import MAX_CONTENT_FILES, MAX_FILE_BYTES
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.model.game import Game
+from generator.paths import game_roots, is_inside, resolved
 from generator.render.svg import render_svg
 from generator.writers.cards import printed_decks
 
@@ -63,6 +64,9 @@ class Preview:
         self.state = State()
         self._game: Game | None = None
         self._cache: dict[str, str] = {}
+        #: the pictures the faces draw, by the name their SVGs ask /picture/ for → the file (inside the game's folders)
+        self.pictures: dict[str, Path] = {}
+        self._roots: tuple = ()
         self._sets: dict[tuple[str, str], tuple[str, Set]] = {}   # (what, id) → (its hash, its faces)
         self.relaid: list[str] = []   # the sets the last rebuild laid out again (the rest came from the cache)
         self._lock = threading.Lock()         # held while ``state`` is swapped
@@ -80,8 +84,10 @@ class Preview:
             started = time.perf_counter()
             try:
                 game = load_game(self.folder, self.addons)
+                self._roots = game_roots(game)
                 sets = self._laid_out(game)
-                svgs, places = {}, {}
+                svgs: dict = {}
+                places: dict[str, tuple[str, str]] = {}
                 sources = {card.ref: str(card.source) for deck in printed_decks(game) for card in deck.cards}
                 for one in sets:
                     for key, face in faces_of(one):
@@ -158,13 +164,26 @@ class Preview:
                 self._cache.clear()
             x, y, w, h = form.box
             text = self._cache[key] = self._render(Document(form.name, forms={form.name: form}),
-                                                   Page(w, h, [Use(form.name, -x, -y)]))
+                                                   Page(w, h, [Use(form.name, -x, -y)]), self._pictures(form.items))
         return text
 
-    def _render(self, doc: Document, page: Page) -> str:
-        """The SVG the build would write for ``page``, pictures embedded (the page loads no file of the game)."""
+    def _pictures(self, items) -> dict[str, str]:
+        """The pictures in ``items``, digest → the URL the page loads each from (once, however many faces draw it),
+        rather than each face carrying a copy of it."""
+        hrefs: dict[str, str] = {}
+        for item in items:
+            if isinstance(item, Group):
+                hrefs |= self._pictures(item.items)
+            elif isinstance(item, Image) and is_inside(resolved(Path(item.path), None), self._roots):
+                name = f"{item.digest[:16]}{Path(item.path).suffix.lower()}"
+                self.pictures[name] = Path(item.path)
+                hrefs[item.digest] = f"/picture/{name}"
+        return hrefs
+
+    def _render(self, doc: Document, page: Page, pictures: dict | None = None) -> str:
+        """The SVG the build would write for ``page``; its pictures are embedded unless ``pictures`` names them."""
         path = Path(self._tmp.name) / f"page-{threading.get_ident()}.svg"   # faces and checks run side by side
-        render_svg(doc, page, path)
+        render_svg(doc, page, path, pictures)
         return path.read_text(encoding="utf-8")
 
 
