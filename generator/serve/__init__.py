@@ -47,6 +47,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; base-uri 'none'; form-action 'none'")
 #: seconds between keep-alive comments on the event stream (and checks that the page is still there)
 KEEPALIVE = 10.0
+#: seconds an event stream waits at most before it looks whether the server is stopping
+TICK = 0.25
 
 _pages = Environment(loader=FileSystemLoader(HERE), autoescape=select_autoescape(["html", "j2"]),
                      trim_blocks=True, lstrip_blocks=True)
@@ -176,18 +178,22 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
 
     async def events(request: Request) -> Response:
         async def stream():
-            seen = None
-            while True:
+            seen, quiet = None, 0.0
+            while not app.state.stopping:   # the server is stopping: end the stream, do not hold the exit up
                 if preview.state.version != seen:
                     seen = preview.state.version
                     yield f"data: {seen}\n\n"
                 waiting = hub.changed if hub is not None else asyncio.Event()
                 try:
-                    await asyncio.wait_for(waiting.wait(), KEEPALIVE)
+                    await asyncio.wait_for(waiting.wait(), TICK)
+                    quiet = 0.0
                 except TimeoutError:
-                    if await request.is_disconnected():
-                        return
-                    yield ": still here\n\n"
+                    quiet += TICK
+                    if quiet >= KEEPALIVE:
+                        quiet = 0.0
+                        if await request.is_disconnected():
+                            return
+                        yield ": still here\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
@@ -202,6 +208,7 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=_allowed_hosts(host)), Middleware(_Headers)])
     app.state.preview = preview
+    app.state.stopping = False
     return app
 
 
@@ -253,5 +260,20 @@ def serve(folder: Path, addons: tuple = (), host: str = "127.0.0.1", port: int =
                           "another program (or another pnpgen serve) may have the port: choose another with --port, "
                           "or check --host") from None
     app = create_app(folder, addons, host)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[listening])
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+    # uvicorn raises the Ctrl-C again once it has stopped: the way to stop, not an error
+    with contextlib.suppress(KeyboardInterrupt):
+        _Server(config, app).run(sockets=[listening])
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which tells the open event streams to end when Ctrl-C stops it (else it would
+    wait for them, then cancel them with a traceback)."""
+
+    def __init__(self, config: uvicorn.Config, app: Starlette):
+        super().__init__(config)
+        self.app = app
+
+    def handle_exit(self, sig, frame) -> None:
+        self.app.state.stopping = True
+        super().handle_exit(sig, frame)
