@@ -120,3 +120,27 @@ def test_serve_wants_a_game_folder(tmp_path):
     from generator.cli import main
     result = CliRunner().invoke(main, ["serve", str(tmp_path)])
     assert result.exit_code == 2 and "holds no game.yaml" in result.output
+
+
+def test_pictures_and_the_games_fonts_are_served_once_and_only_those(tmp_path):
+    """demo-artwork: its pictures are loaded from /picture/ (not embedded in every face), its Lato from /font/."""
+    folder = tmp_path / "demo-artwork"
+    shutil.copytree(Path(__file__).parents[1] / "content" / "demo-artwork", folder)
+    with TestClient(create_app(folder, watch=False), base_url="http://127.0.0.1") as client:
+        page = client.get("/").text
+        pictures = sorted(set(re.findall(r'href="/picture/([0-9a-f]{16}\.(?:png|svg))"', page)))
+        assert len(pictures) == 5 and "data:image/png" not in page
+        png = next(name for name in pictures if name.endswith(".png"))
+        assert client.get(f"/picture/{png}").content == (folder / "art" / "card-paper.png").read_bytes()
+        css = client.get("/fonts.css").text
+        assert css.count('font-family: "Lato"') == 3
+        font = re.search(r"url\(/font/(F[0-9a-f]{16}\.ttf)\)", css).group(1)
+        assert client.get(f"/font/{font}").headers["content-type"] == "font/ttf"
+        for path in ("/picture/..%2Fgame.yaml", "/font/..%2Fgame.yaml", "/picture/0000000000000000.png"):
+            assert client.get(path).status_code == 404
+
+
+def test_a_font_family_name_cannot_break_out_of_its_css_string():
+    from generator.serve import fonts_css
+    assert fonts_css([('Evil"}</style>', False, False, "F1.ttf")]).startswith(
+        '@font-face { font-family: "Evil\\22 }\\3c /style\\3e "; src: url(/font/F1.ttf);')

@@ -167,6 +167,16 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
             return PlainTextResponse("no such picture", status_code=404)
         return Response(data, media_type=PICTURE_TYPES[path.suffix.lower()])
 
+    async def game_font(request: Request) -> Response:
+        path = preview.font_files.get(request.path_params["name"])   # only the files the game declares
+        try:
+            return Response(path.read_bytes(), media_type="font/ttf") if path is not None else _missing()
+        except OSError:
+            return _missing()
+
+    async def game_fonts_css(request: Request) -> Response:
+        return Response(fonts_css(preview.state.fonts), media_type="text/css")
+
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name in FONT_ASSETS:
@@ -204,6 +214,8 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
         Route("/face/{set}/{key}", face_page),
         Route("/assets/{name}", asset),
         Route("/picture/{name}", picture),
+        Route("/font/{name}", game_font),
+        Route("/fonts.css", game_fonts_css),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[
         Middleware(TrustedHostMiddleware, allowed_hosts=_allowed_hosts(host)), Middleware(_Headers)])
@@ -231,6 +243,21 @@ class _Headers:
             await send(message)
 
         await self.app(scope, receive, sending)
+
+
+def _missing() -> Response:
+    return PlainTextResponse("not found", status_code=404)
+
+
+def fonts_css(faces) -> str:
+    """@font-face rules for the game's own faces (``State.fonts``), under the family names its SVGs use.
+    A family name comes from the font file: it is written as a CSS string, its quotes and line breaks escaped."""
+    rules = []
+    for family, bold, italic, name in faces:
+        quoted = '"' + "".join(f"\\{ord(c):x} " if c in '"\\<>\n\r\f' else c for c in family) + '"'
+        rules.append(f"@font-face {{ font-family: {quoted}; src: url(/font/{name}); "
+                     f"font-weight: {'bold' if bold else 'normal'}; font-style: {'italic' if italic else 'normal'}; }}")
+    return "\n".join(rules) + "\n"
 
 
 def _font_faces() -> str:

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator import fonts
 from generator.check import Finding, run_checks
 from generator.check.dry import laid_out
 from generator.errors import Diagnostic, PnpgenError
@@ -53,6 +54,7 @@ class State:
     seconds: float = 0.0                           # how long the faces step took
     checking: bool = False                         # the findings are the last check's, a new one runs
     places: dict = field(default_factory=dict)     # "file:line" of a card → the (set id, key) of its face
+    fonts: tuple = ()                              # the game's own faces: (CSS family, bold, italic, file name)
 
 
 class Preview:
@@ -66,6 +68,8 @@ class Preview:
         self._cache: dict[str, str] = {}
         #: the pictures the faces draw, by the name their SVGs ask /picture/ for → the file (inside the game's folders)
         self.pictures: dict[str, Path] = {}
+        #: the game's font files, by the name /font/ serves each under → the file (inside the game's folders)
+        self.font_files: dict[str, Path] = {}
         self._roots: tuple = ()
         self._sets: dict[tuple[str, str], tuple[str, Set]] = {}   # (what, id) → (its hash, its faces)
         self.relaid: list[str] = []   # the sets the last rebuild laid out again (the rest came from the cache)
@@ -104,7 +108,7 @@ class Preview:
                 self._game = game
                 self.state = State(self.state.version + 1, game.label, tuple(sets), svgs, self.state.findings,
                                    self.state.rules, (), time.perf_counter() - started, checking=True,
-                                   places=places)
+                                   places=places, fonts=self._fonts(game))
                 return self.state
 
     def checks(self) -> State:
@@ -153,7 +157,8 @@ class Preview:
         pages = []
         for printable in ctx.result.printable:  # type: ignore[attr-defined]
             if printable.kind == "rules":
-                pages += [self._render(printable.doc, page) for page in printable.doc.pages]
+                doc = printable.doc
+                pages += [self._render(doc, page, self._pictures(page.items, doc.forms)) for page in doc.pages]
         return tuple(pages)
 
     def _svg(self, form: Form) -> str:
@@ -167,13 +172,29 @@ class Preview:
                                                    Page(w, h, [Use(form.name, -x, -y)]), self._pictures(form.items))
         return text
 
-    def _pictures(self, items) -> dict[str, str]:
-        """The pictures in ``items``, digest → the URL the page loads each from (once, however many faces draw it),
-        rather than each face carrying a copy of it."""
+    def _fonts(self, game: Game) -> tuple:
+        """The faces of the families the game declares, as the SVGs name them, for the page's @font-face rules."""
+        faces = []
+        for family in game.fonts.values():
+            for path in (family.regular, family.bold, family.italic, family.bold_italic):
+                if path is not None and is_inside(resolved(Path(path), None), self._roots):
+                    name = fonts.register_file(Path(path))
+                    css_family, bold, italic = fonts.css(name)
+                    self.font_files[f"{name}.ttf"] = Path(path)
+                    faces.append((css_family.replace("'", "").replace("\\", ""), bold, italic, f"{name}.ttf"))
+        return tuple(sorted(set(faces)))
+
+    def _pictures(self, items, forms: dict | None = None, seen: set | None = None) -> dict[str, str]:
+        """The pictures in ``items`` (and in the ``forms`` they place), digest → the URL the page loads each from
+        (once, however many faces draw it), rather than each face carrying a copy of it."""
         hrefs: dict[str, str] = {}
+        seen = set() if seen is None else seen
         for item in items:
             if isinstance(item, Group):
-                hrefs |= self._pictures(item.items)
+                hrefs |= self._pictures(item.items, forms, seen)
+            elif isinstance(item, Use) and forms and item.name in forms and item.name not in seen:
+                seen.add(item.name)
+                hrefs |= self._pictures(forms[item.name].items, forms, seen)
             elif isinstance(item, Image) and is_inside(resolved(Path(item.path), None), self._roots):
                 name = f"{item.digest[:16]}{Path(item.path).suffix.lower()}"
                 self.pictures[name] = Path(item.path)
