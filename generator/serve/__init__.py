@@ -85,14 +85,16 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
     """The preview of the game in ``folder``; ``watch``: rebuild on every change in the folder."""
     preview = Preview(folder, addons)
     hub: _Hub | None = None
-    shown: dict = {}   # the page of the latest state, made once per state (version → HTML)
+    shown: dict = {}   # "page": (version, HTML) of the latest state, made once per state
 
     def page() -> str:
+        """The page of the latest state (the rebuild threads make it before the open pages are told;
+        a request made between the two makes it itself: each swap of the entry is one assignment)."""
         state = preview.state
-        if state.version not in shown:
-            shown.clear()
-            shown[state.version] = page_html(state)
-        return shown[state.version]
+        made = shown.get("page")
+        if made is None or made[0] != state.version:
+            made = shown["page"] = (state.version, page_html(state))
+        return made[1]
 
     def step_and_page(step) -> None:
         step()
