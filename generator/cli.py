@@ -42,6 +42,7 @@ from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout
 from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
 from generator.pipeline import build_game, checked
+from generator.serve import serve as serve_preview
 from generator.simulate import report as simulation
 from generator.simulate.bots import BOTS
 from generator.simulate.rules import compile_rules
@@ -552,6 +553,27 @@ def _export(games, addons, force: bool, what: str, run) -> None:
             f"{exporting or 'nothing'} was not exported; a previous export was left as it was"))
     except ChecksFailed as failed:
         _refused(failed, "export")
+    except PnpgenError as error:
+        _fail(error)
+
+
+@main.command()
+@click.argument("game", type=click.Path(), default=".")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="Port to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (the default answers this machine only).")
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+def serve(game, port, host, addons):
+    """Live preview: the GAME folder's faces, boards, rule sheet and check findings in the browser,
+    rebuilt on every save. Ctrl-C stops it."""
+    folder = Path(game)
+    if not (folder / "game.yaml").is_file():
+        _fail(ContentError(None, f"{folder} holds no game.yaml: not a game folder",
+                           "name a game folder, e.g. pnpgen serve content/ttr-germany"))
+    out_console.print(f"pnpgen serve: [bold]http://{escape(host)}:{port}/[/] — {escape(str(folder))}; Ctrl-C stops",
+                      soft_wrap=True)
+    try:
+        serve_preview(folder, tuple(addons), host, port)
     except PnpgenError as error:
         _fail(error)
 

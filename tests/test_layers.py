@@ -23,6 +23,7 @@ LAYERS = [
     ("check", {"check"}),
     ("simulate", {"simulate"}),
     ("pipeline", {"output_folder", "pipeline", "new", "export"}),
+    ("serve", {"serve"}),
     ("cli", {"cli"}),
 ]
 
