@@ -39,21 +39,47 @@ def _family(font: str) -> tuple[str | None, bool, bool]:
     return f"{_quoted(font)}, {_quoted(family)}, {DEFAULT_FAMILY}", bold, italic
 
 
+def font_face(family: str, face: str, bold: bool, italic: bool, text: Iterable[str],
+              more: Iterable[str] = ()) -> str | None:
+    """One CSS ``@font-face`` naming ``family`` (weight and style ``bold``, ``italic``) whose source is the
+    registered face ``face`` cut down to the characters of ``text``, as a data: URL (None: the face has none
+    of them). ``more``: characters other files will want soon (``fonts.web_subset``)."""
+    data = fonts.web_subset(face, sorted(set(text)), more)
+    if data is None:
+        return None
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f"@font-face {{ font-family: {_quoted(family)}; font-weight: {'bold' if bold else 'normal'}; "
+            f"font-style: {'italic' if italic else 'normal'}; "
+            f"src: url(data:font/ttf;base64,{encoded}) format('truetype'); }}")
+
+
 def font_faces(chars: Mapping[str, Iterable[str]], more: Mapping[str, Iterable[str]] | None = None) -> str:
-    """CSS ``@font-face`` rules embedding each face of ``chars`` (face name → the characters it draws) as a
-    TrueType subset of those characters; ``more``: characters other files will want soon (``fonts.web_subset``).
-    The family is the face's name, with the weight and style of its file, so nothing is synthesised twice."""
+    """The ``@font-face`` rules of an SVG: each face of ``chars`` (face name → the characters it draws) under
+    its own name as family, with the weight and style of its file, so nothing is synthesised twice."""
     rules = []
     for face in sorted(chars):
-        data = fonts.web_subset(face, sorted(set(chars[face])), (more or {}).get(face, ()))
-        if data is None:
-            continue
         _, bold, italic = fonts.css(face)
-        encoded = base64.b64encode(data).decode("ascii")
-        rules.append(f"@font-face {{ font-family: {_quoted(face)}; font-weight: {'bold' if bold else 'normal'}; "
-                     f"font-style: {'italic' if italic else 'normal'}; "
-                     f"src: url(data:font/ttf;base64,{encoded}) format('truetype'); }}")
+        rule = font_face(face, face, bold, italic, chars[face], (more or {}).get(face, ()))
+        if rule is not None:
+            rules.append(rule)
     return "\n".join(rules)
+
+
+def svg_text(items, box: tuple[float, float, float, float], size: tuple[str, str] | None = None) -> str:
+    """``items`` (primitives without forms) as the text of an ``<svg>`` element, viewBox ``box``, to be put
+    inside a web page (no XML declaration; its text takes the page's fonts)."""
+    x, y, w, h = box
+    dwg = svgwrite.Drawing(size=size or (_n(w), _n(h)), profile="full", debug=False)
+    dwg.viewbox(x, y, w, h)
+    builder = _Builder(dwg, Document(""))
+    for item in items:
+        dwg.add(builder.build(item))
+    text = str(dwg.tostring())
+    # in HTML the svg element needs no namespace declarations, and HTML knows none of these prefixes
+    for attribute in (' xmlns:ev="http://www.w3.org/2001/xml-events"', ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+                      ' baseProfile="full"', ' version="1.1"', "<defs />"):
+        text = text.replace(attribute, "", 1)
+    return text
 
 
 def text_by_face(items, forms: Mapping) -> dict[str, set[str]]:
