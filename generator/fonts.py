@@ -287,8 +287,9 @@ def web_subset(font: str, text: Iterable[str], more: Iterable[str] = ()) -> byte
     """The registered face ``font`` as a TrueType file holding only the glyphs of ``text`` (None: no such face,
     or it has none of them), for an ``@font-face`` in an SVG or a web page. TrueType, not WOFF2: WOFF2 is 40%
     smaller (a card's 4 KB subset becomes 2.6 KB) but takes three times as long to write (its glyf transform
-    is pure Python, then Brotli), and a build writes hundreds of these. ``more``: characters other pages will soon want (the rest of a deck), fetched into
-    the master at once so that it grows once per document, not once per page; they never change the result."""
+    is pure Python, then Brotli), and a build writes hundreds of these. ``more``: characters other pages will
+    soon want (the rest of a deck), fetched into the master at once so that it grows once per document, not
+    once per page; they never change the result."""
     path = face_file(font)
     if path is None:
         return None

@@ -19,7 +19,6 @@ from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
 from generator import fonts
-
 from generator.errors import BuildError
 from generator.layout import images
 from generator.layout.cardface import FaceRenderer
