@@ -20,6 +20,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -158,14 +159,19 @@ def build(games, paper, out_dir, force, addons):
     except KeyboardInterrupt as interrupt:
         _fail(_interrupted(interrupt, building, Path(out_dir)))
     except ChecksFailed as failed:
-        report.print_findings([f for f in failed.findings if not f.waived], err_console)
-        errors = len(failed.diagnostics)
-        err_console.print(f"[bold red]build refused[/]: {failed.game.id} has {errors} check "
-                          f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
-                          f"or build anyway with --force", soft_wrap=True)
-        sys.exit(failed.exit_code)
+        _refused(failed, "build")
     except PnpgenError as error:
         _fail(error)
+
+
+def _refused(failed: ChecksFailed, verb: str) -> NoReturn:
+    """The check errors that stop ``build``/``export`` (without --force), and the exit code."""
+    report.print_findings([f for f in failed.findings if not f.waived], err_console)
+    errors = len(failed.diagnostics)
+    err_console.print(f"[bold red]{verb} refused[/]: {failed.game.id} has {errors} check "
+                      f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
+                      f"or {verb} anyway with --force", soft_wrap=True)
+    sys.exit(failed.exit_code)
 
 
 class _Terminated(KeyboardInterrupt):
@@ -545,12 +551,7 @@ def _export(games, addons, force: bool, what: str, run) -> None:
         _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
             f"{exporting or 'nothing'} was not exported; a previous export was left as it was"))
     except ChecksFailed as failed:
-        report.print_findings([f for f in failed.findings if not f.waived], err_console)
-        errors = len(failed.diagnostics)
-        err_console.print(f"[bold red]export refused[/]: {failed.game.id} has {errors} check "
-                          f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
-                          f"or export anyway with --force", soft_wrap=True)
-        sys.exit(failed.exit_code)
+        _refused(failed, "export")
     except PnpgenError as error:
         _fail(error)
 

@@ -156,6 +156,11 @@ GEOMETRY_CASES = [
      "route Bonn – Celle passes over Emden, which it does not connect"),
     ("PNP504", [(_CELLE, _CELLE + _CLUSTER)], 10, "the name of E1 cannot be placed"),
     ("PNP505", [("at: [150, 40]", "at: [150, 6]")], 9, "Dessau at [150, 6] is off the playing area of board 'test'"),
+    # the legend moved onto Bonn (its marker), then onto the spaces between Aa and Bonn
+    ("PNP506", [("legend: route_scoring", "legend: route_scoring\n    legend_at: [130, 85]")], 2,
+     "the legend box of board 'test' at [130, 85] (43 × 24 mm) covers Bonn"),
+    ("PNP506", [("legend: route_scoring", "legend: route_scoring\n    legend_at: [82, 92]")], 2,
+     "the legend box of board 'test' at [82, 92] (43 × 24 mm) covers spaces of Aa – Bonn"),
 ]
 
 

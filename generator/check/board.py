@@ -3,7 +3,7 @@
 The analysis lives in ``generator.layout.board_geometry`` (pure functions on
 the board's plan: the same paths, spaces and name boxes the board is drawn
 from); these checks only report it, one code per kind of problem. Each map
-board is planned once per game and its problems shared by the five checks.
+board is planned once per game and its problems shared by the six checks.
 ``board_diagnostics(plan)`` gives one plan's problems as diagnostics, each
 with the routes and places it concerns in ``subject`` (``tools/fit_board.py``
 reads those, never the messages).
@@ -16,7 +16,8 @@ from generator.layout.board import plan_for_drawing
 from generator.layout.board_geometry import BoardPlan, board_problems
 
 #: the check code of each kind of board problem
-CODES = {"too-short": "PNP501", "crossing": "PNP502", "over-city": "PNP503", "names": "PNP504", "off-board": "PNP505"}
+CODES = {"too-short": "PNP501", "crossing": "PNP502", "over-city": "PNP503", "names": "PNP504", "off-board": "PNP505",
+         "covered": "PNP506"}
 
 
 def board_diagnostics(plan: BoardPlan) -> list[Diagnostic]:
@@ -62,3 +63,8 @@ def names_collide(game):
 @check("PNP505", "error", "a city or a train space lies off the board's playing area")
 def off_board(game):
     yield from _issues(game, "PNP505")
+
+
+@check("PNP506", "error", "the board's title or legend box covers a city, its name or a train space")
+def furniture_covers_map(game):
+    yield from _issues(game, "PNP506")

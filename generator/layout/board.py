@@ -30,7 +30,10 @@ TRACK_CELL = 9.0   # depth of the score-track band, mm
 
 def plan_for_drawing(board: Board) -> geo.BoardPlan:
     """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
-    return geo.plan_board(board, reserved=[b for b in (_title_box(board), _legend_box(board)) if b])
+    boxes = {"title": _title_box(board), "legend": _legend_box(board)}
+    plan = geo.plan_board(board, reserved=[b for b in boxes.values() if b])
+    plan.furniture = {what: box for what, box in boxes.items() if box}
+    return plan
 
 
 def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:

@@ -36,7 +36,7 @@ AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a
 class Problem:
     """Something on a board a designer should fix; ``kind`` groups them for the checker."""
 
-    kind: str   # too-short | crossing | over-city | names | off-board
+    kind: str   # too-short | crossing | over-city | names | off-board | covered
     source: Source
     message: str
     hint: str
@@ -75,6 +75,8 @@ class BoardPlan:
     routes: list[RoutePlan]
     places: dict[str, PlacePlan]
     reserved: list[tuple[float, float, float, float]] = field(default_factory=list)  # title, legend boxes
+    #: the furniture drawn over the map, by what it is ("title", "legend"): (x, y, w, h) in mm
+    furniture: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     area_labels: list = field(default_factory=list)   # (area, (x, y, w, h)) of the area names that fit cleanly
 
 
@@ -413,6 +415,7 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"route {rp.route.name} has {len(outside)} space(s) outside the playing area "
                                     f"of board '{board.id}'", "move its cities or bends inward", (key,)))
     problems += _crossings(plan, keys)
+    problems += _covered(plan, keys)
     for pp in plan.places.values():
         x, y = pp.center
         area = pp.place.attrs.get("area")
@@ -430,6 +433,30 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"a city or another name", "move the city a little, or its neighbours",
                                     (pp.place.id,)))
     return problems
+
+
+def _covered(plan: BoardPlan, keys: list) -> list[Problem]:
+    """Furniture (the title box, the legend) that hides a city, a name or a train space: a player cannot
+    see or claim what a box is printed over, so the box moves (``title_at:``/``legend_at:``), not the map."""
+    out = []
+    board = plan.board
+    for what, (x, y, w, h) in plan.furniture.items():
+        box = _rect_quad(x, y, w, h)
+        places = [pid for pid, pp in plan.places.items()
+                  if quad_circle_overlap(box, pp.center, pp.radius)
+                  or (pp.label is not None and convex_overlap(box, _rect_quad(*pp.label)))]
+        routes = [(key, rp.route.name) for rp, key in zip(plan.routes, keys)
+                  if any(convex_overlap(box, quad) for track in rp.tracks for quad in track.spaces)]
+        if not places and not routes:
+            continue
+        hidden = [*places, *(f"spaces of {name}" for _, name in routes)]
+        option = f"{what}_at"
+        out.append(Problem("covered", board.source,
+                           f"the {what} box of board '{board.id}' at [{x:g}, {y:g}] ({w:.0f} × {h:.0f} mm) "
+                           f"covers {', '.join(hidden)}",
+                           f"place it over empty map with {option}: [x, y] (its top-left corner, mm)",
+                           (*(key for key, _ in routes), *places)))
+    return out
 
 
 def _crossings(plan: BoardPlan, keys: list) -> list[Problem]:

@@ -218,7 +218,7 @@ def _embedded_fonts_only(drawing: Drawing) -> None:
     in Helvetica and svglib maps an SVG's font-family to the PDF standard fonts, which are never
     embedded (a print shop refuses them, a printer substitutes them). Text in a picture is set in
     the face every page already embeds; to keep a picture's own lettering, convert it to paths."""
-    drawing.initialFontName = fonts.FONT_NAME
+    drawing.initialFontName = fonts.FONT_NAME  # type: ignore[attr-defined]  # read by ReportLab's StateTracker
     stack: list = [drawing]
     while stack:
         node = stack.pop()

@@ -134,6 +134,24 @@ def distinct_forms(forms) -> list[Form]:
     return list(seen.values())
 
 
+def pictures(items, forms: dict[str, Form]) -> dict[str, Image]:
+    """The distinct pictures ``items`` draw, by digest: inside groups, and inside the forms they place
+    (each form read once). What a renderer stores once per file, whatever the number of uses."""
+    found: dict[str, Image] = {}
+    seen_forms: set[str] = set()
+    stack = list(items)
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Image):
+            found.setdefault(item.digest, item)
+        elif isinstance(item, Group):
+            stack.extend(item.items)
+        elif isinstance(item, Use) and item.name not in seen_forms:
+            seen_forms.add(item.name)
+            stack.extend(forms[item.name].items)
+    return found
+
+
 @dataclass
 class Page:
     width: float

@@ -18,7 +18,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from generator import fonts
 from generator.layout import images
-from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use
+from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use, pictures
 
 
 def render_pdf(doc: Document, path: Path) -> None:
@@ -231,19 +231,8 @@ class _Painter:
         """One form per picture file (by content), defined before any page: an image XObject (or an
         SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
         a face's own form may place it, and forms are not defined inside forms."""
-        seen: dict[str, Image] = {}
-
-        def walk(items):
-            for item in items:
-                if isinstance(item, Image):
-                    seen.setdefault(item.digest, item)
-                elif isinstance(item, Group):
-                    walk(item.items)
-
-        for form in doc.forms.values():
-            walk(form.items)
-        for page in doc.pages:
-            walk(page.items)
+        items = [item for form in doc.forms.values() for item in form.items]
+        seen = pictures(items + [item for page in doc.pages for item in page.items], doc.forms)
         for digest in sorted(seen):
             self._define_picture(seen[digest])
 

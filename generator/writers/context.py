@@ -14,7 +14,7 @@ from pathlib import Path
 
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
-from generator.layout.primitives import Document, Group, Image, Page, Use
+from generator.layout.primitives import Document, Page, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
@@ -135,20 +135,7 @@ class BuildContext:
         copied once per build into a pictures/ folder beside the SVG (named by its content), so a thousand
         face SVGs with one background refer to one file instead of each carrying a copy. Beside, not in a
         folder above: SVG viewers such as librsvg load only files in the SVG's folder or below it."""
-        found: dict[str, Image] = {}
-        seen_forms: set[str] = set()
-
-        def walk(items):
-            for item in items:
-                if isinstance(item, Image):
-                    found.setdefault(item.digest, item)
-                elif isinstance(item, Group):
-                    walk(item.items)
-                elif isinstance(item, Use) and item.name not in seen_forms:
-                    seen_forms.add(item.name)
-                    walk(doc.forms[item.name].items)
-
-        walk(page.items)
+        found = pictures(page.items, doc.forms)
         folder = name.rsplit("/", 1)[0] + "/" if "/" in name else ""
         hrefs = {}
         for digest, image in sorted(found.items()):
