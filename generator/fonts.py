@@ -188,6 +188,42 @@ def resolve(family: str | None = None, bold: bool = False, italic: bool = False,
     return Face(register_file(chosen.regular), fake_bold=bold, fake_italic=italic)
 
 
+@dataclass(frozen=True, slots=True)
+class Typeset:
+    """The faces a game's own text is set in where no layout names a family: boards, sheets,
+    tiling labels, captions, the print-and-play cover. One per game (``Game.typeset``, equal by value),
+    handed to layout, so a text is measured in the face it is drawn with.
+
+    ``body`` is the game's ``body`` family (None: pnpgen's own). A text the body family cannot
+    print whole (a Japanese name in a Latin font) is set in pnpgen's own face instead, all of it,
+    so no character prints as a box and a label keeps one face; what no face has is still a finding
+    (PNP507 on a board, PNP702 on a sheet).
+    """
+
+    body: FontFamily | None = None
+
+    @staticmethod
+    def of(families: Mapping[str, FontFamily] | None) -> Typeset:
+        return Typeset((families or {}).get("body"))
+
+    def face(self, text: str, bold: bool = False, italic: bool = False) -> Face:
+        """The face ``text`` is drawn with: the body family's in that style, or pnpgen's own as the fallback."""
+        return _typeset_face(self.body, text, bold, italic)
+
+    def width(self, text: str, size_pt: float, bold: bool = False) -> float:
+        """Width of ``text`` in mm at ``size_pt``, in the face ``face`` gives it."""
+        return text_width_mm(text, size_pt, self.face(text, bold).name)
+
+
+@lru_cache(maxsize=65536)
+def _typeset_face(body: FontFamily | None, text: str, bold: bool, italic: bool) -> Face:
+    if body is not None:
+        face = resolve(None, bold, italic, {"body": body})
+        if not missing_glyphs(text, face.name):
+            return face
+    return resolve(None, bold, italic)
+
+
 def css(font: str) -> tuple[str, bool, bool]:
     """How SVG names the registered face ``font``: (CSS family, bold, italic) of its file."""
     register()

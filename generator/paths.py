@@ -103,3 +103,14 @@ def folder_name(folder: Path) -> str:
 def game_roots(game) -> tuple[Path, ...]:
     """The folders a game's files may come from: its own, its add-ons' and pnpgen's templates."""
     return (Path(game.folder), *(Path(addon.folder) for addon in getattr(game, "addons", ())), TEMPLATES_DIR)
+
+
+def declaring_folder(src: Source, folders) -> Path:
+    """The folder (the game's or an add-on's, of ``folders``) whose file holds the line ``src``: a path
+    written there is relative to that folder, as a designer reads it; the first folder if none holds it."""
+    if src.file is not None:
+        real = resolved(src.file, src)
+        for folder in folders:
+            if is_inside(real, (folder,)):
+                return Path(folder)
+    return Path(folders[0])

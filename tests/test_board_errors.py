@@ -161,6 +161,7 @@ GEOMETRY_CASES = [
      "the legend box of board 'test' at [130, 85] (43 × 24 mm) covers Bonn"),
     ("PNP506", [("legend: route_scoring", "legend: route_scoring\n    legend_at: [82, 92]")], 2,
      "the legend box of board 'test' at [82, 92] (43 × 24 mm) covers spaces of Aa – Bonn"),
+    ("PNP507", [("name: ボン,", "name: ボン🚂,")], 7, "board 'test': no face has a glyph for 🚂 in 'ボン🚂'"),
 ]
 
 

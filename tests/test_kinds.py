@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.check import CATALOGUE, run_checks
+from generator.fonts import Typeset
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS
 from generator.layout.components.kind import Output, register
@@ -182,9 +183,9 @@ def test_a_sheet_legend_shows_a_new_pictured_kind_outlined(stamp_game):
 def test_a_one_sided_kind_gets_blank_backs_in_the_print_and_play_file(stamp_kind):
     doc = Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(2)])
     parts = [Printable("スタンプ", doc, "stamp", Path("marks.pdf"), "marks")]
-    assert place_parts(parts, 0, Words())[0] == [(1, 2)]
+    assert place_parts(parts, 0, Words(), Typeset())[0] == [(1, 2)]
     stamp_kind.one_sided = True
-    spans, pages = place_parts(parts, 0, Words())
+    spans, pages = place_parts(parts, 0, Words(), Typeset())
     assert spans == [(1, 3)] and len(pages) == 4 and not pages[1].items[0].text.isascii()   # blank notes behind
 
 

@@ -9,6 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.errors import BuildError
+from generator.fonts import Typeset
 from generator.layout.primitives import Document, Form, Rect
 from generator.load.game import load_game
 from generator.load.rules import load_rules
@@ -229,7 +230,7 @@ def test_board_tiles_get_blank_backs_so_the_whole_file_prints_double_sided():
         return Document("d", [Page(210, 297, [Rect(0, 0, 1, 1, "#000000")]) for _ in range(n)])
     parts = [Printable("ルール", doc(3), "rules", Path("r.pdf")), Printable("ボード", doc(3), "board tiles", Path("b.pdf")),
              Printable("カード", doc(2), "cards", Path("c.pdf"))]
-    spans, pages = place_parts(parts, 2, Words())
+    spans, pages = place_parts(parts, 2, Words(), Typeset())
     assert spans == [(3, 5), (7, 11), (13, 14)]
     printed = [i + 3 for i, page in enumerate(pages) if page.items and isinstance(page.items[0], Rect)]
     assert printed == [3, 4, 5, 7, 9, 11, 13, 14]  # board tiles only on front sides (odd pages)

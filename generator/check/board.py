@@ -1,4 +1,4 @@
-"""PNP5xx — board geometry: what a printed map board would get wrong.
+"""PNP5xx — board geometry: what a printed map board would get wrong; PNP507 its words.
 
 The analysis lives in ``generator.layout.board_geometry`` (pure functions on
 the board's plan: the same paths, spaces and name boxes the board is drawn
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from generator.check.registry import CATALOGUE, Issue, check, per_game
 from generator.errors import Diagnostic
+from generator.fonts import missing_glyphs
 from generator.layout.board import plan_for_drawing
 from generator.layout.board_geometry import BoardPlan, board_problems
 
@@ -68,3 +69,22 @@ def off_board(game):
 @check("PNP506", "error", "the board's title or legend box covers a city, its name or a train space")
 def furniture_covers_map(game):
     yield from _issues(game, "PNP506")
+
+
+@check("PNP507", "error", "a board's name or label has characters no face has a glyph for (they would print as boxes)")
+def board_glyphs(game):
+    """What a board prints from content, each in the face it is drawn with (``Board.typeset``: the game's body
+    family, or pnpgen's own where that family lacks a character): what even the fallback lacks is a box."""
+    for board in game.boards.values():
+        named = [(board.source, board.name, True), (board.source, board.latin, False)]
+        for entity in (*board.places, *board.areas, *board.stations, *board.train_types):
+            named += [(entity.source, entity.name, True), (entity.source, entity.latin, False)]
+        named += [(board.source, slot.label, True) for slot in board.slots]
+        named += [(board.source, slot.latin, True) for slot in board.slots]
+        seen = set()
+        for src, text, bold in named:
+            missing = missing_glyphs(text, board.typeset.face(text, bold).name) if text else []
+            if missing and (src.file, src.line, text) not in seen:
+                seen.add((src.file, src.line, text))
+                yield Issue(src, f"board '{board.id}': no face has a glyph for {' '.join(missing)} in {text!r}",
+                            "replace those characters (an emoji, a rare symbol); they would print as empty boxes")

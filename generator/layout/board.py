@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from generator.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import PT_TO_MM, Typeset
 from generator.layout import board_geometry as geo
 from generator.layout import images
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect
 from generator.layout.symbols import hatching, placed
-from generator.layout.text import bold_text, bold_width, cap_height
+from generator.layout.text import bold_text, bold_width, cap_height, set_text
 from generator.model.board import Board, BoardPicture
 from generator.model.game import Game
 
@@ -41,7 +41,7 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     title_box, legend_box = _title_box(board), _legend_box(board)
     plan = plan_for_drawing(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
-    track = score_track(board.width, board.height, board.score_track) if board.score_track else []
+    track = score_track(board.width, board.height, board.score_track, board.typeset) if board.score_track else []
     if board.background is not None:
         # over the track's paper (its first two rects), under its cells and everything else
         items += track[:2] + [_picture(game, board, board.background)]
@@ -91,7 +91,8 @@ def _area_names(plan: geo.BoardPlan) -> list:
     items = []
     for area, (x, y, w, h) in plan.area_labels:
         color = area.attrs["color"].hex if "color" in area.attrs else INK
-        items.append(bold_text(x + w / 2, y + h * 0.8, area.name, geo.AREA_PT, fill=shade(color, 0.45), anchor="middle"))
+        items.append(bold_text(plan.board.typeset, x + w / 2, y + h * 0.8, area.name, geo.AREA_PT,
+                               fill=shade(color, 0.45), anchor="middle"))
     return items
 
 
@@ -171,14 +172,14 @@ def _ferry_mark(quad, ink: str):
 def _places(plan: geo.BoardPlan) -> list:
     items = []
     for pp in plan.places.values():
-        items += marker(pp.place, pp.center, pp.radius)
+        items += marker(pp.place, pp.center, pp.radius, plan.board.typeset)
     for pp in plan.places.values():
         if pp.label:
-            items += _label(pp)
+            items += _label(pp, plan.board.typeset)
     return items
 
 
-def marker(place, center, r: float) -> list:
+def marker(place, center, r: float, typeset: Typeset) -> list:
     """A place's marker: city ring, country shield, attraction star, free city double ring."""
     cx, cy = center
     kind = place.attrs.get("kind", "city")
@@ -203,23 +204,23 @@ def marker(place, center, r: float) -> list:
     if passengers:
         bx, by = cx + r * 0.75, cy - r * 0.75
         items += [Circle(bx, by, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                  bold_text(bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle")]
+                  bold_text(typeset, bx, by + 1.05, str(passengers), 7.5, fill=INK, anchor="middle")]
     return items
 
 
-def _label(pp: geo.PlacePlan) -> list:
+def _label(pp: geo.PlacePlan, typeset: Typeset) -> list:
     assert pp.label is not None  # the plan places every label
     x, y, w, h = pp.label
     place = pp.place
     name_h = geo.NAME_PT * PT_TO_MM
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
-             bold_text(x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
+             bold_text(typeset, x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
     if place.latin and place.latin != place.name:
-        items.append(Text(x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
+        items.append(set_text(typeset, x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
     return items
 
 
-def score_track(width: float, height: float, cells: int) -> list:
+def score_track(width: float, height: float, cells: int, typeset: Typeset) -> list:
     """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
     d = TRACK_CELL
     # corners are cells; the rest are shared between the sides in proportion to their length
@@ -248,8 +249,7 @@ def score_track(width: float, height: float, cells: int) -> list:
         if not n:
             size = 4.6
         baseline = y + h / 2 + size * PT_TO_MM * 0.35
-        items.append(bold_text(x + w / 2, baseline, label, size, fill=INK, anchor="middle") if n % 5 == 0 else
-                     Text(x + w / 2, baseline, label, size, fill=INK, anchor="middle"))
+        items.append(set_text(typeset, x + w / 2, baseline, label, size, fill=INK, anchor="middle", bold=n % 5 == 0))
     return items
 
 
@@ -269,7 +269,7 @@ TITLE_PT, TITLE_LATIN_PT = 30.0, 14.0
 def _title_box(board: Board):
     if not board.name:
         return None
-    w = max(bold_width(board.name, TITLE_PT), text_width_mm(board.latin, TITLE_LATIN_PT)) + 12
+    w = max(bold_width(board.typeset, board.name, TITLE_PT), board.typeset.width(board.latin, TITLE_LATIN_PT)) + 12
     h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
     x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
     return (x, y, w, h)
@@ -278,9 +278,9 @@ def _title_box(board: Board):
 def _title(board: Board, box) -> list:
     x, y, w, h = box
     items = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.8, radius=3),
-             bold_text(x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle")]
+             bold_text(board.typeset, x + w / 2, y + 4 + cap_height(TITLE_PT), board.name, TITLE_PT, fill=FRAME, anchor="middle")]
     if board.latin and board.latin != board.name:
-        items.append(Text(x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))
+        items.append(set_text(board.typeset, x + w / 2, y + h - 4, board.latin, TITLE_LATIN_PT, fill=FRAME, anchor="middle"))
     return items
 
 
@@ -309,7 +309,7 @@ def _legend_box(board: Board):
     if not board.legend and not entries:
         return None
     table_w = 10 + len(board.legend) * 11.0 if board.legend else 0.0
-    key_w = max((text_width_mm(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
+    key_w = max((board.typeset.width(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
     w = max(table_w, key_w)
     h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
     x, y = board.legend_at if board.legend_at else (board.width - geo.BORDER - 4 - w, board.height - geo.BORDER - 4 - h)
@@ -319,28 +319,30 @@ def _legend_box(board: Board):
 def _legend(board: Board, box) -> list:
     """The route scoring table (one column per length: a space stub over its points), then the marker key."""
     x, y, w, h = box
+    ts = board.typeset
     items: list = [Rect(x, y, w, h, fill="#fffdf5", stroke=FRAME, stroke_width=0.6, radius=2)]
     top = y + 2.0
     if board.legend:
-        items.append(bold_text(x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle"))
+        items.append(bold_text(ts, x + w / 2, y + 5, board.words["board.scoring"], 7.5, fill=FRAME, anchor="middle"))
         for i, (length, points) in enumerate(board.legend):
             cx = x + 10 + i * 11.0 + 0.5
             row1, row2 = y + 8, y + 8 + LEGEND_ROW
             items += [Rect(cx - 5, row1, 10, LEGEND_ROW - 1, fill="#9a9a9a", stroke=INK, stroke_width=0.25, radius=0.6),
-                      bold_text(cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle"),
-                      bold_text(cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle")]
-        items += [Text(x + 2, y + 8 + 4.5, board.words["board.length"], 6.5, fill=INK),
-                  Text(x + 2, y + 8 + LEGEND_ROW + 4.7, board.words["board.points"], 6.5, fill=INK)]
+                      bold_text(ts, cx, row1 + 4.5, str(length), 8, fill="#ffffff", anchor="middle"),
+                      bold_text(ts, cx, row2 + 4.7, str(points), 9, fill=INK, anchor="middle")]
+        items += [set_text(ts, x + 2, y + 8 + 4.5, board.words["board.length"], 6.5, fill=INK),
+                  set_text(ts, x + 2, y + 8 + LEGEND_ROW + 4.7, board.words["board.points"], 6.5, fill=INK)]
         top = y + 8 + 2 * LEGEND_ROW + 2
     for n, entry in enumerate(_key_entries(board)):
         cy = top + KEY_ROW * n + KEY_ROW / 2
         if entry == "passengers":
             items += [Circle(x + 6, cy, 2.6, fill="#ffffff", stroke=INK, stroke_width=0.35),
-                      bold_text(x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle")]
+                      bold_text(ts, x + 6, cy + 1.05, "1", 7.5, fill=INK, anchor="middle")]
         else:
             sample = _KeyPlace(entry)
-            items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry])), x + 6, cy, scale=2.6 / geo.MARKER_R[entry])]
-        items.append(Text(x + 12, cy + KEY_PT * PT_TO_MM * 0.35, key_text(board, entry), KEY_PT, fill=INK))
+            items += [Group(tuple(marker(sample, (0.0, 0.0), geo.MARKER_R[entry], ts)), x + 6, cy,
+                            scale=2.6 / geo.MARKER_R[entry])]
+        items.append(set_text(ts, x + 12, cy + KEY_PT * PT_TO_MM * 0.35, key_text(board, entry), KEY_PT, fill=INK))
     return items
 
 

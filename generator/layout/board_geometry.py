@@ -14,7 +14,7 @@ import math
 from dataclasses import dataclass, field
 
 from generator.errors import Source
-from generator.fonts import PT_TO_MM, text_width_mm
+from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
 from generator.model.board import Board, BoardRoute
 from generator.model.game import Color, Entity
@@ -194,11 +194,11 @@ def marker_radius(place: Entity) -> float:
     return MARKER_R.get(place.attrs.get("kind", "city"), MARKER_R["city"])
 
 
-def label_size(place: Entity) -> tuple[float, float]:
-    """Width and height of a place's name box: name over its Latin form."""
-    name_w = bold_width(place.name, NAME_PT)
+def label_size(place: Entity, typeset: Typeset) -> tuple[float, float]:
+    """Width and height of a place's name box: name over its Latin form, in the faces they are drawn with."""
+    name_w = bold_width(typeset, place.name, NAME_PT)
     latin = place.latin if place.latin and place.latin != place.name else ""
-    latin_w = text_width_mm(latin, LATIN_PT) if latin else 0.0
+    latin_w = typeset.width(latin, LATIN_PT) if latin else 0.0
     height = NAME_PT * PT_TO_MM * 1.15 + (LATIN_PT * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
     return max(name_w, latin_w) + 1.6, height
 
@@ -247,7 +247,7 @@ def _place_labels(plan: BoardPlan) -> None:
     obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
     ix, iy, iw, ih = plan.inner
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
-        lw, lh = label_size(pp.place)
+        lw, lh = label_size(pp.place, plan.board.typeset)
         cx, cy = pp.center
         r = pp.radius + 0.8
         candidates = []
@@ -284,7 +284,7 @@ def _place_area_names(plan: BoardPlan, obstacles) -> None:
             continue
         cx = sum(p[0] for p in members) / len(members)
         cy = sum(p[1] for p in members) / len(members)
-        lw, lh = bold_width(area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
+        lw, lh = bold_width(plan.board.typeset, area.name, AREA_PT) + 2.0, AREA_PT * PT_TO_MM * 1.2
         for dist in (0.0, 12.0, 18.0, 26.0, 34.0):
             found = None
             for angle in range(0, 360, 45):

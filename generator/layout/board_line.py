@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.errors import BuildError
 from generator.layout import text as textfit
 from generator.layout.board import FRAME, INK, LAND
-from generator.layout.primitives import Circle, Form, Line, Rect, Text
+from generator.layout.primitives import Circle, Form, Line, Rect
 from generator.model.board import Board
 from generator.model.game import Game
 
@@ -50,10 +50,11 @@ def line_board_form(game: Game, board: Board) -> Form:
     # the players' pieces start on the first station, the line ends at the last
     (x0, y0), (x1, y1) = spots[0], spots[-1]
     items += [Rect(x0, y0 - 7.5, SQUARE, 6, fill=FRAME, radius=1.5),
-              textfit.bold_text(x0 + SQUARE / 2, y0 - 3.2, board.words["line.start"], 7, fill="#ffffff", anchor="middle"),
+              textfit.bold_text(board.typeset, x0 + SQUARE / 2, y0 - 3.2, board.words["line.start"], 7, fill="#ffffff",
+                                anchor="middle"),
               Rect(x1, y1 + SQUARE + 1.5, SQUARE, 6, fill=FRAME, radius=1.5),
-              textfit.bold_text(x1 + SQUARE / 2, y1 + SQUARE + 5.8, board.words["line.terminus"], 7, fill="#ffffff",
-                                anchor="middle")]
+              textfit.bold_text(board.typeset, x1 + SQUARE / 2, y1 + SQUARE + 5.8, board.words["line.terminus"], 7,
+                                fill="#ffffff", anchor="middle")]
     items += _key(board)
     bottom = max(y for _, y in spots) + SQUARE
     items += _slots(board, bottom + 16)
@@ -61,9 +62,9 @@ def line_board_form(game: Game, board: Board) -> Form:
 
 
 def _title(board: Board) -> list:
-    items = [textfit.bold_text(MARGIN, 26, board.name, 28, fill=FRAME)]
+    items = [textfit.bold_text(board.typeset, MARGIN, 26, board.name, 28, fill=FRAME)]
     if board.latin and board.latin != board.name:
-        items.append(Text(MARGIN, 36, board.latin, 12, fill=FRAME))
+        items.append(textfit.set_text(board.typeset, MARGIN, 36, board.latin, 12, fill=FRAME))
     return items
 
 
@@ -80,19 +81,22 @@ def _track(spots) -> list:
 def _station(board: Board, station, n: int, x: float, y: float) -> list:
     where = f"station '{station.id}'"
     items = [Rect(x, y, SQUARE, SQUARE, fill="#ffffff", stroke=INK, stroke_width=0.8, radius=2.5),
-             textfit.bold_text(x + 2.0, y + 4.2, str(n), 6.5, fill=FRAME)]
-    name = textfit.fit(station.name, SQUARE - 5, 6.0, 13.0, 7.0, max_lines=1, font=textfit.bold_font())
+             textfit.bold_text(board.typeset, x + 2.0, y + 4.2, str(n), 6.5, fill=FRAME)]
+    name = textfit.fit(station.name, SQUARE - 5, 6.0, 13.0, 7.0, max_lines=1,
+                       font=board.typeset.face(station.name, bold=True).name)
     if name is None:
         raise BuildError(station.source, f"the name of {where} does not fit its {SQUARE:g} mm square on the board",
                          "shorten the station name")
-    items.append(textfit.bold_text(x + SQUARE / 2, y + 6.5 + textfit.cap_height(name.size), station.name, name.size,
-                                   fill=INK, anchor="middle"))
+    items.append(textfit.bold_text(board.typeset, x + SQUARE / 2, y + 6.5 + textfit.cap_height(name.size),
+                                   station.name, name.size, fill=INK, anchor="middle"))
     if station.latin:
-        latin = textfit.fit(station.latin, SQUARE - 4, 3.0, 7.0, 4.5, max_lines=1)
+        latin = textfit.fit(station.latin, SQUARE - 4, 3.0, 7.0, 4.5, max_lines=1,
+                            font=board.typeset.face(station.latin).name)
         if latin is None:
             raise BuildError(station.source, f"the Latin name of {where} does not fit its {SQUARE:g} mm square on "
                                              f"the board, even at 4.5 pt", "shorten the station's latin:")
-        items.append(Text(x + SQUARE / 2, y + 20.0, station.latin, latin.size, fill=INK, anchor="middle"))
+        items.append(textfit.set_text(board.typeset, x + SQUARE / 2, y + 20.0, station.latin, latin.size, fill=INK,
+                                      anchor="middle"))
     # one marker slot per train type, filled where the type stops
     types = board.train_types
     slot = (SQUARE - 4) / max(len(types), 1)
@@ -116,9 +120,9 @@ def _key(board: Board) -> list:
     for i, ttype in enumerate(types):
         cx = x + i * width
         items += [Circle(cx + 4, 22, 3.0, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3),
-                  textfit.bold_text(cx + 9, 21, ttype.name, 9, fill=INK),
-                  Text(cx + 9, 27, _advance(board, ttype), 5.5, fill=INK)]
-    items.append(Text(x, 38, board.words["line.key"], 6.5, fill=FRAME))
+                  textfit.bold_text(board.typeset, cx + 9, 21, ttype.name, 9, fill=INK),
+                  textfit.set_text(board.typeset, cx + 9, 27, _advance(board, ttype), 5.5, fill=INK)]
+    items.append(textfit.set_text(board.typeset, x, 38, board.words["line.key"], 6.5, fill=FRAME))
     return items
 
 
@@ -140,12 +144,12 @@ def _slots(board: Board, top: float) -> list:
     items: list = []
     for slot in rows:
         label = f"{slot.label} / {slot.latin}" if slot.latin else slot.label
-        items.append(textfit.bold_text(x, top + 4, label, 9, fill=FRAME))
+        items.append(textfit.bold_text(board.typeset, x, top + 4, label, 9, fill=FRAME))
         for i in range(slot.count):
             sx = x + i * (cw + SLOT_GAP)
             items.append(Rect(sx, top + 7, cw, ch, fill="#fbf7ec", stroke=FRAME, stroke_width=0.5, radius=3))
             if slot.numbered:
-                items.append(textfit.bold_text(sx + cw / 2, top + 7 + ch / 2 + 8, str(i + 1), 48, fill="#d9cdb0",
+                items.append(textfit.bold_text(board.typeset, sx + cw / 2, top + 7 + ch / 2 + 8, str(i + 1), 48, fill="#d9cdb0",
                                                anchor="middle"))
         x += slot.count * cw + (slot.count - 1) * SLOT_GAP + 20.0
     return items

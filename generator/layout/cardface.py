@@ -580,7 +580,7 @@ class FaceRenderer:
             if name not in ICONS:
                 known = [*ICONS, *self.game.icons]
                 raise BuildError(where, f"unknown icon '{name}'", did_you_mean(name, known) or "icons: " + ", ".join(known))
-            extra = {}
+            extra: dict = {"typeset": self.game.typeset}
             if "text" in a:
                 extra["text"] = str(self._eval(a["text"], scope, where, what))
             if "ink" in a:

@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from generator.errors import BuildError, Source
-from generator.layout.primitives import Line, Page, Text
+from generator.fonts import Typeset
+from generator.layout.primitives import Line, Page
 from generator.layout.sheets import PAPERS
+from generator.layout.text import set_text
 
 MARGIN = 14.0        # mm around the text area (a home printer needs 5)
 COLUMN_GAP = 7.0     # mm between columns
@@ -43,6 +45,8 @@ class Flow:
     columns: int = 2
     footer: str = ""
     pages: list[Page] = field(default_factory=list)
+    #: the faces the footers are set in (the game's ``body`` family, else pnpgen's own)
+    typeset: Typeset = field(default_factory=Typeset)
 
     def __post_init__(self):
         self.width, self.height = PAPERS[self.paper]
@@ -128,6 +132,7 @@ class Flow:
         for n, page in enumerate(self.pages, start=1):
             page.items.append(Line(MARGIN, y - 3.2, self.width - MARGIN, y - 3.2, FOOTER_INK, 0.15))
             if self.footer:
-                page.items.append(Text(MARGIN, y, self.footer, FOOTER_PT, FOOTER_INK))
-            page.items.append(Text(self.width - MARGIN, y, f"{n} / {total}", FOOTER_PT, FOOTER_INK, "end"))
+                page.items.append(set_text(self.typeset, MARGIN, y, self.footer, FOOTER_PT, FOOTER_INK))
+            page.items.append(set_text(self.typeset, self.width - MARGIN, y, f"{n} / {total}", FOOTER_PT, FOOTER_INK,
+                                       "end"))
         return self.pages

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from generator.fonts import Typeset
 from generator.layout.primitives import Circle, Line, Polygon, Rect
 from generator.layout.text import bold_text
 
@@ -109,11 +110,12 @@ def station(x, y, s, color, accent=None, **_):
     ]
 
 
-def badge(x, y, s, color, text="", ink="#ffffff", **_):
-    """A filled circle with a number in it: points and card numbers."""
+def badge(x, y, s, color, text="", ink="#ffffff", typeset: Typeset | None = None, **_):
+    """A filled circle with a number in it: points and card numbers, in ``typeset``'s bold (the game's body family)."""
     size_pt = s * 0.55 / 0.3528 if len(str(text)) < 2 else s * 0.45 / 0.3528
     return [Circle(x + s / 2, y + s / 2, s / 2, fill=color, stroke=ink, stroke_width=max(s * 0.04, 0.2)),
-            bold_text(x + s / 2, y + s / 2 + size_pt * 0.3528 * 0.36, str(text), size_pt, fill=ink, anchor="middle")]
+            bold_text(typeset or Typeset(), x + s / 2, y + s / 2 + size_pt * 0.3528 * 0.36, str(text), size_pt,
+                      fill=ink, anchor="middle")]
 
 
 def passenger(x, y, s, color, **_):

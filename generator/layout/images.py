@@ -21,6 +21,7 @@ import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, cast
 
 from lxml import etree
 from PIL import Image as PILImage
@@ -218,7 +219,8 @@ def _embedded_fonts_only(drawing: Drawing) -> None:
     in Helvetica and svglib maps an SVG's font-family to the PDF standard fonts, which are never
     embedded (a print shop refuses them, a printer substitutes them). Text in a picture is set in
     the face every page already embeds; to keep a picture's own lettering, convert it to paths."""
-    drawing.initialFontName = fonts.FONT_NAME  # type: ignore[attr-defined]  # read by ReportLab's StateTracker
+    # ReportLab's renderer reads initialFontName from a Drawing; recent type stubs leave the attribute out
+    cast(Any, drawing).initialFontName = fonts.FONT_NAME
     stack: list = [drawing]
     while stack:
         node = stack.pop()

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from generator.errors import BuildError, Source
-from generator.fonts import PT_TO_MM, FontFamily, missing_glyphs, text_width_mm
+from generator.fonts import PT_TO_MM, FontFamily, Typeset, missing_glyphs, text_width_mm
 from generator.layout import richtext
 from generator.layout.flow import Flow, Piece
 from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
@@ -79,7 +79,7 @@ def layout_blocks(blocks: list, paper: str, footer: str, columns: int,
     drawn anyway (the checker collects them, ``build --force`` prints them); without it, it stops the layout.
     ``families``: the game's fonts (``Game.fonts``): ``body`` prints the text, ``heading`` the headings.
     """
-    flow = Flow(paper, columns=columns, footer=footer)
+    flow = Flow(paper, columns=columns, footer=footer, typeset=Typeset.of(families))
     forms: dict[str, Form] = {}
     layout = _Layout(flow.column_width, flow.text_width, pictures or _no_pictures, forms, on_print_problem,
                      faces_of(families), faces_of(families, heading=True))

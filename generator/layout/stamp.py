@@ -29,19 +29,21 @@ MARKS = (Line, Circle, Text)
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
 
 
-def stamped(doc: Document, text: str) -> Document:
-    """A copy of ``doc`` whose every page carries ``text`` (the document itself is left as it was)."""
+def stamped(doc: Document, text: str, typeset: fonts.Typeset) -> Document:
+    """A copy of ``doc`` whose every page carries ``text`` in ``typeset``'s face (the game's body family, so a
+    page of a game that declares one embeds no second face for the stamp); the document is left as it was."""
     if not text:
         return doc
     cache: dict[str, list[Box]] = {}  # what each form draws, worked out once for the whole document
-    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, cache)], p.trim_box, p.bleed_box,
+    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache)], p.trim_box, p.bleed_box,
                   p.label) for p in doc.pages]
     return Document(doc.title, pages, doc.forms, doc.outline)
 
 
-def stamp_items(page: Page, text: str, forms: dict, cache: dict | None = None) -> list:
+def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cache: dict | None = None) -> list:
     """The stamp for ``page``: a grey line of text where it overlaps nothing (see the module's notes)."""
-    width = fonts.text_width_mm(text, STAMP_PT)
+    face = typeset.face(text)
+    width = fonts.text_width_mm(text, STAMP_PT, face.name)
     up, down = STAMP_PT * ASCENT * fonts.PT_TO_MM, STAMP_PT * DESCENT * fonts.PT_TO_MM
     bottom = page.height - PRINTER_MARGIN - down - 0.2
     top = PRINTER_MARGIN + up + 0.2
@@ -50,7 +52,7 @@ def stamp_items(page: Page, text: str, forms: dict, cache: dict | None = None) -
     for baseline in (bottom, top):
         x = free_x(everything, baseline - up, baseline + down, width, left, right)
         if x is not None:
-            return [Text(x, baseline, text, STAMP_PT, STAMP_INK)]
+            return [Text(x, baseline, text, STAMP_PT, STAMP_INK, font=face.name)]
     # artwork to the edges of the printable area (board tiles, whose outer strip is cut off): over the artwork,
     # on a white patch, but still clear of marks and words
     marks = [box for item in page.items if isinstance(item, MARKS) for box in item_boxes(item, forms, cache=cache)]
@@ -62,7 +64,7 @@ def stamp_items(page: Page, text: str, forms: dict, cache: dict | None = None) -
     if x is None:
         x, baseline = left, bottom
     return [Rect(x - 0.5, baseline - up - 0.5, width + 1.0, up + down + 1.0, fill="#ffffff"),
-            Text(x, baseline, text, STAMP_PT, STAMP_INK)]
+            Text(x, baseline, text, STAMP_PT, STAMP_INK, font=face.name)]
 
 
 def stamp_box(page: Page, forms: dict) -> Box | None:
@@ -120,7 +122,7 @@ def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> 
     if isinstance(item, Use):
         return [_mapped(box, lambda x, y, u=item: at(u.x + x, u.y + y)) for box in form_boxes(item.name, forms, cache)]
     if isinstance(item, Text):
-        w = fonts.text_width_mm(item.text, item.size)
+        w = fonts.text_width_mm(item.text, item.size, item.font)   # the face it is drawn in
         x = item.x - (w / 2 if item.anchor == "middle" else w if item.anchor == "end" else 0)
         up, down = item.size * ASCENT * fonts.PT_TO_MM, item.size * DESCENT * fonts.PT_TO_MM
         corners = [(x, item.y - up), (x + w, item.y + down), (x + w, item.y - up), (x, item.y + down)]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.fonts import FONT_NAME, PT_TO_MM, resolve, text_width_mm
+from generator.fonts import FONT_NAME, PT_TO_MM, Typeset, text_width_mm
 from generator.layout.primitives import Text
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
@@ -25,20 +25,22 @@ def cap_height(size_pt: float) -> float:
     return size_pt * PT_TO_MM * CAP
 
 
-def bold_text(x: float, y: float, text: str, size: float, fill="#000000", anchor: str = "start") -> Text:
-    """A line in pnpgen's bold face (names, titles, numbers): the real bold file, measured as drawn."""
-    face = resolve(None, bold=True)
-    return Text(x, y, text, size, fill, anchor, face.fake_bold, face.name)
+def set_text(typeset: Typeset, x: float, y: float, text: str, size: float, fill="#000000", anchor: str = "start",
+             bold: bool = False) -> Text:
+    """A line in the face ``typeset`` gives ``text`` (the game's body family, or pnpgen's own), measured as drawn."""
+    face = typeset.face(text, bold)
+    return Text(x, y, text, size, fill, anchor, face.fake_bold, face.name, face.fake_italic)
 
 
-def bold_font() -> str:
-    """The face ``bold_text`` draws with, to measure and fit bold text in."""
-    return resolve(None, bold=True).name
+def bold_text(typeset: Typeset, x: float, y: float, text: str, size: float, fill="#000000",
+              anchor: str = "start") -> Text:
+    """A line in the bold face (names, titles, numbers): the family's bold file, measured as drawn."""
+    return set_text(typeset, x, y, text, size, fill, anchor, bold=True)
 
 
-def bold_width(text: str, size_pt: float) -> float:
-    """Width in mm of ``text`` in the face ``bold_text`` draws with."""
-    return text_width_mm(text, size_pt, bold_font())
+def bold_width(typeset: Typeset, text: str, size_pt: float) -> float:
+    """Width in mm of ``text`` in the face ``bold_text`` draws it with."""
+    return typeset.width(text, size_pt, bold=True)
 
 
 def _is_wide(ch: str) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from generator.fonts import PT_TO_MM, text_width_mm
-from generator.layout.primitives import Form, Line, Page, Rect, Text, Use
+from generator.fonts import PT_TO_MM, Typeset
+from generator.layout.primitives import Form, Line, Page, Rect, Use
 from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
-from generator.layout.text import bold_text
+from generator.layout.text import bold_text, set_text
 from generator.model.words import Words
 
 STRIP_MIN = 8.0   # mm each sheet shows beyond its own cell: neighbours overlap by ≥ 16 mm
@@ -79,8 +79,10 @@ def _count(length: float, printable: float) -> int:
     return max(1, math.ceil(length / (printable - 2 * STRIP_MIN)))
 
 
-def tile_pages(plan: TilePlan, board_form: str, title: str, words: Words) -> tuple[list[Form], list[Page]]:
-    """One page per tile, the board form clipped to the tile's window; forms to add to the document."""
+def tile_pages(plan: TilePlan, board_form: str, title: str, words: Words,
+               typeset: Typeset) -> tuple[list[Form], list[Page]]:
+    """One page per tile, the board form clipped to the tile's window; forms to add to the document.
+    Labels are set in ``typeset`` (the game's body family)."""
     forms, pages = [], []
     pw, ph = plan.page
     for n, tile in enumerate(plan.tiles, start=1):
@@ -90,7 +92,7 @@ def tile_pages(plan: TilePlan, board_form: str, title: str, words: Words) -> tup
         forms.append(form)
         page = Page(pw, ph, [Use(form.name, ox, oy)], label=f"{title} {tile.label}")
         page.items += _marks(plan, tile, ox, oy)
-        page.items += _tag(plan, tile, n, ox, oy, title, words)
+        page.items += _tag(plan, tile, n, ox, oy, title, words, typeset)
         pages.append(page)
     return forms, pages
 
@@ -126,7 +128,8 @@ def _cut_mark(x1, y1, x2, y2) -> list[Line]:
             Line(x1, y1, x2, y2, stroke="#000000", stroke_width=MARK_WIDTH)]
 
 
-def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str, words: Words) -> list:
+def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str, words: Words,
+         typeset: Typeset) -> list:
     """Row/column label and index map in the corners outside the cell (cut away, or hidden under a neighbour)."""
     x, y, w, h = tile.cell
     wx, wy, _, _ = tile.window
@@ -147,15 +150,15 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str, w
     items.append(Rect(rx, wy + oy + 0.5, label_w, strip_y - 1.0, fill="#ffffff", stroke="#000000",
                       stroke_width=MARK_WIDTH))
     size_pt = min(12.0, (strip_y - 4.0) / PT_TO_MM * 0.7)
-    items.append(bold_text(rx + label_w / 2, wy + oy + 0.5 + size_pt * PT_TO_MM + 0.8, tile.label, size_pt,
+    items.append(bold_text(typeset, rx + label_w / 2, wy + oy + 0.5 + size_pt * PT_TO_MM + 0.8, tile.label, size_pt,
                            fill="#000000", anchor="middle"))
-    items.append(Text(rx + label_w / 2, wy + oy + strip_y - 1.5, f"{n}/{len(plan.tiles)}", 4.5, fill="#000000",
-                      anchor="middle"))
+    items.append(set_text(typeset, rx + label_w / 2, wy + oy + strip_y - 1.5, f"{n}/{len(plan.tiles)}", 4.5,
+                          fill="#000000", anchor="middle"))
     # what this is, along the bottom strip of the sheet (outside the cell)
     caption = words("board.tile", title=title, tile=tile.label, row=tile.row + 1, column=tile.col + 1)
-    cw = text_width_mm(caption, 5.0) + 3.0
+    cw = typeset.width(caption, 5.0) + 3.0
     base = y + h + oy + min(5.0, (wy + tile.window[3] - y - h) - 1.0)
     items.append(Rect(x + w / 2 + ox - cw / 2, base - 2.8, cw, 3.8, fill="#ffffff", stroke="#000000",
                       stroke_width=MARK_WIDTH))
-    items.append(Text(x + w / 2 + ox, base, caption, 5.0, fill="#000000", anchor="middle"))
+    items.append(set_text(typeset, x + w / 2 + ox, base, caption, 5.0, fill="#000000", anchor="middle"))
     return items

@@ -13,7 +13,7 @@ from pathlib import Path
 from generator import FONT_DIR, fonts
 from generator.errors import ContentError, Source, did_you_mean
 from generator.model.game import Game
-from generator.paths import inside, is_inside, resolved
+from generator.paths import declaring_folder, inside
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 PACKAGE = "package:"
@@ -24,19 +24,10 @@ def load_fonts(game: Game) -> dict[str, fonts.FontFamily]:
     folders = [Path(game.folder), *(Path(addon.folder) for addon in game.addons)]
     families: dict[str, fonts.FontFamily] = {}
     for name, (spec, src) in game.sections.get("fonts", {}).items():
-        base = _declaring_folder(src, folders)
+        base = declaring_folder(src, folders)
         files = {style: _font_file(base, str(spec[style]), spec.src(style)) for style in STYLES if style in spec}
         families[str(name)] = fonts.FontFamily(**files)
     return families
-
-
-def _declaring_folder(src: Source, folders: list[Path]) -> Path:
-    if src.file is not None:
-        real = resolved(src.file, src)
-        for folder in folders:
-            if is_inside(real, (folder,)):
-                return folder
-    return folders[0]
 
 
 def _font_file(base: Path, written: str, src: Source) -> Path:

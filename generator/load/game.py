@@ -44,9 +44,10 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
     routes: list[tuple[list, Source]] = []  # rows with their own lines, from every file
     collect(folder, main, merged, routes, merge_by_key)
     addons = compose(folder, main, merged, routes, with_)
-    game = _build(folder, main, merged, routes)
-    game.addons = addons
+    game = _build(folder, main, merged, routes, addons)
     game.fonts = load_fonts(game)
+    for board in game.boards.values():
+        board.typeset = game.typeset
     meta = main["game"]
     version = meta.get("version")
     game.stamp = stamp_text(game.title, "" if version is None else str(version), build_date(meta.get("date")),
@@ -71,7 +72,7 @@ def _replace_decks(game: Game) -> None:
                 deck.replaced_by = addon
 
 
-def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
+def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) -> Game:
     meta = main["game"]
     game_id = game_id_of(folder, main)
     printing = main.get("print", {})
@@ -100,8 +101,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list) -> Game:
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra, words=words)
-    game.icons = load_icons(game)
+                meta=meta, sections=extra, words=words, addons=addons)
+    game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
+from generator.fonts import Typeset
 from generator.model.game import Entity, Route, bilingual
 from generator.model.words import Words
 
@@ -88,6 +89,8 @@ class Board:
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
     #: the game's printed words (its legend, key and captions), set by the loader
     words: Words = field(default_factory=Words)
+    #: the faces its text is set in (the game's ``body`` family or pnpgen's own), set by the loader
+    typeset: Typeset = field(default_factory=Typeset)
     #: a picture filling the board under everything; pictures over it, under the routes (rivers, coasts)
     background: BoardPicture | None = None
     overlays: list[BoardPicture] = field(default_factory=list)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from jinja2 import StrictUndefined
 
 from generator.errors import Source
+from generator.fonts import Typeset
 from generator.model.words import Words
 
 if TYPE_CHECKING:  # for annotations only: model.components builds on this module
@@ -293,6 +294,11 @@ class Game:
     @property
     def label(self) -> str:
         return bilingual(self.title, self.latin)
+
+    @property
+    def typeset(self) -> Typeset:
+        """The faces the game's text is set in where no layout names a family (boards, sheets, labels …)."""
+        return Typeset.of(self.fonts)
 
     def collection_for(self, deck: Deck, kind: str) -> dict[str, Entity]:
         """The entities a field of ``deck`` of type ``kind`` names: the game's, or, for a deck of a board with places

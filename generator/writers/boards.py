@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
-from generator.layout.primitives import Document, Form, Group, Page, Text, Use
+from generator.layout.primitives import Document, Form, Group, Page, Use
 from generator.layout.sheets import paper_size, printable_area
 from generator.layout.stamp import STAMP_BAND
+from generator.layout.text import set_text
 from generator.layout.tiling import plan_tiles, tile_pages
 from generator.model.board import Board
 from generator.model.game import Game
@@ -44,7 +45,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
             tiles = plan_tiles(board.width, board.height, paper)
             doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
             doc.add_form(form)
-            forms, doc.pages = tile_pages(tiles, form.name, board.label, game.words)
+            forms, doc.pages = tile_pages(tiles, form.name, board.label, game.words, game.typeset)
             for tile_form in forms:
                 doc.add_form(tile_form)
             ctx.write_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles",
@@ -65,6 +66,7 @@ def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) 
     doc = Document(f"{title} (overview)")
     doc.forms.update(forms)
     doc.pages.append(Page(pw, ph, [
-        Text(pw / 2, y + 5, board.words("board.overview", title=title, percent=f"{scale * 100:.0f}"), 8, anchor="middle"),
+        set_text(board.typeset, pw / 2, y + 5, board.words("board.overview", title=title, percent=f"{scale * 100:.0f}"),
+                 8, anchor="middle"),
         Group((Use(form_name, 0.0, 0.0),), dx, dy, scale=scale)], label="overview"))
     return doc

@@ -19,9 +19,11 @@ import csv
 import io
 
 from generator.errors import BuildError
+from generator.fonts import Typeset
 from generator.layout.components import KINDS
-from generator.layout.primitives import Document, Page, Text
+from generator.layout.primitives import Document, Page
 from generator.layout.rulesheet import layout_blocks
+from generator.layout.text import set_text
 from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
@@ -62,14 +64,14 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     # the cover's length decides where the parts start, and the cover lists those pages: settle it
     cover_pages = 1
     for _ in range(4):
-        spans, body = place_parts(parts, _odd(cover_pages), game.words)
+        spans, body = place_parts(parts, _odd(cover_pages), game.words, game.typeset)
         rows = checklist(game, parts, spans)
         cover = _cover(game, rows, ctx.paper, ctx.print_problem_hook())
         if len(cover) == cover_pages:
             break
         cover_pages = len(cover)
     paper = (cover[0].width, cover[0].height)
-    merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper, game.words) + body
+    merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper, game.words, game.typeset) + body
     merged.outline = [(game.words["pnp.cover"], 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
@@ -80,7 +82,8 @@ def _odd(pages: int) -> int:
     return pages + pages % 2
 
 
-def place_parts(parts: list[Printable], first_page: int, words: Words) -> tuple[list[tuple[int, int]], list[Page]]:
+def place_parts(parts: list[Printable], first_page: int, words: Words,
+                typeset: Typeset) -> tuple[list[tuple[int, int]], list[Page]]:
     """Each part's first and last page in the merged file, and the pages after the cover (with blanks).
 
     A one-sided part (board tiles: they are cut and taped, nothing may print
@@ -94,10 +97,10 @@ def place_parts(parts: list[Printable], first_page: int, words: Words) -> tuple[
         for page in part.doc.pages:
             placed.append(_labelled(page, part.title))
             if one_sided(part):
-                placed += _blanks(1, size, words)
+                placed += _blanks(1, size, words, typeset)
         spans.append((number, number + len(placed) - 1 - (1 if one_sided(part) else 0)))
         if len(placed) % 2:
-            placed += _blanks(1, size, words)
+            placed += _blanks(1, size, words, typeset)
         pages += placed
         number += len(placed)
     return spans, pages
@@ -125,9 +128,10 @@ def _labelled(page: Page, title: str) -> Page:
                 f"{title}: {page.label}" if page.label else title)
 
 
-def _blanks(count: int, paper: tuple[float, float], words: Words) -> list[Page]:
+def _blanks(count: int, paper: tuple[float, float], words: Words, typeset: Typeset) -> list[Page]:
     width, height = paper
-    return [Page(width, height, [Text(width / 2, height / 2, words["pnp.blank"], 8.0, "#9a9a9a", "middle")],
+    note = set_text(typeset, width / 2, height / 2, words["pnp.blank"], 8.0, "#9a9a9a", "middle")
+    return [Page(width, height, [note],
                  label="blank") for _ in range(count)]
 
 

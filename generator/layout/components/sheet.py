@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.errors import BuildError, ContentError, did_you_mean
-from generator.fonts import PT_TO_MM, missing_glyphs, resolve, text_width_mm
+from generator.fonts import PT_TO_MM, Typeset, missing_glyphs
+from generator.layout import richtext
 from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
@@ -184,7 +185,7 @@ class SheetKind:
         x, w = MARGIN, width - 2 * MARGIN
         items: list = []
         y = MARGIN
-        y = _title(items, component.options.title, component.options.subtitle, game.label, x, y, w)
+        y = _title(items, game.typeset, component.options.title, component.options.subtitle, game.label, x, y, w)
         overflow = None
         for kind, value, src in component.options.blocks:
             y += GAP
@@ -211,52 +212,67 @@ class SheetKind:
 
 # ---------------------------------------------------------------------- blocks
 
-def _lines(items, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
-    """Wrapped text from ``y`` (top); returns the y below it."""
-    face = resolve(None, bold=bold)
+def _lines(items, ts: Typeset, text, x, y, w, size, bold=False, color=INK, leading=1.3, anchor="start") -> float:
+    """Wrapped text from ``y`` (top) in the game's face ``ts`` gives it; returns the y below it."""
+    face = ts.face(text, bold=bold)
     fitted = textfit.Fitted(tuple(textfit.wrap(text, w, size, face.name) or [text]), size, size * PT_TO_MM * leading)
     tx = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
     items += fitted.texts(tx, y, anchor, color, face.fake_bold, face.name)
     return y + fitted.height + size * PT_TO_MM * 0.35
 
 
-def _title(items, title, subtitle, game_label, x, y, w) -> float:
-    y = _lines(items, title, x, y, w, 16, bold=True)
+def _rich(items, game, text, x, y, w, size, bold=False, color=INK, leading=1.3) -> float:
+    """A designer's paragraph with rich text (``**bold**``, ``*italic*``, ``[red]…[/]``, ``:icon:``), wrapped
+    like card text from ``y`` (top); returns the y below it. Text without markup is laid out by ``_lines``,
+    exactly as before (its face falls back per text; a rich run's missing glyph is a finding, as on cards)."""
+    spans = richtext.parse(str(text), richtext.markup_of(game))
+    if richtext.is_plain(spans):
+        return _lines(items, game.typeset, "".join(s.text for s in spans), x, y, w, size, bold, color, leading)
+    typeface = richtext.Typeface.of(None, game.fonts, bold=bold)
+    lines = richtext.wrap(spans, w, size, typeface) or richtext.wrap_anywhere(spans, w, size, typeface)
+    cap, line_height = textfit.cap_height(size), size * PT_TO_MM * leading
+    for i, runs in enumerate(lines):
+        items += richtext.draw_line(runs, x, y + cap + i * line_height, size, color, "left", w, typeface)
+    return y + cap + line_height * (len(lines) - 1) + size * PT_TO_MM * 0.35
+
+
+def _title(items, ts: Typeset, title, subtitle, game_label, x, y, w) -> float:
+    y = _lines(items, ts, title, x, y, w, 16, bold=True)
     if subtitle and subtitle != title:
-        y = _lines(items, subtitle, x, y + 1, w, 9, color="#555555")
-    y = _lines(items, game_label, x, y + 0.5, w, 7, color="#777777")
+        y = _lines(items, ts, subtitle, x, y + 1, w, 9, color="#555555")
+    y = _lines(items, ts, game_label, x, y + 0.5, w, 7, color="#777777")
     items.append(Line(x, y + 1.5, x + w, y + 1.5, INK, 0.4))
     return y + 1.5
 
 
 def _heading(items, value, game, x, y, w, src, bottom, renderer) -> float:
-    y = _lines(items, value["text"], x, y, w, 12, bold=True)
+    y = _rich(items, game, value["text"], x, y, w, 12, bold=True)
     if value.get("latin"):
-        y = _lines(items, value["latin"], x, y + 0.5, w, 8, color="#555555")
+        y = _lines(items, game.typeset, value["latin"], x, y + 0.5, w, 8, color="#555555")
     return y
 
 
 def _text(items, value, game, x, y, w, src, bottom, renderer) -> float:
-    return _lines(items, value, x, y, w, 9)
+    return _rich(items, game, value, x, y, w, 9)
 
 
 def _list(items, value, game, x, y, w, src, bottom, renderer) -> float:
     indent = 7.0
     for n, item in enumerate(value["items"], start=1):
         mark = f"{n}." if value.get("numbered") else "•"
-        items.append(textfit.bold_text(x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end"))
+        items.append(textfit.bold_text(game.typeset, x + indent - 2, y + textfit.cap_height(9), mark, 9, INK, "end"))
         if item.get("title"):
-            y = _lines(items, item["title"], x + indent, y, w - indent, 9.5, bold=True)
+            y = _rich(items, game, item["title"], x + indent, y, w - indent, 9.5, bold=True)
             y += 0.6
-        y = _lines(items, item["text"], x + indent, y, w - indent, 9) + 1.8
+        y = _rich(items, game, item["text"], x + indent, y, w - indent, 9) + 1.8
     return y
 
 
-def _cell(items, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=None, color=INK):
+def _cell(items, ts: Typeset, text, x, y, w, h, size=9, bold=False, anchor="middle", fill=None, color=INK):
     if fill:
         items.append(Rect(x, y, w, h, fill=fill))
     # too long even at 5 pt: drawn at 5 pt on one line (the sheet's overflow check reports what runs off)
-    face = resolve(None, bold=bold)
+    face = ts.face(str(text), bold=bold)
     fitted = (textfit.fit(str(text), w - 2, h - 0.8, size, 5, font=face.name) or
               textfit.Fitted((str(text),), 5, 5 * PT_TO_MM * 1.2))
     tx = {"start": x + 1.5, "middle": x + w / 2, "end": x + w - 1.5}[anchor]
@@ -277,9 +293,10 @@ def _table(items, value, game, x, y, w, src, bottom, renderer) -> float:
     row_h = 8.0
     for r, (label, cells) in enumerate(((head[0], keys), (head[1], [table[k] for k in keys]))):
         ry = y + r * row_h
-        _cell(items, _named(label), x, ry, label_w, row_h, 8, True, "start", HEAD_FILL)
+        _cell(items, game.typeset, _named(label), x, ry, label_w, row_h, 8, True, "start", HEAD_FILL)
         for c, cell in enumerate(cells):
-            _cell(items, cell, x + label_w + c * col_w, ry, col_w, row_h, 11, r == 1, fill=HEAD_FILL if r == 0 else None)
+            _cell(items, game.typeset, cell, x + label_w + c * col_w, ry, col_w, row_h, 11, r == 1,
+                  fill=HEAD_FILL if r == 0 else None)
     _grid(items, x, y, [label_w] + [col_w] * len(keys), [row_h, row_h])
     return y + 2 * row_h
 
@@ -296,7 +313,7 @@ def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
     for g in range(games):
         if g:
             y += GAP
-        _cell(items, game.words["sheet.player"], x, y, label_w, head_h, 8, True, "start", HEAD_FILL)
+        _cell(items, game.typeset, game.words["sheet.player"], x, y, label_w, head_h, 8, True, "start", HEAD_FILL)
         for p in range(players):
             items.append(Rect(x + label_w + p * col_w, y, col_w, head_h, fill="#f6f3ec"))
         for r, row in enumerate(rows):
@@ -308,7 +325,7 @@ def _score(items, value, game, x, y, w, src, bottom, renderer) -> float:
             if row.get("color") is not None:
                 items.append(Rect(x + 1.5, ry + 2.5, 4.5, row_h - 5, fill=row["color"].hex, stroke=INK, stroke_width=0.15))
                 pad = 5.5
-            _cell(items, text, x + pad, ry, label_w - pad, row_h, 8.5, bool(row.get("total")), "start",
+            _cell(items, game.typeset, text, x + pad, ry, label_w - pad, row_h, 8.5, bool(row.get("total")), "start",
                   HEAD_FILL if row.get("total") else None)
         heights = [head_h] + [row_h] * len(rows)
         _grid(items, x, y, [label_w] + [col_w] * players, heights)
@@ -330,7 +347,7 @@ def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
     for part, form, caption in entries:
         fx, fy, fw, fh = form.box
         tw, th = fw + 2 * fx, fh + 2 * fy   # the trim size (the box adds the bleed on both sides)
-        cell_w = max(tw, min(text_width_mm(caption, 8), 3 * tw))
+        cell_w = max(tw, min(game.typeset.width(caption, 8), 3 * tw))
         if cx > x and cx + cell_w > x + w:
             cx, row_top = x, row_top + row_h + gap
             row_h = 0.0
@@ -338,7 +355,7 @@ def _legend(items, value, game, x, y, w, src, bottom, renderer) -> float:
         items.append(Group(form.items, left, row_top))
         if KINDS[part.kind].outlined_in_legend:   # e.g. a die face: a square with no edge of its own
             items.append(Rect(left, row_top, tw, th, stroke="#bbbbbb", stroke_width=0.15))
-        _lines(items, caption, cx, row_top + th + 1.0, cell_w, 8, anchor="middle")
+        _lines(items, game.typeset, caption, cx, row_top + th + 1.0, cell_w, 8, anchor="middle")
         row_h = max(row_h, th + 1.0 + caption_h)
         cx += cell_w + gap
     return row_top + row_h
