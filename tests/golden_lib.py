@@ -3,7 +3,8 @@
 Kept per game (see tests/golden/README.md):
 
 * ``svg/…`` — a chosen set of SVG faces, byte for byte: per face folder the first two faces, the last one
-  and the back; every board SVG; every rule-sheet picture (``rules-img/``).
+  and the back; every board SVG; every rule-sheet picture (``rules-img/``). An embedded font (a base64
+  ``data:font/…`` URL in the SVG's ``@font-face``) is kept as its size and a hash of its bytes.
 * ``pdf/<file>.txt`` — a readable summary of every PDF the build writes: page count, fonts (embedded,
   subset), each form XObject and each page with its boxes (mm), a hash of its normalised content stream
   and what it draws (placements, line widths, colours, rectangles, text positions, in mm rounded to 0.01).
@@ -12,6 +13,7 @@ Kept per game (see tests/golden/README.md):
 """
 from __future__ import annotations
 
+import base64
 import difflib
 import hashlib
 import re
@@ -266,11 +268,19 @@ def expected_files(out: Path) -> dict[str, Path]:
     return files
 
 
+_FONT_DATA = re.compile(rb"data:(font/[a-z0-9]+);base64,([A-Za-z0-9+/=]+)")
+
+
+def _font_digest(m: re.Match) -> bytes:
+    data = base64.b64decode(m.group(2))
+    return b"data:%s;%d-bytes;sha256=%s" % (m.group(1), len(data), hashlib.sha256(data).hexdigest()[:16].encode())
+
+
 def render(name: str, source: Path) -> bytes:
-    """What golden ``name`` holds for the built ``source`` file."""
+    """What golden ``name`` holds for the built ``source`` file (an SVG's embedded fonts as size and hash)."""
     if name.startswith("pdf/"):
         return summarise_pdf(source).encode("utf-8")
-    return source.read_bytes()
+    return _FONT_DATA.sub(_font_digest, source.read_bytes())
 
 
 def _blocks(text: str) -> dict[str, list[str]]:

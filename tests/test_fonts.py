@@ -168,7 +168,9 @@ def test_package_fonts_and_svg_families(tmp_path, run):
     assert result.exit_code == 0, result.output
     svgs = list((tmp_path / "out" / "english").rglob("*.svg"))
     text = "".join(p.read_text(encoding="utf-8") for p in svgs)
-    assert "font-family=\"'BIZ UDPGothic', IPAexGothic" in text and 'font-weight="bold"' in text
+    # the face's own name first (the family its embedded @font-face declares), then the family the file names
+    assert "font-family=\"'BIZUDPGothic-Bold', 'BIZ UDPGothic', IPAexGothic" in text and 'font-weight="bold"' in text
+    assert "@font-face { font-family: 'BIZUDPGothic-Bold'; font-weight: bold; font-style: normal;" in text
 
 
 def test_fake_italic_slants_alike_in_pdf_and_svg(tmp_path):

@@ -459,6 +459,12 @@ def _spans(inline, where: Source, markup: Markup = PLAIN) -> Spans:
     return richtext.parse_segments(segments, markup)
 
 
+def inline_spans(tokens, where: Source, markup: Markup = PLAIN) -> Spans:
+    """The spans of one run of inline tokens (a paragraph's, a cell's children, from ``markdown_parser``
+    with ``text_join`` off), as the rule sheet reads them: the HTML page shows the same colours and icons."""
+    return _spans(SyntaxTreeNode(tokens, create_root=True), where, markup)
+
+
 def _escaped(text: str) -> str:
     """Text that must print as it is, with every character richtext could read as markup escaped."""
     return "".join("\\" + ch if ch in richtext.ESCAPABLE else ch for ch in text)

@@ -1,11 +1,15 @@
 """SVG renderer (svgwrite): the same primitives, one viewBox unit = 1 mm.
 
 Forms become ``<symbol>`` definitions placed with ``<use>``. Numbers are
-rounded to 0.001 mm so output is stable and diffable.
+rounded to 0.001 mm so output is stable and diffable. Each file carries its
+fonts: a ``<style>`` in ``<defs>`` holds one ``@font-face`` per face it draws
+with, a TrueType subset of just the characters it prints (``fonts.web_subset``),
+so Japanese shows on a machine that has no Japanese font.
 """
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import svgwrite
@@ -21,13 +25,88 @@ MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "svg": "image/svg+xml"}
 DEFAULT_FAMILY = f"{fonts.FONT_NAME}, 'IPAGothic', sans-serif"
 
 
+def _quoted(name: str) -> str:
+    return "'" + name.replace("'", "").replace("\\", "").replace("<", "").replace(">", "") + "'"
+
+
 def _family(font: str) -> tuple[str | None, bool, bool]:
-    """``font-family`` for a registered face (None: the root's), and whether its file is bold, italic."""
+    """``font-family`` for a registered face (None: the root's), and whether its file is bold, italic.
+    The face's own name comes first: it is the family its embedded ``@font-face`` declares (unique per
+    file, where two files may share a family name); the family the file calls itself follows."""
     family, bold, italic = fonts.css(font)
     if font == fonts.FONT_NAME:
         return None, bold, italic
-    quoted = "'" + family.replace("'", "").replace("\\", "") + "'"
-    return f"{quoted}, {DEFAULT_FAMILY}", bold, italic
+    return f"{_quoted(font)}, {_quoted(family)}, {DEFAULT_FAMILY}", bold, italic
+
+
+def font_face(family: str, face: str, bold: bool, italic: bool, text: Iterable[str],
+              more: Iterable[str] = ()) -> str | None:
+    """One CSS ``@font-face`` naming ``family`` (weight and style ``bold``, ``italic``) whose source is the
+    registered face ``face`` cut down to the characters of ``text``, as a data: URL (None: the face has none
+    of them). ``more``: characters other files will want soon (``fonts.web_subset``)."""
+    data = fonts.web_subset(face, sorted(set(text)), more)
+    if data is None:
+        return None
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f"@font-face {{ font-family: {_quoted(family)}; font-weight: {'bold' if bold else 'normal'}; "
+            f"font-style: {'italic' if italic else 'normal'}; "
+            f"src: url(data:font/ttf;base64,{encoded}) format('truetype'); }}")
+
+
+def font_faces(chars: Mapping[str, Iterable[str]], more: Mapping[str, Iterable[str]] | None = None) -> str:
+    """The ``@font-face`` rules of an SVG: each face of ``chars`` (face name → the characters it draws) under
+    its own name as family, with the weight and style of its file, so nothing is synthesised twice."""
+    rules = []
+    for face in sorted(chars):
+        _, bold, italic = fonts.css(face)
+        rule = font_face(face, face, bold, italic, chars[face], (more or {}).get(face, ()))
+        if rule is not None:
+            rules.append(rule)
+    return "\n".join(rules)
+
+
+def svg_text(items, box: tuple[float, float, float, float], size: tuple[str, str] | None = None) -> str:
+    """``items`` (primitives without forms) as the text of an ``<svg>`` element, viewBox ``box``, to be put
+    inside a web page (no XML declaration; its text takes the page's fonts)."""
+    x, y, w, h = box
+    dwg = svgwrite.Drawing(size=size or (_n(w), _n(h)), profile="full", debug=False)
+    dwg.viewbox(x, y, w, h)
+    builder = _Builder(dwg, Document(""))
+    for item in items:
+        dwg.add(builder.build(item))
+    text = str(dwg.tostring())
+    # in HTML the svg element needs no namespace declarations, and HTML knows none of these prefixes
+    for attribute in (' xmlns:ev="http://www.w3.org/2001/xml-events"', ' xmlns:xlink="http://www.w3.org/1999/xlink"',
+                      ' baseProfile="full"', ' version="1.1"', "<defs />"):
+        text = text.replace(attribute, "", 1)
+    return text
+
+
+def text_by_face(items, forms: Mapping) -> dict[str, set[str]]:
+    """Face name → the characters the texts of ``items`` and of ``forms`` draw with it."""
+    found: dict[str, set[str]] = {}
+
+    def walk(its):
+        for item in its:
+            if isinstance(item, Text):
+                found.setdefault(item.font, set()).update(item.text)
+            elif isinstance(item, Group):
+                walk(item.items)
+    walk(items)
+    for form in forms.values():
+        walk(form.items)
+    return found
+
+
+_last_document: list = [None, {}]   # the last document rendered and text_by_face of all of it
+
+
+def _document_text(doc: Document) -> dict[str, set[str]]:
+    """Every character of ``doc`` per face: a deck's faces are written one after another, so the font master
+    grows once per deck (``fonts.web_subset``'s ``more``); only the last document is kept."""
+    if _last_document[0] is not doc:
+        _last_document[:] = [doc, text_by_face([i for p in doc.pages for i in p.items], doc.forms)]
+    return _last_document[1]
 
 
 def _n(v: float) -> str:
@@ -47,6 +126,9 @@ def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] |
     builder.pictures = pictures or {}
     for item in page.items:
         dwg.add(builder.build(item))
+    css = font_faces(builder.chars, _document_text(doc))
+    if css:
+        dwg.defs.elements.insert(0, dwg.style(css))
     dwg.save(pretty=False)  # pretty=True re-parses the whole file: 40% of a large build
 
 
@@ -54,6 +136,7 @@ class _Builder:
     def __init__(self, dwg, doc):
         self.dwg, self.doc, self.defined = dwg, doc, set()
         self.pictures: dict[str, str] = {}   # digest → where the file refers to it (else embedded)
+        self.chars: dict[str, set[str]] = {}  # face → the characters the file draws with it
 
     def build(self, item):
         return getattr(self, "_" + type(item).__name__)(item)
@@ -88,6 +171,7 @@ class _Builder:
         return self._paint(el, pg.fill if pg.closed else None, pg.stroke, pg.stroke_width)
 
     def _Text(self, t: Text):
+        self.chars.setdefault(t.font, set()).update(t.text)
         el = self.dwg.text(t.text, insert=(_n(t.x), _n(t.y)))
         family, bold, italic = _family(t.font)
         if family is not None:

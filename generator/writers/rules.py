@@ -4,21 +4,34 @@ Both come from the same chapters (``generator.load.rules``): the PDF is laid
 out by ``generator.layout.rulesheet``, the HTML is markdown-it's rendering of
 the same Markdown inside ``templates/rules/rules.html.j2``. Pictures are the
 component's printed artwork: forms in the PDF, SVG files beside the HTML.
+
+The page reads its inline text as the PDF does (``load.rules.inline_spans``): ``[red]…[/]`` is a coloured
+``<span>``, ``:icon:`` the icon itself (inline SVG, or the game's picture as an ``<img>``). It carries its
+fonts: ``@font-face`` rules with TrueType subsets of the characters it shows, in the faces the PDF uses.
 """
 from __future__ import annotations
 
+import base64
+from html.parser import HTMLParser
+from pathlib import Path
+
+from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
+from generator import fonts
 from generator.errors import BuildError
 from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.deck import draw_deck
+from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Image, Page, Use
+from generator.layout.richtext import markup_of
 from generator.layout.rulesheet import FILE_PICTURE_MM, rule_pages, shown_faces
 from generator.load.rules import (
     PICTURE_SCHEME,
     html_environment,
+    inline_spans,
     joins_tight,
     load_rules,
     markdown_parser,
@@ -26,11 +39,14 @@ from generator.load.rules import (
     template_errors,
 )
 from generator.model.game import Game
-from generator.model.rules import Chapter, ListBlock, Note, Picture
+from generator.model.rules import Chapter, ListBlock, Note, Picture, Span, Spans
+from generator.render.svg import MEDIA_TYPES, font_face, svg_text
 from generator.writers.context import BuildContext
 
 PICTURE_DIR = "rules-img"
 HTML_TEMPLATE = "rules.html.j2"
+#: a table cell of at most this many characters (of Markdown) is kept on one line: a number, a kind, a colour
+WHOLE_CELL = 8
 
 
 def rules_file(game: Game) -> str:
@@ -145,8 +161,11 @@ def _pictures(chapters: list[Chapter]):
 
 
 def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
-    """The rules as one HTML page: markdown-it's HTML of each chapter in an autoescaped template."""
-    md = markdown_parser()
+    """The rules as one HTML page: markdown-it's HTML of each chapter in an autoescaped template, its inline
+    text read as the PDF reads it (colours, icons), with the fonts it shows embedded (``page_fonts``)."""
+    md = markdown_parser().disable("text_join")   # escapes stay apart, as the PDF's parser keeps them
+    renderer = _RichText(md, markup_of(game))
+    md.renderer = renderer
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
@@ -162,10 +181,131 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
         after = tokens[idx + 1].content if idx + 1 < len(tokens) else ""
         return "" if joins_tight(before, after) else "\n"  # as the PDF joins the lines (load.rules._spans)
 
+    def table_open(self, tokens, idx, options, env):   # a table wider than its column scrolls, whole
+        return '<div class="table">' + self.renderToken(tokens, idx, options, env)
+
+    def table_close(self, tokens, idx, options, env):
+        return self.renderToken(tokens, idx, options, env) + "</div>\n"
+
+    def cell_open(self, tokens, idx, options, env):   # a short cell (a number, a kind) never wraps
+        inline = tokens[idx + 1] if idx + 1 < len(tokens) else None
+        if inline is not None and inline.type == "inline" and len(inline.content) <= WHOLE_CELL:
+            tokens[idx].attrJoin("class", "whole")
+        return self.renderToken(tokens, idx, options, env)
+
     md.add_render_rule("image", image)
     md.add_render_rule("softbreak", softbreak)
-    parts = [{"title": chapter.title, "html": Markup(md.render(chapter.markdown))} for chapter in chapters]
+    md.add_render_rule("table_open", table_open)
+    md.add_render_rule("table_close", table_close)
+    md.add_render_rule("td_open", cell_open)
+    md.add_render_rule("th_open", cell_open)
+    parts = []
+    for chapter in chapters:
+        renderer.where = chapter.source
+        parts.append({"title": chapter.title, "html": Markup(md.render(chapter.markdown))})
+    family = fonts.resolve(None, families=game.fonts).name
     with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):  # a game may override the page
         template = html_environment(game.folder, game.words).get_template(HTML_TEMPLATE)
-        return template.render(game=game, title=game.label, chapters=parts, language=game.language)
+        values = dict(game=game, title=game.label, chapters=parts, language=game.language,
+                      font_family=Markup(_css_string(family)))
+        page = template.render(**values, fonts=Markup(""))
+        css = page_fonts(game, family, page)
+        return template.render(**values, fonts=Markup(css)) if css else page
 
+
+class _RichText(RendererHTML):
+    """markdown-it's HTML renderer, inline runs drawn from their spans (``load.rules.inline_spans``): bold,
+    italic, ``[colour]…[/]`` and ``:icon:`` as the PDF draws them, not as the characters the designer typed.
+    A run with a link or a picture keeps markdown-it's own rendering (links stay links)."""
+
+    def __init__(self, parser, markup):
+        super().__init__(parser)
+        self.markup = markup
+        self.where = None
+
+    def renderInline(self, tokens, options, env):
+        if any(t.type in ("image", "link_open") for t in tokens):
+            return super().renderInline(tokens, options, env)
+        return spans_html(inline_spans(tokens, self.where, self.markup))
+
+
+def spans_html(spans: Spans) -> str:
+    """Rich-text spans as HTML: ``<strong>``, ``<em>``, ``<span style="color:…">``, icons inline."""
+    out = []
+    for span in spans:
+        html = _icon_html(span) if span.icon else str(escape(span.text)).replace("\n", "<br>\n")
+        if span.italic:
+            html = f"<em>{html}</em>"
+        if span.bold:
+            html = f"<strong>{html}</strong>"
+        if span.color:
+            html = f'<span style="color:{escape(span.color)}">{html}</span>'
+        out.append(html)
+    return "".join(out)
+
+
+def _icon_html(span: Span) -> str:
+    """A built-in icon as inline SVG drawn in the text's colour (``currentColor``); a game's own picture as an
+    ``<img>`` carrying its bytes (the page needs no other file for it)."""
+    name = str(escape(span.icon))
+    if span.picture is not None:
+        path = Path(span.picture[0])
+        kind = images.KINDS.get(path.suffix.lower(), "png")
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        return f'<img class="icon" alt="{name}" src="data:{MEDIA_TYPES[kind]};base64,{data}">'
+    svg = svg_text(ICONS[span.icon](0.0, 0.0, 10.0, "currentColor"), (0.0, 0.0, 10.0, 10.0), ("1.1em", "1.1em"))
+    return svg.replace("<svg ", f'<svg class="icon" role="img" aria-label="{name}" ', 1)
+
+
+def _css_string(name: str) -> str:
+    return "'" + "".join(ch for ch in name if ch not in "'\\<>") + "'"
+
+
+#: elements whose text a browser draws bold or italic in the page's stylesheet
+_BOLD = {"strong", "b", "th", "h1", "h2", "h3", "h4", "h5", "h6"}
+_ITALIC = {"em", "i"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _PageText(HTMLParser):
+    """The characters a page shows, by style (bold, italic): text outside ``<head>``, ``<style>``, ``<script>``."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.chars: dict[tuple[bool, bool], set[str]] = {}
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in _VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag in self.open:
+            while self.open.pop() != tag:
+                pass
+
+    def handle_data(self, data):
+        if any(t in ("head", "style", "script", "title") for t in self.open):
+            return
+        key = (any(t in _BOLD for t in self.open), any(t in _ITALIC for t in self.open))
+        self.chars.setdefault(key, set()).update(data)
+
+
+def page_fonts(game: Game, family: str, page: str) -> str:
+    """``@font-face`` rules for the rendered ``page``, all under ``family``: the game's body faces (those
+    the PDF's rule sheet prints with), each a subset of the characters shown in its style. A style the
+    family has no file for is left to the browser to synthesise from the regular face, as the PDF does."""
+    reader = _PageText()
+    reader.feed(page)
+    reader.close()
+    shown = reader.chars
+    rules = []
+    for bold, italic in ((False, False), (True, False), (False, True), (True, True)):
+        face = fonts.resolve(None, bold, italic, game.fonts)
+        if (bold or italic) and (face.fake_bold or face.fake_italic):
+            continue
+        text = set().union(*(chars for (b, i), chars in shown.items() if (b or not bold) and (i or not italic)))
+        rule = font_face(family, face.name, bold, italic, text)
+        if rule is not None:
+            rules.append(rule)
+    return "\n".join(rules)
