@@ -32,7 +32,7 @@ import python_calamine
 
 from generator import limits
 from generator.errors import ContentError, Source, unreadable
-from generator.yamlsource import LDict, LList
+from generator.yamlsource import LDict, LList, read_bounded
 
 #: the formats read, by file ending
 FORMATS = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS"}
@@ -124,15 +124,8 @@ def read_sheet(path: Path, sheet: str | None, src: Source) -> Sheet:
     if sheet is not None and kind in ("CSV", "TSV"):
         raise ContentError(src, f"sheet: names a worksheet, but a {kind} file has only one",
                            "remove sheet:, or use an XLSX or ODS file")
-    try:
-        size = path.stat().st_size
-        if size > limits.MAX_SHEET_BYTES:
-            raise ContentError(Source(path), f"the spreadsheet is {size:,} bytes, more than the limit of "
-                                             f"{limits.MAX_SHEET_BYTES:,} (MAX_SHEET_BYTES)",
-                               "split it into smaller files; no real game needs a table this large")
-        data = path.read_bytes()
-    except OSError as error:
-        raise unreadable(path, error, "spreadsheet") from None
+    data = read_bounded(path, limits.MAX_SHEET_BYTES, "MAX_SHEET_BYTES", "spreadsheet",
+                        "split it into smaller files; no real game needs a table this large")
     grid = _text_grid(path, data, kind) if kind in ("CSV", "TSV") else _book_grid(path, data, kind, sheet, src)
     return _sheet(path, grid)
 

@@ -99,17 +99,24 @@ def _make_loader(path: Path):
 def read_text(path: Path, what: str = "file") -> str:
     """A content file's text, refused before it is read when it is too large, and with the
     line and column of the first byte that is not UTF-8 (an editor can jump there)."""
-    data = b""
+    data = read_bounded(path, limits.MAX_FILE_BYTES, "MAX_FILE_BYTES", what,
+                        "split it into smaller files; no real game needs a content file this large")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise unreadable(path, error, what, data) from None
+
+
+def read_bounded(path: Path, limit: int, limit_name: str, what: str, hint: str) -> bytes:
+    """A content file's bytes, refused by its size before it is read (``limit``, named as in limits.py)."""
     try:
         size = path.stat().st_size
-        if size > limits.MAX_FILE_BYTES:
+        if size > limit:
             raise ContentError(Source(path), f"the {what} is {size:,} bytes, more than the limit of "
-                                             f"{limits.MAX_FILE_BYTES:,} (MAX_FILE_BYTES)",
-                               "split it into smaller files; no real game needs a content file this large")
-        data = path.read_bytes()
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise unreadable(path, error, what, data) from None
+                                             f"{limit:,} ({limit_name})", hint)
+        return path.read_bytes()
+    except OSError as error:
+        raise unreadable(path, error, what) from None
 
 
 def check_shape(text: str, path: Path) -> None:
