@@ -337,6 +337,18 @@ def web_subset(font: str, text: Iterable[str], more: Iterable[str] = ()) -> byte
     return _web_subset(font, codepoints)
 
 
+def prepare_web_subsets(text_by_face: Mapping[str, Iterable[str]]) -> None:
+    """Grow each face's master once to every character a build's SVGs will draw with it (face name →
+    characters), so the master is cut from the whole file once per face instead of once per document
+    that brings new characters. It changes no result: a subset of the master is the subset of the file."""
+    for font, text in sorted(text_by_face.items()):
+        path = face_file(font)
+        if path is not None:
+            wanted = frozenset(ord(c) for c in text) & charset(font)
+            if wanted:
+                _master(font, path, wanted)
+
+
 def charset(font: str) -> frozenset[int]:
     """The code points the registered face ``font`` has glyphs for."""
     return _charset(font)

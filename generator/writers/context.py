@@ -12,13 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from generator import fonts
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
-from generator.render.svg import render_svg
+from generator.render.svg import render_svg, text_by_face
 
 #: the folder beside an SVG where the pictures it refers to are copied
 PICTURES_FOLDER = "pictures"
@@ -91,6 +92,8 @@ class BuildContext:
     pending: list = field(default_factory=list)
     #: pictures already copied beside the SVGs (``_svg_pictures``)
     pictures_copied: set = field(default_factory=set)
+    #: the documents SVGs are written from, each once: their text decides the font subsets' masters
+    svg_documents: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if self.result is None:
@@ -128,6 +131,7 @@ class BuildContext:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
         or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
+        self.svg_documents.setdefault(id(doc), doc)
         self.pending.append((name, lambda path: render_svg(doc, page, path, pictures)))
 
     def _svg_pictures(self, doc: Document, page: Page, name: str) -> dict[str, str]:
@@ -172,6 +176,11 @@ class BuildContext:
 
         The context is left as it was, so the same layout can be written again (another --out).
         """
+        chars: dict[str, set[str]] = {}
+        for doc in self.svg_documents.values():
+            for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
+                chars.setdefault(face, set()).update(found)
+        fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
         for name, write in self.pending:
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
