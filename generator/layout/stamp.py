@@ -120,6 +120,9 @@ def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> 
             return at(g.dx + x * cos - y * sin, g.dy + x * sin + y * cos)
         return [box for child in item.items for box in item_boxes(child, forms, inner, cache)]
     if isinstance(item, Use):
+        if transform is None:   # placed on the page itself (a card on a sheet): a shift, no corners to map
+            dx, dy = item.x, item.y
+            return [(b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for b in form_boxes(item.name, forms, cache)]
         return [_mapped(box, lambda x, y, u=item: at(u.x + x, u.y + y)) for box in form_boxes(item.name, forms, cache)]
     if isinstance(item, Text):
         w = fonts.text_width_mm(item.text, item.size, item.font)   # the face it is drawn in
