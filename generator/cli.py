@@ -36,7 +36,7 @@ from generator.errors import ContentError, Interrupted, PnpgenError, Terminated,
 from generator.export import EXPORTERS
 from generator.export.png import export_png, preset_names
 from generator.export.tts import export_tts
-from generator.incremental import Memory
+from generator.incremental import Memory, RecalledBuild
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
@@ -219,7 +219,7 @@ def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: P
     return (Terminated if isinstance(interrupt, _Terminated) else Interrupted)(text)
 
 
-def _print_written(result: BuildResult, seconds: float, note: str = "") -> None:
+def _print_written(result: BuildResult | RecalledBuild, seconds: float, note: str = "") -> None:
     """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind).
     ``note``: "unchanged" when nothing changed since the last build, which the files are from."""
     folder = escape(str(result.out_dir))

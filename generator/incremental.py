@@ -17,10 +17,29 @@ from pathlib import Path
 from generator import cache
 from generator.check.registry import Finding
 from generator.errors import Source
-from generator.writers.context import BuildResult, Written
 
 BUILD_RECORD = "build.json"
 CHECK_RECORD = "check.json"
+
+
+@dataclass
+class RecalledFile:
+    """A file (or folder) the remembered build wrote, as its summary showed it (``writers.context.Written``)."""
+
+    path: Path
+    pages: int
+    kind: str
+    unit: str = "pages"
+
+
+@dataclass
+class RecalledBuild:
+    """What the remembered build wrote, as ``writers.context.BuildResult`` tells it: where, and the files.
+    (Only plain data: recalling a build must not load the machinery that makes one.)"""
+
+    out_dir: Path
+    files: list[RecalledFile]
+    findings: list[Finding]
 
 
 @dataclass
@@ -29,7 +48,7 @@ class Recalled:
 
     game_id: str
     findings: list[Finding]
-    result: BuildResult | None = None
+    result: RecalledBuild | None = None
 
 
 class Memory:
@@ -64,15 +83,16 @@ class Memory:
             final = self.out_root / game_id
             if cache.folder_state(final) != record["state"]:
                 return None
-            files = [Written(final / w["path"], int(w["pages"]), str(w["kind"]), str(w["unit"]))
+            files = [RecalledFile(final / w["path"], int(w["pages"]), str(w["kind"]), str(w["unit"]))
                      for w in record["files"]]
             findings = [_finding(f) for f in record["findings"]]
         except (KeyError, TypeError, ValueError):
             return None
-        return Recalled(game_id, findings, BuildResult(None, final, files, [], findings))  # type: ignore[arg-type]
+        return Recalled(game_id, findings, RecalledBuild(final, files, findings))
 
-    def remember_build(self, result: BuildResult) -> None:
-        """Record a build just made (only when the content did not change while it ran)."""
+    def remember_build(self, result) -> None:
+        """Record a build just made (a ``writers.context.BuildResult``), only when the content did not
+        change while it ran."""
         if self.kept is None or cache.content_digest(self.folders) != self.content:
             return
         state = cache.folder_state(result.out_dir)
