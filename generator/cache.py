@@ -56,8 +56,10 @@ def code_digest() -> str:
         else:
             digest.update(hashlib.sha256(path.read_bytes()).digest())
     for entry in sys.path:
+        if not entry or not entry.rstrip("/").endswith(("site-packages", "dist-packages")):
+            continue   # the script's or the working folder (python -m) is not where libraries are installed
         try:
-            names = sorted(n for n in os.listdir(entry or ".") if n.endswith((".dist-info", ".egg-info")))
+            names = sorted(n for n in os.listdir(entry) if n.endswith(".dist-info"))
         except OSError:
             continue
         digest.update("\0".join(names).encode())

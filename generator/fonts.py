@@ -20,15 +20,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fontTools import subset as ftsubset
-from fontTools.ttLib import TTFont as FontToolsFont
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator import FONT_DIR
 from generator.errors import ContentError, Source
 from generator.limits import MAX_FONT_BYTES
+
+if TYPE_CHECKING:
+    from fontTools import subset as ftsubset
 
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
@@ -273,6 +275,8 @@ def face_file(font: str) -> Path | None:
 
 
 def _options(flavor: str | None, glyph_names: bool) -> ftsubset.Options:
+    from fontTools import subset as ftsubset  # 0.1 s to import: only when a font is cut (write time)
+
     options = ftsubset.Options()
     options.flavor = flavor
     options.glyph_names = glyph_names
@@ -288,6 +292,9 @@ def _options(flavor: str | None, glyph_names: bool) -> ftsubset.Options:
 def _subset(data: bytes, codepoints: Iterable[int], flavor: str | None, glyph_names: bool) -> bytes:
     """``data`` (a TrueType file) cut down to ``codepoints``; no timestamp changes (``head.modified`` is the
     file's own), so the same characters always give the same bytes."""
+    from fontTools import subset as ftsubset
+    from fontTools.ttLib import TTFont as FontToolsFont
+
     font = FontToolsFont(io.BytesIO(data), lazy=True, recalcTimestamp=False)
     options = _options(flavor, glyph_names)
     subsetter = ftsubset.Subsetter(options)

@@ -395,10 +395,14 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"{rp.route.route.length} spaces on board '{board.id}'",
                                     "move the cities apart, or add bends/curve so the path gets longer", (key,)))
         ends = {rp.route.route.a.id, rp.route.route.b.id}
+        x0, y0, x1, y1 = _bbox([*rp.path, *(point for t in rp.tracks for quad in t.spaces for point in quad)])
         over = []
         for pid, pp in plan.places.items():
             if pid in ends:
                 continue
+            (cx, cy), reach = pp.center, pp.radius + 1e-6
+            if cx + reach <= x0 or cx - reach >= x1 or cy + reach <= y0 or cy - reach >= y1:
+                continue   # the city's disc is clear of everything the route draws: the tests below cannot hit
             hit = any(segment_distance(pp.center, p, q) < pp.radius for p, q in zip(rp.path, rp.path[1:]))
             hit = hit or any(quad_circle_overlap(quad, pp.center, pp.radius) for t in rp.tracks for quad in t.spaces)
             if hit:

@@ -5,13 +5,16 @@ checker and ``pnpgen stats`` all ask the same questions. Terminals (place
 kinds named in ``game: terminals:``, e.g. the neighbouring countries of
 Ticket to Ride: Germany) may be a ticket's end but never a way through, so a
 path between two places only uses terminals that are its own ends.
+
+The graph is a plain adjacency map searched with Dijkstra's algorithm (``heapq``): a map has a few
+hundred routes, and networkx, which gives the same lengths and paths (tests/test_network.py holds it),
+took longer to import (0.15 s, every ``pnpgen check``) than the searches take.
 """
 from __future__ import annotations
 
+import heapq
 import weakref
 from collections import Counter
-
-import networkx as nx
 
 from generator.model.game import Card, Deck, Entity, Game, Route
 
@@ -46,9 +49,8 @@ class Network:
 
     def __init__(self, game: Game):
         self.terminal_kinds = frozenset(game.meta.get("terminals", ()))
-        self.graph: nx.Graph = nx.Graph()
-        for place in game.collections.get("place", {}).values():
-            self.graph.add_node(place.id)
+        #: place id → {neighbour id → fewest spaces of a route between them}
+        self.graph: dict[str, dict[str, int]] = {place.id: {} for place in game.collections.get("place", {}).values()}
         #: (a, b) sorted ids → the routes between them (rows), in content order
         self.pairs: dict[tuple[str, str], list[Route]] = {}
         for route in game.routes:
@@ -56,39 +58,65 @@ class Network:
                 continue  # a self-loop joins nothing (the checker reports it)
             key = pair(route.a, route.b)
             self.pairs.setdefault(key, []).append(route)
-            current = self.graph.get_edge_data(*key)
-            if current is None or route.length < current["weight"]:
-                self.graph.add_edge(*key, weight=route.length)
+            a, b = key
+            current = self.graph.setdefault(a, {}).get(b)
+            if current is None or route.length < current:
+                self.graph[a][b] = route.length
+                self.graph.setdefault(b, {})[a] = route.length
         self._terminals = frozenset(p.id for p in game.collections.get("place", {}).values()
                                     if p.attrs.get("kind", "city") in self.terminal_kinds)
         self._lengths: dict[tuple[str, str], int | None] = {}
 
-    def _view(self, a: str, b: str):
-        if not self._terminals:
-            return self.graph
-        keep = self._terminals - {a, b}
-        return nx.subgraph_view(self.graph, filter_node=lambda n: n not in keep)
+    def _distances(self, a: str, b: str) -> dict[str, int]:
+        """Fewest spaces from ``a`` to every place it reaches without passing through a terminal other than
+        ``a`` and ``b`` (Dijkstra; route lengths are at least 1)."""
+        blocked = self._terminals - {a, b}
+        dist = {a: 0}
+        heap = [(0, a)]
+        while heap:
+            d, node = heapq.heappop(heap)
+            if d > dist[node] or (node in blocked):
+                continue
+            for other, length in self.graph[node].items():
+                if other in blocked:
+                    continue
+                if d + length < dist.get(other, d + length + 1):
+                    dist[other] = d + length
+                    heapq.heappush(heap, (d + length, other))
+        return dist
 
     def shortest(self, a: Entity, b: Entity) -> int | None:
         """Fewest spaces from ``a`` to ``b`` not passing through a terminal; None if there is no way."""
         key = pair(a, b)
         if key not in self._lengths:
-            try:
-                self._lengths[key] = int(nx.dijkstra_path_length(self._view(*key), *key, weight="weight"))  # int weights
-            except (nx.NetworkXNoPath, nx.NodeNotFound):
+            if key[0] not in self.graph or key[1] not in self.graph:
                 self._lengths[key] = None
+            else:
+                self._lengths[key] = self._distances(*key).get(key[1])
         return self._lengths[key]
 
     def shortest_paths(self, a: Entity, b: Entity) -> list[list[str]]:
-        """Every shortest path (as place ids) from ``a`` to ``b`` under the terminal rule."""
-        try:
-            return sorted(nx.all_shortest_paths(self._view(a.id, b.id), a.id, b.id, weight="weight"))
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
+        """Every shortest path (as place ids) from ``a`` to ``b`` under the terminal rule, sorted."""
+        if a.id not in self.graph or b.id not in self.graph:
             return []
+        dist = self._distances(a.id, b.id)
+        if b.id not in dist:
+            return []
+        paths: list[list[str]] = []
+
+        def back(node: str, tail: list[str]) -> None:   # from b towards a over edges on a shortest path
+            if node == a.id:
+                paths.append([node, *tail])
+                return
+            for other, length in self.graph[node].items():
+                if other in dist and dist[other] + length == dist[node] and (other == a.id or other not in tail):
+                    back(other, [node, *tail])
+        back(b.id, [])
+        return sorted(paths)
 
     def degree(self) -> Counter:
         """Place id → number of routes (rows) that end there."""
-        count = Counter({p: 0 for p in self.graph.nodes})
+        count = Counter({p: 0 for p in self.graph})
         for (a, b), routes in self.pairs.items():
             count[a] += len(routes)
             count[b] += len(routes)

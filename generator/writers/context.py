@@ -136,8 +136,11 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
-        printed = stamped(doc, self.game.stamp, self.game.typeset) if stamp else doc
-        self.pending.append(Pending(name, lambda path: render_pdf(printed, path)))
+        game = self.game   # stamped when written: placing the stamp is work only the file needs, not a check
+
+        def write(path: Path) -> None:
+            render_pdf(stamped(doc, game.stamp, game.typeset) if stamp else doc, path)
+        self.pending.append(Pending(name, write))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
@@ -170,9 +173,12 @@ class BuildContext:
             self.note_folder(PICTURES_FOLDER, "svg pictures")   # beside a top-level SVG (a board's)
         return hrefs
 
-    def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> None:
-        """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file)."""
-        self.pending.append(Pending(name, lambda path: path.write_text(text, encoding="utf-8")))
+    def write_text(self, name: str, text: str | Callable[[], str], kind: str, count: int = 1,
+                   unit: str = "file") -> None:
+        """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file); ``text`` may be a function that makes
+        it when the file is written (work only the file needs, which a check's layout skips)."""
+        self.pending.append(Pending(name, lambda path: path.write_text(text() if callable(text) else text,
+                                                                        encoding="utf-8")))
         self.result.files.append(Written(self.final / name, count, kind, unit))
 
     def note_folder(self, name: str, kind: str) -> None:
