@@ -60,11 +60,14 @@ def route_sets(game) -> list[list]:
 
 
 def _pairs(routes) -> list[list]:
-    """Routes grouped by the two places they join (self-loops left out), in content order."""
+    """Routes grouped by the two places they join (self-loops left out), in content order: the tracks of
+    one double route. A row marked ``distinct`` is a route of its own (Nordic's tunnel of 2 beside a
+    ferry of 3), a group by itself."""
     grouped: dict = {}
     for route in routes:
         if route.a.id != route.b.id:
-            grouped.setdefault(pair(route.a, route.b), []).append(route)
+            key = (pair(route.a, route.b), id(route) if route.distinct else None)
+            grouped.setdefault(key, []).append(route)
     return list(grouped.values())
 
 
@@ -109,7 +112,9 @@ def parallel_lengths(game):
             if other.length != first.length:
                 yield Issue(other.source, f"tracks {other.a.id}–{other.b.id} are {other.length} long here but "
                                           f"{first.length} at {first.source}",
-                            "parallel tracks have one length: write them as one row [a, b, length, [colour, colour]]")
+                            f"if they are one double route, give both rows {first.length} spaces (or write one row "
+                            f"[{first.a.id}, {first.b.id}, {first.length}, [colour, colour]]); if they are two routes "
+                            f"of their own (a tunnel beside a ferry), add {{distinct: true}} to each row's extras")
 
 
 @check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
@@ -147,7 +152,7 @@ def _rows_per_pair(game, one_track: bool):
     """Every route row; with ``one_track``, one row per pair of places (parallel rows count once)."""
     if not one_track:
         return game.routes
-    return [routes[0] for routes in network(game).pairs.values()]
+    return [routes[0] for routes in _pairs(game.routes)]
 
 
 @check("PNP308", "warning", "a place that no route reaches")

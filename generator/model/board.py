@@ -27,8 +27,19 @@ class BoardRoute:
     route: Route
     bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
     curve: float = 0.0   # sideways bulge of a smooth curve, mm (+ = to the right of a → b as seen on the board)
-    tunnel: bool = False
-    ferry: int = 0                                # locomotives a ferry needs
+    tunnel: bool | tuple[bool, ...] = False       # one for every track, or one per track
+    ferry: int | tuple[int, ...] = 0              # locomotives a ferry needs (spaces marked with one)
+    style: str | tuple[str, ...] = ""             # a letter printed in each space (a mountain track: "M")
+    distinct: bool = False                        # a route of its own beside others between the same places
+
+    def tunnel_of(self, track: int) -> bool:
+        return self.tunnel[track] if isinstance(self.tunnel, tuple) else self.tunnel
+
+    def ferry_of(self, track: int) -> int:
+        return self.ferry[track] if isinstance(self.ferry, tuple) else self.ferry
+
+    def style_of(self, track: int) -> str:
+        return self.style[track] if isinstance(self.style, tuple) else self.style
 
     @property
     def source(self) -> Source:
@@ -37,6 +48,23 @@ class BoardRoute:
     @property
     def name(self) -> str:
         return f"{self.route.a.id} – {self.route.b.id}"
+
+
+def place_points(place: Entity) -> dict[str, tuple[float, float]]:
+    """A place's positions by name: its points (``at: {north: [x, y], …}``, or 1, 2, … for a list),
+    or its one ``at`` (named ""); the first is where its name is anchored and the place's ``at``."""
+    points = place.attrs.get("points")
+    if points:
+        return dict(points)
+    at = place.attrs.get("at")
+    return {"": (float(at[0]), float(at[1]))} if at is not None else {}
+
+
+def point_key(place: Entity, point: str) -> str:
+    """How a board plan names one of a place's points: the place id for its first (or only) point,
+    ``id.point`` for the others."""
+    points = place_points(place)
+    return place.id if not point or point == next(iter(points), "") else f"{place.id}.{point}"
 
 
 @dataclass(frozen=True)

@@ -219,6 +219,14 @@ class Route:
     colors: tuple  # one Color per parallel track
     extras: dict   # how a board draws it, typed: bends, curve, tunnel, ferry (generator.model.board.BoardRoute)
     source: Source
+    #: which of its places' points each end reaches (``Ontario.north``); "" = the point nearest the other end
+    ends: tuple[str, str] = ("", "")
+
+    @property
+    def distinct(self) -> bool:
+        """A route of its own beside others between the same two places (``{distinct: true}``): its own
+        length, extras and colours, not one more track of a double route."""
+        return bool(self.extras.get("distinct"))
 
 
 @dataclass(frozen=True)
