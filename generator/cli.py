@@ -327,7 +327,8 @@ def _print_stats(data: dict) -> None:
     if not any(data[key] for key in ("colours", "points", "routes_per_place", "stops_per_station")):
         out_console.print("nothing to count yet: no map and no cards with points")
     for entry in data["crowding"]:
-        out_console.print(f"\n[bold]crowding with {entry['players']} players[/]: tickets whose shortest paths use a "
+        chosen = f" (tickets: {escape(entry['decks'])})" if entry.get("decks") else ""
+        out_console.print(f"\n[bold]crowding with {entry['players']} players{chosen}[/]: tickets whose shortest paths use a "
                           f"route, per track the players may use", soft_wrap=True)
         table = Table(show_edge=False, header_style="bold")
         for column in ("route", "tickets", "tracks", "per track"):

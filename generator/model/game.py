@@ -168,6 +168,8 @@ class Deck:
     #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
     role: str = ""
     replaced_by: AddOn | None = None
+    #: the deck or named set it is an alternative to (``alternative_of: tickets``): a game plays one of them
+    alternative_of: str = ""
     #: the board whose own places and areas its fields name (``board: north``: a second map's city cards); "" = the game's
     board: str = ""
 

@@ -31,14 +31,57 @@ def is_ticket_deck(deck: Deck) -> bool:
     return deck.field_type("from") == "place" and deck.field_type("to") == "place" and deck.field_type("points") == "int"
 
 
+def has_tickets(deck: Deck) -> bool:
+    """A deck of tickets, including tickets with several possible ends (``to: list of place``: "from X to
+    any of these", Switzerland's country tickets). The simulator plays only ``is_ticket_deck`` decks."""
+    return is_ticket_deck(deck) or (deck.field_type("from") == "place" and deck.field_type("to") == "list of place"
+                                    and deck.field_type("points") == "int")
+
+
 def ticket_decks(game: Game) -> list[Deck]:
-    return [deck for deck in game.decks.values() if is_ticket_deck(deck)]
+    return [deck for deck in game.decks.values() if has_tickets(deck)]
 
 
 def tickets(game: Game) -> list[Card]:
     """Every ticket card with both ends (an optional ``from: place?`` may be left empty): what paths are asked for."""
     return [card for deck in ticket_decks(game) for card in deck.cards
-            if card.values.get("from") is not None and card.values.get("to") is not None]
+            if card.values.get("from") is not None and card.values.get("to")]
+
+
+def ticket_ends(card: Card) -> list[Entity]:
+    """The places a ticket may end at: its ``to``, or each of them (``to: list of place``), in content order."""
+    to = card.values.get("to")
+    if to is None:
+        return []
+    return list(dict.fromkeys(to)) if isinstance(to, list) else [to]
+
+
+def alternative_set(game: Game, deck: Deck) -> str:
+    """The set of alternative decks a deck belongs to ("" = none): its ``alternative_of``, or its own id
+    when another deck names it as the deck it is an alternative to. A game plays one deck of a set."""
+    if deck.alternative_of:
+        return deck.alternative_of
+    return deck.id if any(other.alternative_of == deck.id for other in game.decks.values()) else ""
+
+
+def chosen_sets(game: Game) -> list[tuple[str, list[Deck]]]:
+    """The ticket decks a game may play together: every deck outside an alternative set plus one deck of
+    each set. One choice per alternative (the other sets at their first deck), labelled by the alternative
+    chosen ("" when the game has no alternatives: one choice, every ticket deck)."""
+    decks = ticket_decks(game)
+    sets: dict[str, list[Deck]] = {}
+    for deck in decks:
+        name = alternative_set(game, deck)
+        if name:
+            sets.setdefault(name, []).append(deck)
+    if not sets:
+        return [("", decks)]
+    choices = []
+    for name, members in sets.items():
+        for member in members:
+            chosen = {n: (member if n == name else m[0]) for n, m in sets.items()}
+            choices.append((member.id, [d for d in decks if alternative_set(game, d) == "" or chosen[alternative_set(game, d)] is d]))
+    return choices
 
 
 class Network:
@@ -78,6 +121,20 @@ class Network:
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 self._lengths[key] = None
         return self._lengths[key]
+
+    def shortest_any(self, a: Entity, ends: list[Entity]) -> int | None:
+        """Fewest spaces from ``a`` to the nearest of ``ends`` (a ticket with several possible ends); an end
+        that is ``a`` itself is no way (PNP401 reports it)."""
+        lengths = [n for n in (self.shortest(a, end) for end in ends if end.id != a.id) if n is not None]
+        return min(lengths) if lengths else None
+
+    def nearest_paths(self, a: Entity, ends: list[Entity]) -> list[list[str]]:
+        """Every shortest path from ``a`` to the nearest of ``ends`` (ties between ends included)."""
+        best = self.shortest_any(a, ends)
+        if best is None:
+            return []
+        return [path for end in ends if end.id != a.id and self.shortest(a, end) == best
+                for path in self.shortest_paths(a, end)]
 
     def shortest_paths(self, a: Entity, b: Entity) -> list[list[str]]:
         """Every shortest path (as place ids) from ``a`` to ``b`` under the terminal rule."""
