@@ -320,3 +320,17 @@ def test_readme_documents_route_maps():
     section = text.split("## Route maps", 1)[1].split("\n## ", 1)[0]
     for words in ("at: {north:", "Land.north", "distinct: true", "ferry: [2, 1]", "list of place", "alternative_of:"):
         assert words in section
+
+
+def test_points_ends_and_per_track_extras_read_back_from_exported_tables(routemap):
+    from generator.export.tables import write_csv
+    original = load_game(routemap)
+    write_csv(original, routemap)
+    text = (routemap / "game.yaml").read_text(encoding="utf-8")
+    head, _ = text.split("places:\n", 1)
+    (routemap / "game.yaml").write_text(head + "places: {from: places.csv}\nroutes: {from: routes.csv}\n"
+                                        "boards:\n  map:\n    size: [300, 200]\n", encoding="utf-8")
+    again = load_game(routemap)
+    assert again.collections["place"]["Land"].attrs == original.collections["place"]["Land"].attrs
+    assert [(r.a.id, r.b.id, r.ends, r.extras) for r in again.routes] == \
+        [(r.a.id, r.b.id, r.ends, r.extras) for r in original.routes]

@@ -211,7 +211,7 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
               for p in board.places for name, at in place_points(p).items()}
     plan = BoardPlan(board, inner, [], places, list(reserved))
     w, h = board.space
-    ends = [end_keys(broute.route, places) for broute in board.routes]
+    ends = [end_keys(broute) for broute in board.routes]
     side_by_side = _bundles(board.routes, ends)
     for broute, (ka, kb) in zip(board.routes, ends):
         r = broute.route
@@ -235,17 +235,10 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
     return plan
 
 
-def end_keys(route, places: dict[str, PlacePlan]) -> tuple[str, str]:
-    """The plan keys of the points a route joins: the points it names (``Ontario.north``), else, of a place
-    with several, the one nearest the other end (``point_key``: the place id for a first or only point)."""
-    def options(place, point):
-        names = [point] if point else list(place_points(place)) or [""]
-        return [point_key(place, name) for name in names]
-    a_opts, b_opts = options(route.a, route.ends[0]), options(route.b, route.ends[1])
-    if len(a_opts) == 1 and len(b_opts) == 1:
-        return a_opts[0], b_opts[0]
-    return min(((ka, kb) for ka in a_opts for kb in b_opts),
-               key=lambda keys: math.dist(places[keys[0]].center, places[keys[1]].center))
+def end_keys(broute: BoardRoute) -> tuple[str, str]:
+    """The plan keys (``point_key``) of the points a route joins (``BoardRoute.end_points``)."""
+    na, nb = broute.end_points
+    return point_key(broute.route.a, na), point_key(broute.route.b, nb)
 
 
 def _bundles(routes: list[BoardRoute], ends: list[tuple[str, str]]) -> dict[int, tuple[int, int, int]]:

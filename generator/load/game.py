@@ -238,7 +238,8 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
                 vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
-                expected_source=spec.src("expected"), role=str(spec.get("role", "")), alternative_of=str(spec.get("alternative_of", "")))
+                expected_source=spec.src("expected"), role=str(spec.get("role", "")),
+                alternative_of=str(spec.get("alternative_of", "")))
     columns = spec.get("columns", list(fields))  # cards written as rows give the fields in order, unless columns: says
     if "columns" in spec:
         for i, column in enumerate(columns):

@@ -9,6 +9,7 @@ each train type's stops, and card slots the rules need.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from generator.errors import Source
@@ -31,6 +32,21 @@ class BoardRoute:
     ferry: int | tuple[int, ...] = 0              # locomotives a ferry needs (spaces marked with one)
     style: str | tuple[str, ...] = ""             # a letter printed in each space (a mountain track: "M")
     distinct: bool = False                        # a route of its own beside others between the same places
+
+    @property
+    def end_points(self) -> tuple[str, str]:
+        """The names of the points its ends reach (``place_points``): as the row names them (``Land.east``),
+        else, of a place with several, the one nearest the other end."""
+        return route_end_points(self.route)
+
+    @property
+    def a_at(self) -> tuple[float, float]:
+        """Where the route starts on the board (its first place's point), mm; what a ticket's mini-map draws."""
+        return place_points(self.route.a)[self.end_points[0]]
+
+    @property
+    def b_at(self) -> tuple[float, float]:
+        return place_points(self.route.b)[self.end_points[1]]
 
     def tunnel_of(self, track: int) -> bool:
         return self.tunnel[track] if isinstance(self.tunnel, tuple) else self.tunnel
@@ -58,6 +74,16 @@ def place_points(place: Entity) -> dict[str, tuple[float, float]]:
         return dict(points)
     at = place.attrs.get("at")
     return {"": (float(at[0]), float(at[1]))} if at is not None else {}
+
+
+def route_end_points(route: Route) -> tuple[str, str]:
+    """Which of its places' points a route joins: those it names, else the nearest pair (``place_points`` names)."""
+    a_opts = [route.ends[0]] if route.ends[0] else list(place_points(route.a))
+    b_opts = [route.ends[1]] if route.ends[1] else list(place_points(route.b))
+    if len(a_opts) == 1 and len(b_opts) == 1:
+        return a_opts[0], b_opts[0]
+    pa, pb = place_points(route.a), place_points(route.b)
+    return min(((na, nb) for na in a_opts for nb in b_opts), key=lambda names: math.dist(pa[names[0]], pb[names[1]]))
 
 
 def point_key(place: Entity, point: str) -> str:
@@ -126,3 +152,8 @@ class Board:
     @property
     def label(self) -> str:
         return bilingual(self.name, self.latin)
+
+    @property
+    def points(self) -> list[tuple[float, float]]:
+        """Every place's every point, in place order (a place with several border points has a marker at each)."""
+        return [at for place in self.places for at in place_points(place).values()]

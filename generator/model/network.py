@@ -80,7 +80,8 @@ def chosen_sets(game: Game) -> list[tuple[str, list[Deck]]]:
     for name, members in sets.items():
         for member in members:
             chosen = {n: (member if n == name else m[0]) for n, m in sets.items()}
-            choices.append((member.id, [d for d in decks if alternative_set(game, d) == "" or chosen[alternative_set(game, d)] is d]))
+            choices.append((member.id, [d for d in decks
+                                        if alternative_set(game, d) == "" or chosen[alternative_set(game, d)] is d]))
     return choices
 
 
