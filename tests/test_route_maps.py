@@ -318,7 +318,7 @@ def test_a_route_whose_bends_double_back_overlaps_itself(routemap):
 def test_readme_documents_route_maps():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Route maps", 1)[1].split("\n## ", 1)[0]
-    for words in ("at: {north:", "Land.north", "distinct: true", "ferry: [2, 1]", "list of place", "alternative_of:"):
+    for words in ("at: {north:", "Land.north", "distinct: true", "ferry: [2, 1]", "list of place", "alternative_of:", "map_rules:"):
         assert words in section
 
 
@@ -334,3 +334,45 @@ def test_points_ends_and_per_track_extras_read_back_from_exported_tables(routema
     assert again.collections["place"]["Land"].attrs == original.collections["place"]["Land"].attrs
     assert [(r.a.id, r.b.id, r.ends, r.extras) for r in again.routes] == \
         [(r.a.id, r.b.id, r.ends, r.extras) for r in original.routes]
+
+
+# ---------------------------------------------------------------- 7. map rules as data
+
+MAP_RULES = """\
+map_rules:
+  stations: {count: 3, cost: [1, 2, 3], points_per_unused: 4}
+  locomotives: {only_on: [tunnel, ferry], exchange: 4}
+  tunnels: {reveal: 3}
+  ferries: {locomotive_per_mark: 1}
+  bonuses: {longest_path: 10, globetrotter: 15}
+"""
+
+
+def test_map_rules_are_read_by_checker_stats_and_rule_sheet(routemap):
+    from generator.check.stats import game_stats
+    from generator.load.rules import load_rules
+    (routemap / "game.yaml").write_text(GAME + MAP_RULES, encoding="utf-8")
+    (routemap / "rules.md").write_text("# ルール\n\n駅は {{ map_rules.stations.count }} 個、"
+                                       "最長路線 {{ map_rules.bonuses.longest_path }} 点。\n", encoding="utf-8")
+    game = load_game(routemap)
+    assert game.map_rules.stations.cost == (1, 2, 3) and game.map_rules.exchange == 4
+    assert _findings(routemap) == []                              # the tunnel and the ferry have their rules
+    assert game_stats(game)["map_rules"] == {
+        "stations": {"count": 3, "cards_to_build_all": 6, "points_if_none_built": 12},
+        "bonuses": {"longest_path": 10, "globetrotter": 15}, "bonus_points": 25,
+        "cards_per_locomotive": 4, "locomotives_only_on": ["tunnel", "ferry"]}
+    assert "駅は 3 個、最長路線 10 点。" in load_rules(game)[0].markdown
+
+
+def test_map_rules_that_disagree_with_the_routes_are_pnp309(routemap, run):
+    rules = MAP_RULES.replace("  tunnels: {reveal: 3}\n", "")
+    (routemap / "game.yaml").write_text(GAME.replace("{ferry: [2, 1], style: [M, \"\"]}", "{style: [M, \"\"]}") + rules,
+                                        encoding="utf-8")
+    found = [(f[0], f[1]) for f in _findings(routemap)]
+    assert found == [
+        ("PNP309", "route Aa–Bb is a tunnel, but map_rules says nothing about tunnels"),
+        ("PNP309", "map_rules has rules for ferries, but no route is a ferry"),
+        ("PNP309", "map_rules: locomotives only on ferries, but no route is a ferry")]
+    (routemap / "game.yaml").write_text(GAME + MAP_RULES.replace("cost: [1, 2, 3]", "cost: [1, 2]"), encoding="utf-8")
+    result = run("check", routemap)
+    assert result.exit_code == 2 and "map_rules: stations cost lists 2 values for 3 stations" in result.stderr

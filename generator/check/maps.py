@@ -165,3 +165,38 @@ def places_without_routes(game):
             yield Issue(place.source, f"no route reaches {place.id}", "add its routes, or remove the place")
 
 
+
+
+@check("PNP309", "warning", "the map's rules (map_rules:) and its routes disagree: a tunnel or ferry without its rule, "
+                            "a rule for what no route is, locomotive rules without locomotives")
+def map_rules_match_routes(game):
+    rules = game.map_rules
+    if rules is None:
+        return  # rules only in comments: nothing to compare
+    routes = [route for tracks in route_sets(game) for route in tracks]
+    kinds = {"tunnel": [r for r in routes if _any_track(r.extras.get("tunnel"))],
+             "ferry": [r for r in routes if _any_track(r.extras.get("ferry"))]}
+    declared = {"tunnel": rules.tunnels, "ferry": rules.ferries}
+    examples = {"tunnel": "tunnels: {reveal: 3}", "ferry": "ferries: {locomotive_per_mark: 1}"}
+    plural = {"tunnel": "tunnels", "ferry": "ferries"}
+    for kind, found in kinds.items():
+        if found and not declared[kind]:
+            route = found[0]
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            yield Issue(route.source, f"route {route.a.id}–{route.b.id} is a {kind}{more}, but map_rules says nothing "
+                                      f"about {plural[kind]}", f"add to map_rules: {examples[kind]}")
+        if declared[kind] and not found:
+            yield Issue(rules.source, f"map_rules has rules for {plural[kind]}, but no route is a {kind}",
+                        f"mark the {kind} routes ({{{kind}: …}} in the row's extras), or remove the rule")
+    for kind in rules.locomotives_only_on:
+        if not kinds[kind]:
+            yield Issue(rules.source, f"map_rules: locomotives only on {plural[kind]}, but no route is a {kind}",
+                        f"mark the {kind} routes, or remove {kind} from locomotives: only_on")
+    if (rules.locomotives_only_on or rules.exchange) and not wild_colours(game):
+        yield Issue(rules.source, "map_rules has locomotive rules, but no deck declares a wild colour",
+                    "declare the train deck's locomotives: vars: {wild: locomotive}")
+
+
+def _any_track(value) -> bool:
+    """A tunnel or ferry extra set on at least one track (one value for all, or one per track)."""
+    return any(value) if isinstance(value, tuple) else bool(value)

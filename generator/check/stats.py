@@ -18,7 +18,8 @@ TOP = 10
 def game_stats(game) -> dict:
     return {"game": game.id, "colours": colours(game), "points": point_histograms(game),
             "routes_per_place": routes_per_place(game), "places_without_tickets": places_without_tickets(game),
-            "crowding": crowding(game), "stops_per_station": stops_per_station(game)}
+            "crowding": crowding(game), "stops_per_station": stops_per_station(game),
+            **({"map_rules": map_rules(game)} if game.map_rules is not None else {})}
 
 
 def colours(game) -> list[dict]:
@@ -128,3 +129,21 @@ def stops_per_station(game) -> dict[int, list[str]]:
     for station in game.collections.get("station", {}):  # line order
         by_count[count[station]].append(station)
     return dict(sorted(by_count.items()))
+
+
+def map_rules(game) -> dict:
+    """What the map's rules (``map_rules:``) add to a player's score and hand: points for unused stations,
+    the bonuses, cards that stand in for a locomotive."""
+    rules = game.map_rules
+    out: dict = {}
+    if rules.stations is not None:
+        out["stations"] = {"count": rules.stations.count, "cards_to_build_all": sum(rules.stations.cost),
+                           "points_if_none_built": rules.stations.count * rules.stations.points_per_unused}
+    if rules.bonuses:
+        out["bonuses"] = dict(rules.bonuses)
+        out["bonus_points"] = sum(rules.bonuses.values())
+    if rules.exchange:
+        out["cards_per_locomotive"] = rules.exchange
+    if rules.locomotives_only_on:
+        out["locomotives_only_on"] = list(rules.locomotives_only_on)
+    return out

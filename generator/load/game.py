@@ -22,6 +22,7 @@ from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.fonts import load_fonts
 from generator.load.icons import load_icons
+from generator.load.maprules import load_map_rules
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import has_tickets, network, ticket_ends
@@ -106,6 +107,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
+    game.map_rules = load_map_rules(game)
     for board in game.boards.values():
         board.words = game.words
     _board_decks(game, specs, tables)

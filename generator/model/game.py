@@ -14,6 +14,7 @@ from jinja2 import StrictUndefined
 
 from generator.errors import Source
 from generator.fonts import Typeset
+from generator.model.maprules import MapRules
 from generator.model.words import Words
 
 if TYPE_CHECKING:  # for annotations only: model.components builds on this module
@@ -285,6 +286,8 @@ class Game:
     addons: list[AddOn] = field(default_factory=list)
     #: boards by id (generator.model.board.Board), read from the `boards:` section
     boards: dict = field(default_factory=dict)
+    #: the map's own rules (generator.model.maprules.MapRules, ``map_rules:``), or None
+    map_rules: MapRules | None = None
     #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
     parts: dict = field(default_factory=dict)
     #: the words pnpgen prints, in the game's language (generator.load.catalogue)
