@@ -255,8 +255,8 @@ def _points(value, src: Source, what: str):
     elif isinstance(value, dict) and value and all(is_pair(p) for p in value.values()):
         named = {str(k): p for k, p in value.items()}
     else:
-        raise ContentError(src, f"{what} should be [x, y] in mm, a list of such points or named points, not {value!r}",
-                           "write [x, y], [[x, y], [x, y]] or {north: [x, y], east: [x, y]}")
+        raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}",
+                           "write [x, y] (several points: [[x, y], [x, y]] or {north: [x, y], east: [x, y]})")
     if len(named) > limits.MAX_PLACE_POINTS:
         raise ContentError(src, f"{what} has {len(named)} points, more than {limits.MAX_PLACE_POINTS} (MAX_PLACE_POINTS)",
                            "a place is reached at a few border points; merge some")
