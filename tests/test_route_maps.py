@@ -380,3 +380,13 @@ def test_map_rules_that_disagree_with_the_routes_are_pnp309(routemap, run):
     (routemap / "game.yaml").write_text(GAME + MAP_RULES.replace("cost: [1, 2, 3]", "cost: [1, 2]"), encoding="utf-8")
     result = run("check", routemap)
     assert result.exit_code == 2 and "map_rules: stations cost lists 2 values for 3 stations" in result.stderr
+
+
+def test_stats_prints_the_map_rules_and_crowding_per_chosen_deck(routemap, run):
+    (routemap / "game.yaml").write_text(GAME + MAP_RULES, encoding="utf-8")
+    _edit(routemap / "decks.yaml", "  countries:\n", ALTERNATIVE + "  countries:\n")
+    result = run("stats", routemap)
+    assert result.exit_code == 0, result.output
+    assert "map rules: stations: {'count': 3, 'cards_to_build_all': 6, 'points_if_none_built': 12}" in result.stdout
+    assert "bonus_points: 25" in result.stdout
+    assert "crowding with 2 players (tickets: tickets-1910)" in result.stdout
