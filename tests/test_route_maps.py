@@ -390,3 +390,16 @@ def test_stats_prints_the_map_rules_and_crowding_per_chosen_deck(routemap, run):
     assert "map rules: stations: {'count': 3, 'cards_to_build_all': 6, 'points_if_none_built': 12}" in result.stdout
     assert "bonus_points: 25" in result.stdout
     assert "crowding with 2 players (tickets: tickets-1910)" in result.stdout
+
+
+def test_the_simulator_sees_a_distinct_route_as_a_route_of_its_own(routemap):
+    from generator.simulate.rules import compile_rules
+    # the simulator plays no tunnels or ferries yet: a map of plain routes, one of them distinct
+    text = GAME.replace("{distinct: true, tunnel: true}", "{distinct: true}").replace(
+        "{ferry: [2, 1], style: [M, \"\"]}", "{tunnel: [false, false]}")
+    (routemap / "game.yaml").write_text(text + "tables:\n  route_scoring: {1: 1, 2: 2, 3: 4}\n", encoding="utf-8")
+    decks = DECKS.split("  countries:\n")[0].replace("    expected: 5\n", "    expected: 5\n    role: train\n")
+    (routemap / "decks.yaml").write_text(decks, encoding="utf-8")   # (it plays no multi-end tickets yet either)
+    rules = compile_rules(load_game(routemap))
+    lengths = [[rules.tracks[t].length for t in group] for group in rules.groups]
+    assert lengths == [[3], [2], [3], [2], [3, 3]]               # Aa–Bb 3 and Aa–Bb 2 apart; Cc–Land's two tracks together
