@@ -57,8 +57,12 @@ def _print_stats(data: dict) -> None:
             out_console.print(f"  {count:>3}: {escape(', '.join(stations))}", soft_wrap=True)
     if not any(data[key] for key in ("colours", "points", "routes_per_place", "stops_per_station")):
         out_console.print("nothing to count yet: no map and no cards with points")
+    if data.get("map_rules"):
+        rules = "; ".join(f"{key}: {value}" for key, value in data["map_rules"].items())
+        out_console.print("\n[bold]map rules[/]: " + escape(rules), soft_wrap=True)
     for entry in data["crowding"]:
-        out_console.print(f"\n[bold]crowding with {entry['players']} players[/]: tickets whose shortest paths use a "
+        chosen = f" (tickets: {escape(entry['decks'])})" if entry.get("decks") else ""
+        out_console.print(f"\n[bold]crowding with {entry['players']} players{chosen}[/]: tickets whose shortest paths use a "
                           f"route, per track the players may use", soft_wrap=True)
         table = Table(show_edge=False, header_style="bold")
         for column in ("route", "tickets", "tracks", "per track"):
