@@ -34,7 +34,7 @@ def new_york():
 
 def _files(ctx) -> set[str]:
     """The files a layout would write: top-level names, and folders as ``name/``."""
-    return {name.split("/", 1)[0] + "/" if "/" in name else name for name, _ in ctx.pending}
+    return {name.split("/", 1)[0] + "/" if "/" in name else name for name, *_ in ctx.pending}
 
 
 def _outputs(game, *only: str, profile=None, every=False, print_shop="per-face") -> Outputs:
@@ -80,7 +80,7 @@ def test_one_deck_writes_its_files_and_no_game_wide_file(new_york):
     assert outputs.parts == {"deck:tickets"}
     ctx = lay_out(new_york, "a4", outputs=outputs)
     assert _files(ctx) == {"tickets.pdf", "svg/"}
-    assert {name for name, _ in ctx.pending if name.startswith("svg/")} == {
+    assert {name for name, *_ in ctx.pending if name.startswith("svg/")} == {
         f"svg/tickets/{n:03d}.svg" for n in range(1, 19)} | {"svg/tickets/back.svg"}
     assert ctx.result.notes == [
         "not written: the print-and-play file and components.csv (only tickets built; build the whole game for it)",
