@@ -36,9 +36,11 @@ from generator.errors import ContentError, Interrupted, PnpgenError, Terminated,
 from generator.export import EXPORTERS
 from generator.export.png import export_png, preset_names
 from generator.export.tts import export_tts
+from generator.fit import fit_game
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
+from generator.mapio.importer import import_map
 from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
 from generator.pipeline import build_game, checked
@@ -576,6 +578,47 @@ def serve(game, port, host, addons):
         serve_preview(folder, tuple(addons), host, port)
     except PnpgenError as error:
         _fail(error)
+
+
+@main.command(name="import")
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+@click.option("--to", "folder", required=True, type=click.Path(), help="The new game folder (new, or empty).")
+def import_command(files, folder):
+    """Bring a TTR Map Editor map in: its JSON map file and/or CSV files of stops, routes and tickets
+    (told apart by their headers) into a new game FOLDER that checks and builds."""
+    try:
+        written, notes = import_map([Path(f) for f in files], Path(folder))
+    except PnpgenError as error:
+        _fail(error)
+    for note in notes:
+        out_console.print(f"note: {escape(note)}", soft_wrap=True)
+    out_console.print(f"wrote {len(written)} files into {escape(folder)}/; next: pnpgen check {escape(folder)} "
+                      f"&& pnpgen build {escape(folder)}", soft_wrap=True)
+
+
+@main.command()
+@click.argument("game", type=click.Path())
+@click.option("--write", is_flag=True, help="Write the edits into the YAML files (without it, only show them).")
+@click.option("--iterations", type=click.IntRange(1, 100_000), default=400, show_default=True,
+              help="Moves to try at most.")
+def fit(game, write, iterations):
+    """Nudge a map board's places and route curves until its geometry checks (PNP501–506) pass; show the
+    edits as a diff (comments and layout of the files kept), and write them with --write."""
+    try:
+        result = fit_game(Path(game), iterations)
+    except PnpgenError as error:
+        _fail(error)
+    click.echo(result.diff(), nl=False)
+    for note in result.notes:
+        out_console.print(f"note: {escape(note)}", soft_wrap=True)
+    out_console.print(f"board findings: {len(result.before)} before, {len(result.after)} after", soft_wrap=True)
+    for finding in result.after:
+        out_console.print(f"  {escape(str(finding.source))}: {finding.code} {escape(finding.message)}", soft_wrap=True)
+    if write and result.texts:
+        for path in result.write():
+            out_console.print(f"wrote {escape(str(path))}", soft_wrap=True)
+    elif result.texts:
+        out_console.print("nothing written: run again with --write to apply the diff", soft_wrap=True)
 
 
 if __name__ == "__main__":

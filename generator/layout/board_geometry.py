@@ -395,10 +395,12 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"{rp.route.route.length} spaces on board '{board.id}'",
                                     "move the cities apart, or add bends/curve so the path gets longer", (key,)))
         ends = {rp.route.route.a.id, rp.route.route.b.id}
+        reach = _bbox([*rp.path, *(corner for t in rp.tracks for quad in t.spaces for corner in quad)])
         over = []
         for pid, pp in plan.places.items():
-            if pid in ends:
-                continue
+            (cx, cy), r = pp.center, pp.radius
+            if pid in ends or not _bbox_overlap(reach, (cx - r, cy - r, cx + r, cy + r)):
+                continue   # too far to touch: the tests below would say no, slowly
             hit = any(segment_distance(pp.center, p, q) < pp.radius for p, q in zip(rp.path, rp.path[1:]))
             hit = hit or any(quad_circle_overlap(quad, pp.center, pp.radius) for t in rp.tracks for quad in t.spaces)
             if hit:
