@@ -2,7 +2,7 @@
 (PNP501–506) pass, keeping every place close to where it was; show the edits as a unified diff, and
 write them only with ``--write``.
 
-The search is the one ``tools/fit_board.py`` did (a seeded random search: pick a problem, move a place
+The search is the one the former ``tools/fit_board.py`` did (a seeded random search: pick a problem, move a place
 it concerns, or bend a route it concerns, keep the move if the cost falls; the same weights), on the
 same geometry: every cost is ``board_geometry.board_problems`` of a plan made by ``plan_board``. It is
 fast because a move is priced on the part of the board it can change — the routes and places within
@@ -36,7 +36,7 @@ from generator.layout.board import plan_for_drawing
 from generator.load.game import load_game
 from generator.model.board import Board, BoardRoute
 
-#: the weight of each kind of problem in the cost (tools/fit_board.py's)
+#: the weight of each kind of problem in the cost (the former tools/fit_board.py's, with PNP506)
 WEIGHT = {"PNP501": 10.0, "PNP502": 10.0, "PNP503": 12.0, "PNP504": 3.0, "PNP505": 12.0, "PNP506": 12.0}
 #: mm around a move within which routes are planned again to price it (a space's width and more) …
 REACH = 12.0
@@ -122,14 +122,11 @@ class _Search:
                 stalled += 1
         return before, board_diagnostics(plan_for_drawing(self.board))
 
-    # ---------------------------------------------------------------- moves (tools/fit_board.py's)
+    # ---------------------------------------------------------------- moves
 
     def _move(self, problem: Diagnostic):
         """(what changes: places, routes), apply, undo — or None when nothing it concerns may move."""
-        by_key = dict(zip(geo.route_keys(self.board.routes), self.board.routes))
-        by_id = {p.id: p for p in self.board.places}
-        routes = [by_key[s] for s in problem.subject if isinstance(s, tuple) and s in by_key]
-        places = [by_id[s] for s in problem.subject if isinstance(s, str) and s in by_id]
+        routes, places = concerned(problem, self.board)
         rng = self.rng
         if routes and rng.random() < 0.45:
             route = rng.choice(routes)
@@ -194,6 +191,16 @@ class _Search:
         path = geo.route_path(tuple(a), tuple(b), route.bends, route.curve)
         xs, ys = [p[0] for p in path], [p[1] for p in path]
         return _grow((min(xs), min(ys), max(xs), max(ys)), self.board.space[1] * len(route.route.colors))
+
+
+def concerned(diagnostic: Diagnostic, board: Board) -> tuple[list[BoardRoute], list]:
+    """The board's routes and places a diagnostic concerns, read from its ``subject`` (route keys
+    ``(a, b, n)``, ``board_geometry.route_keys``, and place ids), never from its message."""
+    by_key = dict(zip(geo.route_keys(board.routes), board.routes))
+    by_id = {p.id: p for p in board.places}
+    routes = [by_key[s] for s in diagnostic.subject if isinstance(s, tuple) and s in by_key]
+    places = [by_id[s] for s in diagnostic.subject if isinstance(s, str) and s in by_id]
+    return routes, places
 
 
 def _point_box(at) -> tuple[float, float, float, float]:

@@ -415,6 +415,8 @@ def _coordinate(value, src: Source, named: str) -> float:
 def _whole(value, src: Source, named: str, least: int, most: int | None = None) -> int:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,9}\s*", value):   # a CSV cell read as text
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < least or (most is not None and value > most):
         limit = f" at most {most}" if most is not None else ""
         raise ContentError(src, f"{named} should be a whole number from {least}{limit}, not {value!r}",
