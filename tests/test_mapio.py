@@ -12,6 +12,7 @@ import pytest
 
 from generator.fit import fit_game
 from generator.mapio.importer import SIDECAR
+from tests.conftest import ROOT
 
 #: a version 3 map file as the editor writes it (docs/FILE-FORMAT.md, docs/MAP-FORMAT.md): a 2×3 board,
 #: 1,100 × 731 units for 790 × 525 mm
@@ -276,3 +277,17 @@ def test_fit_adds_a_curve_inside_a_row_s_extras(crowded):
     row = next(line for line in new.split("\n") if line.startswith("  - [Millbrook, Kingsbridge"))
     assert re.fullmatch(r"  - \[Millbrook, Kingsbridge, 3, gray, \{tunnel: true(, curve: -?\d+)?\}\]  # gray: any colour",
                         row), row
+
+
+def test_germany_goes_out_to_the_editor_and_comes_back_checking_without_errors(run, tmp_path):
+    exported = run("export", "ttr-map-editor", ROOT / "content" / "ttr-germany", "--out", tmp_path)
+    assert exported.exit_code == 0, exported.output
+    payload = json.loads((tmp_path / "ttr-germany.json").read_text(encoding="utf-8"))["payload"]
+    assert (len(payload["stops"]), len(payload["routes"]), len(payload["tickets"])) == (40, 110, 89)
+    assert payload["orientation"] == "portrait" and payload["pnpgen"]["terminals"] == ["country"]
+    assert sum(1 for r in payload["routes"] if "pnpgen" in r) > 0          # the arcs travel as pnpgen curves
+    back = run("import", tmp_path / "ttr-germany.json", "--to", tmp_path / "back")
+    assert back.exit_code == 0, back.output
+    checked = json.loads(run("check", tmp_path / "back", "--format", "json").stdout)
+    assert [f for f in checked if f["severity"] == "error"] == []
+    assert {f["code"] for f in checked} <= {"PNP404"}                      # the waivers were comments: not carried
