@@ -25,10 +25,6 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import YAMLError
-
 from generator.check.board import CODES, board_diagnostics
 from generator.errors import ContentError, Diagnostic, Source
 from generator.layout import board_geometry as geo
@@ -239,6 +235,9 @@ def _edits(places, routes) -> tuple[dict[Path, tuple[str, str]], list[str]]:
         original = route.route.extras
         if route.curve != float(original.get("curve", 0.0)) or tuple(route.bends) != tuple(original.get("bends", ())):
             wanted.setdefault(route.source.file, []).append(("route", route))
+    from ruamel.yaml import YAML  # only when there is something to write: the command line stays quick to start
+    from ruamel.yaml.error import YAMLError
+
     texts, notes = {}, []
     for path, items in sorted(wanted.items(), key=lambda kv: str(kv[0])):
         old = path.read_text(encoding="utf-8")
@@ -267,6 +266,8 @@ def _edits(places, routes) -> tuple[dict[Path, tuple[str, str]], list[str]]:
 
 def _find(tree, what: str, item):
     """The node of a place's ``at`` list, or of a route's row, at the item's line."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     line = item.source.line - 1
     stack = [tree]
     while stack:
@@ -300,7 +301,9 @@ def _mm(value: float) -> str:
     return f"{value:g}" if float(value).is_integer() or abs(value) >= 1e-4 else "0"
 
 
-def _route_edits(lines: list[str], row: CommentedSeq, route: BoardRoute, notes: list[str]) -> list:
+def _route_edits(lines: list[str], row, route: BoardRoute, notes: list[str]) -> list:
+    from ruamel.yaml.comments import CommentedMap
+
     original = route.route.extras
     edits = []
     extras = row[4] if len(row) > 4 and isinstance(row[4], CommentedMap) else None

@@ -17,7 +17,7 @@ from pathlib import Path
 from generator import __version__, limits
 from generator.errors import ContentError, OutputError, Source
 from generator.mapio.importer import RULES_BEGIN, RULES_END, SIDECAR, unescape_jinja
-from generator.mapio.ttrme import COLOURS, EditorMap, Stop, Ticket, Track, to_json
+from generator.mapio.ttrme import COLOURS, EditorMap, Stop, Ticket, Track, nearest_colour, to_json
 from generator.model.game import Game
 from generator.yamlsource import read_bounded
 
@@ -68,9 +68,14 @@ def editor_map(game: Game) -> EditorMap:
         for colour in route.colors:
             index = seen.get(pair, 0)
             seen[pair] = index + 1
-            result.tracks.append(Track(keys[route.a.id], keys[route.b.id], route.length, _colour(colour, route.source),
-                                       route.source, tuple(broute.bends), broute.curve, broute.tunnel, broute.ferry,
-                                       dict(route_fields.get((*pair, index), {}))))
+            key = _colour(colour)
+            track = Track(keys[route.a.id], keys[route.b.id], route.length, key or nearest_colour(colour.hex),
+                          route.source, tuple(broute.bends), broute.curve, broute.tunnel, broute.ferry,
+                          dict(route_fields.get((*pair, index), {})))
+            if not key:   # a colour the editor lacks: drawn as its nearest there, itself when it comes back
+                track.own_colour = colour.id
+                result.palette[colour.id] = {"hex": colour.hex, "symbol": colour.symbol, "latin": colour.latin or colour.id}
+            result.tracks.append(track)
     ticket_decks = kept.get("ticket_decks", {})
     for deck in game.decks.values():
         places = [name for name, kind in deck.fields.items() if kind == "place"]
@@ -88,14 +93,13 @@ def editor_map(game: Game) -> EditorMap:
     return result
 
 
-def _colour(colour, src: Source) -> str:
+def _colour(colour) -> str:
+    """The editor's key for a pnpgen colour of the same name (id or Latin name), or "" when it has none."""
     for word in (colour.id, colour.latin):
         key = "neutral" if str(word).lower() in ("gray", "grey") else str(word).lower()
         if key in COLOURS:
             return key
-    raise ContentError(src, f"the colour '{colour.id}' has no counterpart among the editor's nine "
-                            f"({', '.join(COLOURS)})", "name the route colours as the editor does (red, blue …), "
-                                                        "or give the colour latin: one of them")
+    return ""
 
 
 def _sidecar(folder: Path) -> dict:

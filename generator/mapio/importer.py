@@ -24,6 +24,7 @@ from generator import __version__
 from generator.errors import ContentError
 from generator.mapio.ttrme import EditorMap, Stop, Track, read_files
 from generator.new import create_game
+from generator.paths import folder_name, plain_name
 
 #: the file of what pnpgen keeps for the editor (ids, styles, background …)
 SIDECAR = "ttr-map-editor.json"
@@ -47,6 +48,8 @@ PLAYERS = (2, 4)
 def import_map(paths: list[Path], folder: Path) -> tuple[list[Path], list[str]]:
     """Read the editor's files and write the game into ``folder`` (new, or empty); (files written, notes)."""
     folder = Path(os.path.abspath(folder))
+    plain_name(folder_name(folder), None, "game folder name",
+               "name the folder with letters, digits, '-', '_', '.' and '+' only (e.g. harbour): it is the game's id")
     if folder.is_symlink() or folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ContentError(None, f"{folder} already exists and is not an empty folder",
                            "name a new folder with --to (pnpgen import makes it), or empty this one first")
@@ -73,14 +76,15 @@ def game_files(board: EditorMap) -> tuple[dict[str, str], list[str]]:
     notes: list[str] = []
     names = {stop.key: stop.name for stop in board.stops}
     rows = _rows(board, names, notes)
-    colours = sorted({t.colour for t in board.tracks} - {"neutral"}, key=list(PALETTE).index) or ["red"]
+    colours = sorted({t.colour for t in board.tracks if not t.own_colour} - {"neutral"}, key=list(PALETTE).index)
+    colours = colours + sorted({t.own_colour for t in board.tracks if t.own_colour}) or ["red"]
     spaces = sum(t.length for t in board.tracks)
     longest = max((t.length for t in board.tracks), default=1)
     decks = _ticket_decks(board, names)
     texts = {
         "game.yaml": _game_yaml(board, spaces),
         "map.yaml": _map_yaml(board, rows),
-        "palette.yaml": _palette_yaml(colours),
+        "palette.yaml": _palette_yaml(colours, board.palette),
         "decks.yaml": _decks_yaml(colours, decks),
         "tables.yaml": _tables_yaml(longest),
         "rules.md": _rules_md(board),
@@ -115,7 +119,7 @@ def _rows(board: EditorMap, names: dict[str, str], notes: list[str]) -> list[str
 
 def _row(tracks: list[Track], names: dict[str, str]) -> str:
     track = tracks[0]
-    colours = [_colour(t.colour) for t in tracks]
+    colours = [t.own_colour or _colour(t.colour) for t in tracks]
     colour = colours[0] if len(colours) == 1 else f"[{', '.join(colours)}]"
     extras = []
     if track.bends:
@@ -200,10 +204,16 @@ def _place(stop: Stop) -> str:
     return f"  {quote(stop.name)}: {{name: {quote(stop.name)}, kind: {stop.kind}, at: [{_mm(stop.at[0])}, {_mm(stop.at[1])}]}}"
 
 
-def _palette_yaml(colours: list[str]) -> str:
+def _palette_yaml(colours: list[str], own: dict) -> str:
     lines = ["# The route colours of the map (gray takes cards of any one colour), each with the symbol printed on",
              "# its cards and spaces for colour-blind players (check PNP710).", "palette:"]
     for colour in colours:
+        if colour in own:   # a colour of pnpgen's own, as an export wrote it
+            entry = own[colour]
+            symbol = f", symbol: {entry['symbol']}" if entry["symbol"] else ""
+            latin = quote(entry["latin"])
+            lines.append(f"  {colour}: {{hex: \"{entry['hex']}\", name: {latin}, latin: {latin}{symbol}}}")
+            continue
         hex_value, symbol = PALETTE[colour]
         ink = f", ink: \"{INK[colour]}\"" if colour in INK else ""
         lines.append(f"  {colour}: {{hex: {hex_value}, name: {colour}, latin: {colour}{ink}, symbol: {symbol}}}")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from generator import limits
 from generator.errors import ContentError, Source
+from generator.layout.symbols import SYMBOLS
 from generator.load.values import PLACE_KINDS
 from generator.sheets import Cell, read_sheet
 from generator.yamlsource import read_bounded
@@ -41,6 +42,10 @@ COLOUR_WORDS = {"grey": "neutral", "gray": "neutral", "any": "neutral", "": "neu
 #: route types that are pre-built lines (no wagon spaces, no cards) unless the map's own list says otherwise
 INFRASTRUCTURE_TYPES = ("rail", "trail")
 YES = ("yes", "true", "1", "ja", "y")
+#: the editor's route colours as it draws them (``routeColors``), to find the nearest for a colour it lacks
+EDITOR_RGB = {"red": (0xcf, 0x3f, 0x3f), "blue": (0x3b, 0x72, 0xb9), "green": (0x4c, 0x8b, 0x58),
+              "yellow": (0xe2, 0xb8, 0x3b), "black": (0x3e, 0x41, 0x46), "white": (0xff, 0xfd, 0xf5),
+              "orange": (0xda, 0x7a, 0x31), "purple": (0x8a, 0x5a, 0xa5)}
 
 
 @dataclass
@@ -67,6 +72,9 @@ class Track:
     tunnel: bool = False
     locomotives: int = 0
     extra: dict = field(default_factory=dict)
+    #: pnpgen's own colour where the editor has none (``pink``): a key of ``EditorMap.palette``; ``colour`` is the
+    #: editor's nearest
+    own_colour: str = ""
 
 
 @dataclass
@@ -89,6 +97,8 @@ class EditorMap:
     rules: str | None = None
     #: place kinds a ticket may end at but never pass through (pnpgen's ``terminals:``)
     terminals: tuple[str, ...] = ()
+    #: pnpgen colours the editor does not have: id → {hex, symbol, latin} (carried in the payload's ``pnpgen``)
+    palette: dict = field(default_factory=dict)
     #: the pnpgen board's furniture: ``score_track`` (cells), ``title_at``/``legend_at`` (mm), when not the defaults
     furniture: dict = field(default_factory=dict)
     #: what pnpgen does not use, written back by an export: ``map`` (the payload's own fields), ``decks``
@@ -201,6 +211,8 @@ def read_json(path: Path) -> EditorMap:
     furniture = own.get("board") if isinstance(own, dict) else None
     if isinstance(furniture, dict):
         board.furniture = _furniture(furniture, Source(path))
+    if isinstance(own, dict) and isinstance(own.get("palette"), dict):
+        board.palette = _palette(own["palette"], Source(path))
     if isinstance(terminals, list):
         board.terminals = tuple(_kind(t, Source(path), "pnpgen.terminals") for t in terminals)
     board.extra["map"] = {k: v for k, v in payload.items()
@@ -222,7 +234,14 @@ def read_json(path: Path) -> EditorMap:
         if item.get("type") in infrastructure:
             board.extra["infrastructure"].append(item)   # a pre-built line: no spaces, no cards; kept for the export
             continue
-        board.tracks.append(_json_track(item, src, named, keys, scale))
+        track = _json_track(item, src, named, keys, scale)
+        mine = item.get("pnpgen")
+        if isinstance(mine, dict) and "color" in mine:
+            if mine["color"] not in board.palette:
+                raise ContentError(src, f"{named}.pnpgen.color names {mine['color']!r}, which pnpgen.palette lacks",
+                                   "export the map from pnpgen again")
+            track.own_colour = mine["color"]
+        board.tracks.append(track)
     decks = {}
     for index, item in enumerate(_list(payload, "ticketSets", path)):
         src, named = where.where("ticketSets", index, item)
@@ -316,6 +335,26 @@ def _furniture(spec: dict, src: Source) -> dict:
                                    "export the map from pnpgen again")
             furniture[key] = (float(value[0]), float(value[1]))
     return furniture
+
+
+def _palette(spec: dict, src: Source) -> dict:
+    palette = {}
+    for key, entry in list(spec.items())[:64]:
+        if not (isinstance(key, str) and re.fullmatch(r"[a-z][a-z0-9-]{0,40}", key) and key not in COLOURS
+                and isinstance(entry, dict) and isinstance(entry.get("hex"), str)
+                and re.fullmatch(r"#[0-9a-fA-F]{6}", entry["hex"])
+                and entry.get("symbol", "") in ("", *SYMBOLS) and isinstance(entry.get("latin", ""), str)):
+            raise ContentError(src, f"pnpgen.palette: {key!r} is not a colour pnpgen wrote "
+                                    "({hex: '#rrggbb', symbol, latin})", "export the map from pnpgen again")
+        palette[key] = {"hex": entry["hex"], "symbol": entry.get("symbol", ""),
+                        "latin": _text(entry.get("latin") or key, src, f"pnpgen.palette.{key}.latin")}
+    return palette
+
+
+def nearest_colour(hex_value: str) -> str:
+    """The editor's colour nearest to a colour it does not have (by RGB distance; never grey, which means any)."""
+    rgb = tuple(int(hex_value[i:i + 2], 16) for i in (1, 3, 5))
+    return min(COLOURS[1:], key=lambda c: sum((a - b) ** 2 for a, b in zip(rgb, EDITOR_RGB[c])))
 
 
 def _kind(value, src: Source, named: str) -> str:
@@ -642,6 +681,8 @@ def to_json(board: EditorMap, app_version: str) -> str:
     payload["pnpgen"] = {"size": [board.size[0], board.size[1]]}
     if board.terminals:
         payload["pnpgen"]["terminals"] = list(board.terminals)
+    if board.palette:
+        payload["pnpgen"]["palette"] = board.palette
     if board.furniture:
         payload["pnpgen"]["board"] = {k: list(v) if isinstance(v, tuple) else v for k, v in board.furniture.items()}
     payload["stops"] = [{"id": stop.key, "name": stop.name, **units(stop.at), **stop.extra,
@@ -655,9 +696,11 @@ def to_json(board: EditorMap, app_version: str) -> str:
         used.add(route["id"])
         route.update({"a": track.a, "b": track.b, "length": track.length, "color": track.colour})
         route.setdefault("type", "city")
+        if track.own_colour:
+            route["pnpgen"] = {"color": track.own_colour}
         if track.curve:
             route["points"] = [units(arc_apex(board, track))]
-            route["pnpgen"] = {"curve": track.curve}
+            route["pnpgen"] = {**route.get("pnpgen", {}), "curve": track.curve}
             route.setdefault("curved", True)
         elif track.bends:
             route["points"] = [units(p) for p in track.bends]
