@@ -10,8 +10,10 @@ import re
 
 import pytest
 
+from generator.errors import Source
 from generator.fit import fit_game
 from generator.mapio.importer import SIDECAR
+from generator.mapio.ttrme import EditorMap, Stop, Track, nearest_colour, read_json, to_json
 from tests.conftest import ROOT
 
 #: a version 3 map file as the editor writes it (docs/FILE-FORMAT.md, docs/MAP-FORMAT.md): a 2×3 board,
@@ -291,3 +293,32 @@ def test_germany_goes_out_to_the_editor_and_comes_back_checking_without_errors(r
     checked = json.loads(run("check", tmp_path / "back", "--format", "json").stdout)
     assert [f for f in checked if f["severity"] == "error"] == []
     assert {f["code"] for f in checked} <= {"PNP404"}                      # the waivers were comments: not carried
+
+
+def test_a_colour_the_editor_lacks_travels_as_its_nearest_and_comes_back(tmp_path):
+    own = {"pink": {"hex": "#d6508e", "symbol": "heart", "latin": "pink"}}
+    board = EditorMap("M", (790.0, 525.0), [Stop("a", "A", (100.0, 100.0), Source(None)),
+                                            Stop("b", "B", (300.0, 100.0), Source(None))],
+                      [Track("a", "b", 3, nearest_colour("#d6508e"), Source(None), own_colour="pink")], palette=own)
+    path = tmp_path / "m.json"
+    path.write_text(to_json(board, "test"), encoding="utf-8")
+    route = json.loads(path.read_text(encoding="utf-8"))["payload"]["routes"][0]
+    assert (route["color"], route["pnpgen"]) == ("purple", {"color": "pink"})   # the editor draws its nearest
+    back = read_json(path)
+    assert (back.tracks[0].own_colour, back.tracks[0].colour, back.palette) == ("pink", "purple", own)
+    assert back.stops[1].at == (300.0, 100.0) and back.size == (790.0, 525.0)
+
+
+def test_fit_moves_a_row_s_bend_points_in_place(run, tmp_path):
+    game = tmp_path / "bent"
+    assert run("new", game).exit_code == 0
+    path = game / "map.yaml"
+    text = path.read_text(encoding="utf-8").replace("at: [225, 260]}", "at: [245, 185]}").replace(
+        "  - [Millbrook, Kingsbridge, 3, gray]",
+        "  - [Millbrook, Kingsbridge, 3, gray, {bends: [[245, 178]], tunnel: true}]   # bent")
+    path.write_text(text, encoding="utf-8")
+    result = fit_game(game)
+    assert len(result.before) == 3 and result.after == []
+    rows = [line for line in result.texts[path][1].split("\n") if line.startswith("  - [Millbrook, Kingsbridge")]
+    assert len(rows) == 1 and re.fullmatch(
+        r"  - \[Millbrook, Kingsbridge, 3, gray, \{bends: \[\[\d+, \d+\]\], tunnel: true\}\]   # bent", rows[0])
