@@ -37,6 +37,7 @@ from generator.export import EXPORTERS
 from generator.export.png import export_png, preset_names
 from generator.export.tts import export_tts
 from generator.fit import fit_game
+from generator.incremental import Memory, RecalledBuild
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.load.schema import EDITOR_SCHEMA_FILE, LAYOUT_SCHEMA_FILE, layout_schema_text, schema_text
@@ -139,10 +140,13 @@ def main():
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
 @click.option("--with", "addons", multiple=True, type=click.Path(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
-def build(games, paper, out_dir, force, addons):
+@click.option("--no-cache", is_flag=True,
+              help="Neither reuse nor keep results in the build cache (PNPGEN_CACHE_DIR=off does the same).")
+def build(games, paper, out_dir, force, addons, no_cache):
     """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
 
-    Check errors refuse the build (exit 1) unless --force; warnings are printed.
+    Check errors refuse the build (exit 1) unless --force; warnings are printed. A game whose content,
+    options and output folder are as the last build left them is not built again (the build cache).
     """
     building = None  # the game being read or built, for the line an interruption prints
     try:
@@ -150,14 +154,22 @@ def build(games, paper, out_dir, force, addons):
             for folder in _games_for(games, addons):
                 started = time.perf_counter()
                 building = folder_name(folder)
+                memory = Memory(folder, tuple(addons), Path(out_dir), {"paper": paper.lower(), "force": force},
+                                use_cache=not no_cache)
+                recalled = memory.recall_build()
+                if recalled is not None and recalled.result is not None:
+                    _report_build_findings(recalled, recalled.findings)
+                    _print_written(recalled.result, time.perf_counter() - started, "unchanged")
+                    continue
                 game = load_game(folder, tuple(addons))
                 building = game.id
                 progress = _ConsoleProgress(err_console)
                 try:
                     result = build_game(game, Path(out_dir), paper.lower(), progress, force=force,
-                                        on_checked=_report_build_findings)
+                                        on_checked=_report_build_findings, kept=memory.kept)
                 finally:
                     progress.done()
+                memory.remember_build(result)
                 _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
     except KeyboardInterrupt as interrupt:
         _fail(_interrupted(interrupt, building, Path(out_dir)))
@@ -209,10 +221,12 @@ def _interrupted(interrupt: KeyboardInterrupt, building: str | None, out_root: P
     return (Terminated if isinstance(interrupt, _Terminated) else Interrupted)(text)
 
 
-def _print_written(result: BuildResult, seconds: float) -> None:
-    """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind)."""
+def _print_written(result: BuildResult | RecalledBuild, seconds: float, note: str = "") -> None:
+    """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind).
+    ``note``: "unchanged" when nothing changed since the last build, which the files are from."""
     folder = escape(str(result.out_dir))
-    table = Table(title=f"{folder}/ — {seconds:.1f} s", title_justify="left", show_edge=False, header_style="bold")
+    title = f"{folder}/ — {seconds:.1f} s" + (", unchanged since the last build" if note == "unchanged" else "")
+    table = Table(title=title, title_justify="left", show_edge=False, header_style="bold")
     table.add_column("file", no_wrap=True)
     table.add_column("kind", overflow="fold")
     table.add_column("contents", justify="right", no_wrap=True)
@@ -227,16 +241,21 @@ def _print_written(result: BuildResult, seconds: float) -> None:
 
 
 def _report_build_findings(game, findings: list[Finding]) -> None:
-    """What the checks found before a build: errors and warnings (waived ones only count)."""
+    """What the checks found before a build: errors and warnings (waived ones only count).
+    ``game``: anything with the game's ``id`` (the game, or a build recalled from the cache)."""
     shown = [f for f in findings if not f.waived]
     if shown:
         report.print_findings(shown, err_console)
     errors = len(errors_in(findings))
     if errors:
-        err_console.print(f"[bold red]--force[/]: building {game.id} despite {errors} check "
+        err_console.print(f"[bold red]--force[/]: building {_game_id(game)} despite {errors} check "
                           f"error{'s' if errors != 1 else ''}", soft_wrap=True)
     elif shown:
-        err_console.print(f"{game.id} checked: {report.tally(findings)}", soft_wrap=True)
+        err_console.print(f"{_game_id(game)} checked: {report.tally(findings)}", soft_wrap=True)
+
+
+def _game_id(game) -> str:
+    return getattr(game, "game_id", None) or game.id
 
 
 @main.command()
@@ -245,7 +264,9 @@ def _report_build_findings(game, findings: list[Finding]) -> None:
               help="text for people; json: one object per finding (code, severity, file, line, message, hint).")
 @click.option("--list", "list_checks", is_flag=True, help="Print the catalogue of checks and exit.")
 @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
-def check(games, fmt, list_checks, addons):
+@click.option("--no-cache", is_flag=True,
+              help="Check again even if nothing changed since the last check (PNPGEN_CACHE_DIR=off does the same).")
+def check(games, fmt, list_checks, addons, no_cache):
     """Check every game under content/ (or the GAMES given) and report every inconsistency.
 
     Exit status: 0 no errors (warnings allowed), 1 errors found, 2 content could not be read.
@@ -263,12 +284,20 @@ def check(games, fmt, list_checks, addons):
     findings: list[Finding] = []
     unreadable: list[PnpgenError] = []
     for folder in folders:
+        memory = Memory(folder, tuple(addons), use_cache=not no_cache)
+        recalled = memory.recall_check()
+        if recalled is not None:
+            findings += recalled.findings
+            continue
         try:
             game = load_game(folder, tuple(addons))
             load_rules(game)  # rules.md is content too: a template mistake is found here, not first in a build
-            findings += run_checks(game)
+            found = run_checks(game)
         except PnpgenError as error:  # the content (or a layout or rules.md it names) cannot be read
             unreadable.append(error)
+            continue
+        memory.remember_check(game.id, found)
+        findings += found
     if fmt == "json":
         rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
         click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))

@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 
 #: bottom to top: a module may import its own layer and the layers below it
 LAYERS = [
-    ("base", {"__init__", "errors", "limits", "paths", "fonts", "yamlsource", "jinja_sandbox", "sheets"}),
+    ("base", {"__init__", "errors", "limits", "paths", "fonts", "yamlsource", "jinja_sandbox", "sheets", "cache"}),
     ("model", {"model"}),
     ("layout", {"layout"}),
     ("load", {"load"}),
@@ -22,7 +22,7 @@ LAYERS = [
     ("writers", {"writers"}),
     ("check", {"check"}),
     ("simulate", {"simulate"}),
-    ("pipeline", {"output_folder", "pipeline", "new", "export", "mapio", "fit"}),
+    ("pipeline", {"output_folder", "pipeline", "new", "export", "incremental", "mapio", "fit"}),
     ("serve", {"serve"}),
     ("cli", {"cli"}),
 ]
