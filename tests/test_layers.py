@@ -22,7 +22,7 @@ LAYERS = [
     ("writers", {"writers"}),
     ("check", {"check"}),
     ("simulate", {"simulate"}),
-    ("pipeline", {"output_folder", "pipeline", "new", "export", "incremental"}),
+    ("pipeline", {"output_folder", "pipeline", "new", "export", "incremental", "mapio", "fit"}),
     ("serve", {"serve"}),
     ("cli", {"cli"}),
 ]
