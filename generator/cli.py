@@ -45,6 +45,7 @@ from generator.pipeline import build_game, checked
 from generator.serve import serve as serve_preview
 from generator.simulate import report as simulation
 from generator.simulate.bots import BOTS
+from generator.simulate.heatmap import write_heatmap
 from generator.simulate.rules import compile_rules
 from generator.writers import BuildResult, Progress
 
@@ -404,7 +405,9 @@ def new(folder, template, language):
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes to play on.")
 @click.option("--validate", type=click.IntRange(0), default=100, show_default=True,
               help="Replay every n-th game with the independent referee (0: none).")
-def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
+@click.option("--heatmap", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the board with its routes by claim frequency and places by visits (.pdf, .svg or .png).")
+def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap):
     """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
     names = [b.strip() for b in bots.split(",")]
     unknown = [b for b in names if b not in BOTS]
@@ -415,10 +418,14 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
     if len(names) != players:
         raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
     try:
-        rules = compile_rules(load_game(Path(game), tuple(addons)))
+        model = load_game(Path(game), tuple(addons))
+        rules = compile_rules(model)
         if not rules.players[0] <= players <= rules.players[1]:
             raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
         results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate)
+        if heatmap:
+            caption = f"{model.label}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
+            err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
     except PnpgenError as error:
         _fail(error)
     figures = simulation.summary(rules, results, names, seed)
