@@ -152,7 +152,7 @@ def write_heatmap(model: Model, rules: Rules, results: list[Result], caption: st
 
 
 def _png(doc: Document, path: Path) -> None:
-    import pypdfium2 as pdfium   # the PDF library only when a PNG is asked for
+    import pypdfium2 as pdfium  # the PDF library only when a PNG is asked for
 
     with tempfile.TemporaryDirectory() as scratch:
         pdf = Path(scratch) / "heatmap.pdf"
