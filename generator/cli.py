@@ -43,6 +43,7 @@ from generator.new import LANGUAGES, TEMPLATES, create_game
 from generator.paths import folder_name
 from generator.pipeline import build_game, checked
 from generator.serve import serve as serve_preview
+from generator.simulate import compare as versions
 from generator.simulate import report as simulation
 from generator.simulate.bots import BOTS
 from generator.simulate.heatmap import write_heatmap
@@ -394,7 +395,7 @@ def new(folder, template, language):
 
 
 @main.command()
-@click.argument("game", type=click.Path())
+@click.argument("game", type=click.Path(), required=False)
 @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
@@ -407,7 +408,10 @@ def new(folder, template, language):
               help="Replay every n-th game with the independent referee (0: none).")
 @click.option("--heatmap", type=click.Path(dir_okay=False), default=None,
               help="Also draw the board with its routes by claim frequency and places by visits (.pdf, .svg or .png).")
-def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap):
+@click.option("--compare", nargs=2, type=str, default=None, metavar="A B",
+              help="Play the same seeds on two versions of a game (folders, or FOLDER@REV for a git revision) "
+                   "and print what changed beyond chance (instead of GAME).")
+def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap, compare):
     """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
     names = [b.strip() for b in bots.split(",")]
     unknown = [b for b in names if b not in BOTS]
@@ -417,11 +421,15 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
         names = names * players
     if len(names) != players:
         raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
+    if compare:
+        if game or heatmap:
+            raise click.UsageError("--compare A B names both games: leave out GAME and --heatmap")
+        _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate)
+        return
+    if not game:
+        raise click.UsageError("name the game to play (its folder), or --compare A B")
     try:
-        model = load_game(Path(game), tuple(addons))
-        rules = compile_rules(model)
-        if not rules.players[0] <= players <= rules.players[1]:
-            raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
+        model, rules = _simulation_rules(game, addons, players)
         results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate)
         if heatmap:
             caption = f"{model.label}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
@@ -433,6 +441,26 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
         click.echo(simulation.text(figures), nl=False)
+
+
+def _simulation_rules(game: str, addons, players: int):
+    model = load_game(Path(game), tuple(addons))
+    rules = compile_rules(model)
+    if not rules.players[0] <= players <= rules.players[1]:
+        raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
+    return model, rules
+
+
+def _simulate_compare(specs, addons, players, names, games, seed, fmt, jobs, validate):
+    try:
+        figures = versions.run(specs, tuple(addons), names, games, seed, jobs, validate)
+    except PnpgenError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(json.dumps({"a": specs[0], "b": specs[1], "seed": seed, "bots": names, **figures},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(versions.text(figures, specs[0], specs[1]), nl=False)
 
 
 @main.command(name="schema")
