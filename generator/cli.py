@@ -411,7 +411,10 @@ def new(folder, template, language):
 @click.option("--compare", nargs=2, type=str, default=None, metavar="A B",
               help="Play the same seeds on two versions of a game (folders, or FOLDER@REV for a git revision) "
                    "and print what changed beyond chance (instead of GAME).")
-def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap, compare):
+@click.option("--dask", default=None, metavar="ADDRESS",
+              help="Play on Dask (pip install 'pnpgen[dask]'): a scheduler's address, or 'local' for -j processes "
+                   "here. The same results as without.")
+def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap, compare, dask):
     """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
     names = [b.strip() for b in bots.split(",")]
     unknown = [b for b in names if b not in BOTS]
@@ -424,13 +427,13 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
     if compare:
         if game or heatmap:
             raise click.UsageError("--compare A B names both games: leave out GAME and --heatmap")
-        _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate)
+        _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate, dask)
         return
     if not game:
         raise click.UsageError("name the game to play (its folder), or --compare A B")
     try:
         model, rules = _simulation_rules(game, addons, players)
-        results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate)
+        results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate, dask)
         if heatmap:
             caption = f"{model.label}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
             err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
@@ -451,9 +454,9 @@ def _simulation_rules(game: str, addons, players: int):
     return model, rules
 
 
-def _simulate_compare(specs, addons, players, names, games, seed, fmt, jobs, validate):
+def _simulate_compare(specs, addons, players, names, games, seed, fmt, jobs, validate, dask):
     try:
-        figures = versions.run(specs, tuple(addons), names, games, seed, jobs, validate)
+        figures = versions.run(specs, tuple(addons), names, games, seed, jobs, validate, dask)
     except PnpgenError as error:
         _fail(error)
     if fmt == "json":

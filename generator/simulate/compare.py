@@ -180,7 +180,7 @@ def text(report: dict, a: str, b: str) -> str:
 
 
 def run(specs: tuple[str, str], addons: tuple[str, ...], bots: list[str], games: int, seed: int, jobs: int = 1,
-        validate: int = 0) -> dict:
+        validate: int = 0, dask: str | None = None) -> dict:
     """Play the same games on both versions and compare them; a git revision lives in a scratch folder
     only while it is played."""
     runs = []
@@ -191,7 +191,7 @@ def run(specs: tuple[str, str], addons: tuple[str, ...], bots: list[str], games:
             if not rules.players[0] <= len(bots) <= rules.players[1]:
                 raise ContentError(None, f"--compare {spec}: {rules.game} is played by {rules.players[0]}–"
                                          f"{rules.players[1]} players, not {len(bots)}", "change --players")
-            runs.append((rules, simulate(folder, addons, bots, games, seed, jobs, validate)))
+            runs.append((rules, simulate(folder, addons, bots, games, seed, jobs, validate, dask)))
     return compare(runs[0][0], runs[0][1], runs[1][0], runs[1][1])
 
 

@@ -6,9 +6,10 @@ wild colour from ``vars: {wild: …}``), routes with their tracks, ticket decks,
 holds turn figures the rulebook states in prose (cards dealt, tickets drawn and kept). A figure the
 content does not state is the published Ticket to Ride default below. Rule modules are switched on
 by content: passengers (``setup: {passengers: N}`` + ``passenger_majority``), the Globetrotter and
-longest-path bonus cards, attractions (places of kind ``attraction``). A game using anything else
-the engine does not implement (tunnels, ferries, dice instead of cards, an unknown bonus card, a
-line game) is refused with a ``ContentError``: simulating a different game would mislead.
+longest-path bonus cards, attractions (places of kind ``attraction``), and dice instead of train cards
+(an add-on that replaces them with the dice add-on's dice and tokens). A game using anything else
+the engine does not implement (tunnels, ferries, other dice, an unknown bonus card, a line game) is
+refused with a ``ContentError``: simulating a different game would mislead.
 
 Everything here is picklable plain data: worker processes get it instead of the ``Game``.
 """
