@@ -214,7 +214,11 @@ def version(spec: str, scratch: Path) -> Path:
         raise ContentError(None, f"--compare {spec}: {where} is not a folder", "name the game's folder before '@'")
     top = _git(git, where, ["rev-parse", "--show-toplevel"], spec, f"{where} is not inside a git repository",
                "compare two folders instead, or name a folder inside a git repository").decode("utf-8", "replace").strip()
-    inside = where.resolve().relative_to(Path(top).resolve()).as_posix()
+    try:
+        inside = where.resolve().relative_to(Path(top).resolve()).as_posix()
+    except ValueError as error:   # a link out of the repository
+        raise ContentError(None, f"--compare {spec}: {where} is not inside the repository at {top}",
+                           "name the folder by its path inside the repository") from error
     data = _git(git, Path(top), ["archive", "--format=tar", f"{rev}:{inside}" if inside != "." else rev], spec,
                 f"git has no revision '{rev}' with the folder {inside}")
     if len(data) > MAX_ARCHIVE_BYTES:
