@@ -435,7 +435,8 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
         model, rules = _simulation_rules(game, addons, players)
         results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate, dask)
         if heatmap:
-            caption = f"{model.label}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
+            with_ = "".join(f" + {Path(a).name}" for a in addons)
+            caption = f"{model.label}{with_}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
             err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
     except PnpgenError as error:
         _fail(error)
