@@ -136,7 +136,7 @@ def test_referee_rejects_dice_that_do_not_pay():
     problems = replay(model, log, 4)
     assert problems and problems[0].startswith(f"event {at} ") and "dice and" in problems[0]
     log = list(result.log)
-    at = next(i for i, e in enumerate(log) if e[0] == "tokens")
+    at = next(i for i, e in enumerate(log) if e[0] == "take-tokens")
     log.insert(at + 1, log[at])   # the same tokens taken twice
     assert any("tokens" in p for p in replay(model, log, 4))
 
@@ -157,6 +157,6 @@ def test_cli_plays_the_dice_add_on_the_same_on_one_or_two_processes():
     assert one.exit_code == 0, one.output
     assert one.output == two.output
     data = json.loads(one.output)
-    assert data["dice"] and data["ends"] == {"trains": 8}
+    assert data["dice_instead_of_cards"] and data["ends"] == {"trains": 8}
     text = runner.invoke(main, args[:-2])
     assert "dice instead of train cards" in text.output and "picks/claim" not in text.output

@@ -12,7 +12,7 @@ Log events (tuples, first item the kind):
 ``("claim", p, track, colour, wilds, passengers)``, ``("pass", p)``, ``("end", reason, scores)``.
 With dice instead of cards (rule module ``dice``): ``("roll", p, sides)``, ``("reroll", p, slots, sides)``,
 ``("dclaim", p, track, slots, tokens, passengers)`` (the dice used and tokens of the route's kind),
-``("dtickets", p, slots)`` (station dice used; a ``tickets`` event follows), ``("tokens", p, kinds)``.
+``("dtickets", p, slots)`` (station dice used; a ``tickets`` event follows), ``("take-tokens", p, kinds)``.
 """
 from __future__ import annotations
 
@@ -364,7 +364,7 @@ class Game:
                 self.tokens[p][k] += 1
                 self.token_supply[k] -= 1
             if kinds:
-                self._log("tokens", p, kinds)
+                self._log("take-tokens", p, kinds)
         return action[0] == "none"
 
     def dice_payment(self, p: int, track: int, sides: tuple) -> tuple[tuple[int, ...], int] | None:

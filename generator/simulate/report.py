@@ -254,7 +254,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
                     "picks_per_claim": round(picks[c] / claims_by[c], 2) if claims_by[c] else None}
                    for c in range(colours)]
     return {
-        "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots, "dice": bool(rules.dice),
+        "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots, "dice_instead_of_cards": bool(rules.dice),
         "published_defaults": list(rules.defaults),
         "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": _spread(by_seat[s])} for s in range(n)],
         "by_bot": [{"bot": b, "seats_played": seats_bot[b], "win_pct": round(100 * wins_bot[b] / seats_bot[b], 1)
@@ -310,11 +310,11 @@ def text(report: dict, top: int = 10) -> str:
     rare = [r["ticket"] for r in report["tickets"] if r["kept"] < MIN_KEPT]
     if rare:
         lines.append(f"  kept fewer than {MIN_KEPT} times (too few to judge): " + ", ".join(sorted(rare)))
-    if report.get("dice"):
+    if report.get("dice_instead_of_cards"):
         lines.append("\ndice instead of train cards (the dice add-on): no colour pressure to report")
     else:
         lines.append("\ncolour pressure: face-up picks per claim paid in the colour")
-    for c in report["colours"] if not report.get("dice") else ():
+    for c in report["colours"] if not report.get("dice_instead_of_cards") else ():
         lines.append(f"  {c['colour']:<12} picks {c['face_up_picks']:>7}  blind {c['blind_draws']:>7}  "
                      f"spent {c['cards_spent']:>7}  claims {c['claims']:>6}  picks/claim {c['picks_per_claim']}")
     never = report["places_never_visited"]

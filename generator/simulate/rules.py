@@ -270,19 +270,25 @@ def _modules(game: Game, places: list) -> dict:
 def _dice(game: Game, addon) -> dict:
     """The dice add-on's rule module: white dice with track, double-track, station and locomotive sides and
     single/double-track tokens (components of the add-on). Anything else replacing the cards is refused."""
-    dice = [p for p in game.parts.values() if p.kind == "die" and set(p.options.symbols) <= set(DICE_FACES)
-            and {"track", "double-track"} <= set(p.options.symbols)]
+    dice = [p for p in game.parts.values() if set(_sides(p)) <= set(DICE_FACES)
+            and {"track", "double-track"} <= set(_sides(p))]
     if not dice:
         raise _refuse(addon.source, f"the add-on '{addon.id}' replaces the train cards, and has no dice with "
                                     f"{', '.join(DICE_FACES)} sides, the only replacement the simulator knows")
     tokens = {"track": 0, "double-track": 0}
     for part in game.parts.values():
-        if part.kind == "token":
+        if not _sides(part):   # pieces, not dice (a die's faces carry no icon)
             for face in part.faces:
                 if face.values.get("icon") in tokens:
                     tokens[face.values["icon"]] += face.count
     if not all(tokens.values()):
         raise _refuse(addon.source, f"the add-on '{addon.id}' has dice but no single-track and double-track tokens "
                                     "(token faces with icon: track and icon: double-track)")
-    return {"dice": tuple(DICE_FACES.index(s) for s in dice[0].options.symbols), "dice_count": dice[0].count,
-            "token_supply": (tokens["track"], tokens["double-track"])}
+    return dict(dice=tuple(DICE_FACES.index(s) for s in dice[0].options.symbols), dice_count=dice[0].count,
+                token_supply=(tokens["track"], tokens["double-track"]))
+
+
+def _sides(part) -> tuple[str, ...]:
+    """A component's die sides (``symbols``), or () for a component that is not a die: asked of its options,
+    never of its kind's name (tests/test_kinds.py)."""
+    return tuple(getattr(part.options, "symbols", ()) or ())

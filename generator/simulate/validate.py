@@ -58,9 +58,10 @@ class _Model:
         self.supply = {"track": 0, "double-track": 0}
         if deck.replaced_by is not None:
             for part in game.parts.values():
-                if part.kind == "die" and "track" in part.options.symbols and not self.die:
-                    self.die, self.dice_count = set(part.options.symbols), part.count
-                for face in part.faces if part.kind == "token" else ():
+                sides = getattr(part.options, "symbols", None)   # a die has sides; asked, not its kind's name
+                if sides and "track" in sides and not self.die:
+                    self.die, self.dice_count = set(sides), part.count
+                for face in part.faces if not sides else ():
                     if face.values.get("icon") in self.supply:
                         self.supply[face.values["icon"]] += face.count
         self.pairs = Counter(frozenset((a, b)) for a, b, _length, _colour in self.tracks)
@@ -210,7 +211,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                     not 0 <= k < len(sides) or sides[k] not in ("station", "locomotive") for k in slots):
                 bad(i, event, f"dice {list(slots)} of {sides} are not stations")
             spent, station_draw = set(slots) | {-1}, len(slots)
-        elif kind == "tokens":
+        elif kind == "take-tokens":
             _, p, kinds = event
             names = [("track", "double-track")[k] for k in kinds]
             left = len(sides) - len(spent - {-1})
