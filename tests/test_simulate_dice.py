@@ -160,3 +160,20 @@ def test_cli_plays_the_dice_add_on_the_same_on_one_or_two_processes():
     assert data["dice_instead_of_cards"] and data["ends"] == {"trains": 8}
     text = runner.invoke(main, args[:-2])
     assert "dice instead of train cards" in text.output and "picks/claim" not in text.output
+
+
+def test_one_reroll_of_the_dice_chosen(rules):
+    class Reroll(Dice):
+        def reroll(self, g, p, sides):
+            return (1, 3)
+
+    g = game(rules, [STATION] * 5, [Reroll(), Dice()])
+    rolls = iter([[TRACK] * 5, [DOUBLE, LOCO]])
+    g._roll = lambda count: list(next(rolls))[:count]
+    g._turn(0)
+    assert [e for e in g.log if e[0] in ("roll", "reroll")] == [
+        ("roll", 0, (TRACK,) * 5), ("reroll", 0, (1, 3), (TRACK, DOUBLE, TRACK, LOCO, TRACK))]
+    g._roll = lambda count: [TRACK] * count
+    g.bots[0] = type("Bad", (Dice,), {"reroll": lambda self, g, p, sides: (0, 0)})()
+    with pytest.raises(IllegalMove, match="rerolls dice"):
+        g._turn(0)
