@@ -167,3 +167,20 @@ def test_the_key_changes_with_every_part():
     assert cache.key("a", 1) != cache.key("a", 2)
     assert cache.key("a", {"paper": "a4"}) != cache.key("a", {"paper": "letter"})
     assert cache.key("a") == cache.key("a")
+
+
+def test_pnpgen_s_own_digest_covers_its_templates(tmp_path, monkeypatch):
+    """A clone reads shared layouts from templates/ beside the package: an edit there is a new pnpgen."""
+    templates = tmp_path / "templates"
+    (templates / "layouts").mkdir(parents=True)
+    layout = templates / "layouts" / "card.yaml"
+    layout.write_text("size: [63, 88]\n", encoding="utf-8")
+    monkeypatch.setattr(cache, "TEMPLATES_DIR", templates)
+    cache.code_digest.cache_clear()
+    try:
+        before = cache.code_digest()
+        layout.write_text("size: [63, 89]\n", encoding="utf-8")
+        cache.code_digest.cache_clear()
+        assert cache.code_digest() != before
+    finally:
+        cache.code_digest.cache_clear()
