@@ -41,7 +41,8 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     title_box, legend_box = _title_box(board), _legend_box(board)
     plan = plan_for_drawing(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
-    track = score_track(board.width, board.height, board.score_track, board.typeset) if board.score_track else []
+    track = (score_track(board.width, board.height, board.score_track, board.typeset, board.score_depth)
+             if board.score_track else [])
     if board.background is not None:
         # over the track's paper (its first two rects), under its cells and everything else
         items += track[:2] + [_picture(game, board, board.background)]
@@ -220,9 +221,9 @@ def _label(pp: geo.PlacePlan, typeset: Typeset) -> list:
     return items
 
 
-def score_track(width: float, height: float, cells: int, typeset: Typeset) -> list:
-    """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
-    d = TRACK_CELL
+def track_cells(width: float, height: float, cells: int, depth: float = TRACK_CELL) -> list[tuple[float, float, float, float]]:
+    """The (x, y, w, h) of each score-track cell, 0 at the top-left corner, clockwise; ``depth`` across the band."""
+    d = depth
     # corners are cells; the rest are shared between the sides in proportion to their length
     inner = cells - 4
     along = inner * (width - 2 * d) / (2 * (width - 2 * d) + 2 * (height - 2 * d))
@@ -239,15 +240,23 @@ def score_track(width: float, height: float, cells: int, typeset: Typeset) -> li
     boxes += list(reversed(_row(d, height - d, width - 2 * d, d, bottom_n, horizontal=True)))
     boxes.append((0.0, height - d, d, d))
     boxes += list(reversed(_row(0.0, d, d, height - 2 * d, ny, horizontal=False)))
+    return boxes
+
+
+def score_track(width: float, height: float, cells: int, typeset: Typeset, depth: float = TRACK_CELL) -> list:
+    """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
+    d = depth
+    boxes = track_cells(width, height, cells, depth)
+    scale = min(1.6, d / TRACK_CELL)   # numbers grow with a deeper band, so they still read at a glance
     items: list = [Rect(0, 0, width, height, fill="#e7dcc0"),
                    Rect(d, d, width - 2 * d, height - 2 * d, fill=LAND, stroke=FRAME, stroke_width=0.6)]
     for n, (x, y, w, h) in enumerate(boxes):
         fill = "#fbf6e8" if n % 5 else "#d9c69c"   # every fifth cell darker, to count by fives
         items.append(Rect(x, y, w, h, fill=fill, stroke=FRAME, stroke_width=0.25))
         label = f"{n}" if n else f"0/{cells}"   # the track's own range: 0/50 on a 50-cell track
-        size = 6.0 if n % 5 else 7.0
+        size = (6.0 if n % 5 else 7.0) * scale
         if not n:
-            size = 4.6
+            size = 4.6 * scale
         baseline = y + h / 2 + size * PT_TO_MM * 0.35
         items.append(set_text(typeset, x + w / 2, baseline, label, size, fill=INK, anchor="middle", bold=n % 5 == 0))
     return items
@@ -271,7 +280,7 @@ def _title_box(board: Board):
         return None
     w = max(bold_width(board.typeset, board.name, TITLE_PT), board.typeset.width(board.latin, TITLE_LATIN_PT)) + 12
     h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
-    x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
+    x, y = board.title_at if board.title_at else (geo.border(board) + 4, geo.border(board) + 4)
     return (x, y, w, h)
 
 
@@ -312,7 +321,7 @@ def _legend_box(board: Board):
     key_w = max((board.typeset.width(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
     w = max(table_w, key_w)
     h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
-    x, y = board.legend_at if board.legend_at else (board.width - geo.BORDER - 4 - w, board.height - geo.BORDER - 4 - h)
+    x, y = board.legend_at if board.legend_at else (board.width - geo.border(board) - 4 - w, board.height - geo.border(board) - 4 - h)
     return (x, y, w, h)
 
 

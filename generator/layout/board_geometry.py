@@ -28,7 +28,7 @@ SPACE_GAP = (1.0, 4.0)  # min and max mm between two spaces of a route
 TRACK_GAP = 1.5       # mm between parallel tracks
 NAME_PT, LATIN_PT = 9.0, 6.5
 AREA_PT = 11.0
-BORDER = 14.0         # mm of frame kept free for the score track
+BORDER = 14.0         # mm of frame kept free for the default 9 mm score track (5 mm beyond its band)
 AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
@@ -203,10 +203,15 @@ def label_size(place: Entity, typeset: Typeset) -> tuple[float, float]:
     return max(name_w, latin_w) + 1.6, height
 
 
+def border(board: Board) -> float:
+    """mm of frame kept free around the map: the score track's band and 5 mm beyond it, else 4 mm."""
+    return board.score_depth + BORDER - 9.0 if board.score_track else 4.0
+
+
 def plan_board(board: Board, reserved=()) -> BoardPlan:
     """Paths, spaces, markers and name boxes of a map board (``reserved``: boxes names must avoid)."""
-    border = BORDER if board.score_track else 4.0
-    inner = (border, border, board.width - 2 * border, board.height - 2 * border)
+    edge = border(board)
+    inner = (edge, edge, board.width - 2 * edge, board.height - 2 * edge)
     places = {p.id: PlacePlan(p, tuple(p.attrs["at"]), marker_radius(p)) for p in board.places}
     plan = BoardPlan(board, inner, [], places, list(reserved))
     w, h = board.space

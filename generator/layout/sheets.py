@@ -143,7 +143,7 @@ def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str 
     width, height = grid.paper
     pages = []
     for sheet, slots in _fill(grid, len(pieces)):
-        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}")
+        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}", one_sided=True)
         for i, col, row in slots:
             x, y = grid.slot(col, row)
             piece = pieces[i]

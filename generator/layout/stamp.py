@@ -36,7 +36,7 @@ def stamped(doc: Document, text: str, typeset: fonts.Typeset) -> Document:
         return doc
     cache: dict[str, list[Box]] = {}  # what each form draws, worked out once for the whole document
     pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache)], p.trim_box, p.bleed_box,
-                  p.label) for p in doc.pages]
+                  p.label, p.one_sided) for p in doc.pages]
     return Document(doc.title, pages, doc.forms, doc.outline)
 
 

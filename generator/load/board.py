@@ -57,7 +57,14 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   score_track=spec.get("score_track"),
                   legend=_legend_rows(game, spec),
                   source=src,
-                  title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"))
+                  title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"),
+                  score_depth=float(spec.get("score_track_depth", 9.0)),
+                  score_markers=str(spec["score_markers"]) if "score_markers" in spec else None)
+    if board.score_markers is not None and board.score_markers not in game.parts:
+        raise ContentError(spec.src("score_markers"), f"board '{board_id}' names score markers "
+                                                      f"'{board.score_markers}', which the game lacks",
+                           did_you_mean(board.score_markers, game.parts)
+                           or "name the token set (under components:) that marks scores on the track")
     if "background" in spec:
         board.background = _picture(game, {"src": spec["background"], "fit": "fill"}, spec.src("background"),
                                     (0.0, 0.0, width, height))

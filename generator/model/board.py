@@ -87,6 +87,8 @@ class Board:
     card_size: tuple[float, float] = (56.0, 87.0)
     title_at: tuple[float, float] | None = None    # top-left of the title box, mm
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
+    score_depth: float = 9.0           # mm across the score track's band (a marker must fit its cells)
+    score_markers: str | None = None   # the token set that marks scores on the track (checked to fit, PNP508)
     #: the game's printed words (its legend, key and captions), set by the loader
     words: Words = field(default_factory=Words)
     #: the faces its text is set in (the game's ``body`` family or pnpgen's own), set by the loader

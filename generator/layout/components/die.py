@@ -158,7 +158,7 @@ class DieKind:
         for n in range(face.count):
             slot = n % (per_row * per_col)
             if slot == 0:
-                doc.pages.append(Page(width, height, label=f"{component.id} nets {len(doc.pages) + 1}"))
+                doc.pages.append(Page(width, height, label=f"{component.id} nets {len(doc.pages) + 1}", one_sided=True))
             ox = left + (slot % per_row) * (net_w + NET_GAP) + tab
             oy = top + (slot // per_row) * (net_h + NET_GAP) + tab
             doc.pages[-1].items += net_items(folded, forms, s, tab, ox, oy)

@@ -1,0 +1,114 @@
+"""The five games at the table (issue 16): what a player hits when the files are printed and played.
+
+Score markers that fit the score track (PNP508), one-sided pages never printed back to back in the
+print-and-play file, and the bundled games' fixes that could come back.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.check import run_checks
+from generator.errors import ContentError
+from generator.fonts import Typeset
+from generator.layout.board import track_cells
+from generator.layout.primitives import Document, Page
+from generator.load.game import load_game
+from generator.model.words import Words
+from generator.writers.context import Printable
+from generator.writers.printandplay import cut_through, place_parts
+from tests.conftest import ROOT
+
+
+def _copy(tmp_path: Path, game: str, edits: dict[str, list[tuple[str, str]]]) -> Path:
+    folder = tmp_path / game
+    shutil.copytree(ROOT / "content" / game, folder)
+    for name, pairs in edits.items():
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        for old, new in pairs:
+            assert old in text, f"{game}/{name} no longer contains {old!r}"
+            text = text.replace(old, new, 1)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _codes(folder: Path, code: str) -> list:
+    return [f for f in run_checks(load_game(folder), {code}) if f.code == code]
+
+
+# ---------------------------------------------------------------- PNP508 score markers and the track
+
+def test_germany_score_markers_fit_a_cell_of_its_track():
+    game = load_game(ROOT / "content" / "ttr-germany")
+    board = game.boards["germany"]
+    cells = track_cells(board.width, board.height, board.score_track, board.score_depth)
+    assert len(cells) == 100
+    assert min(min(w, h) for _x, _y, w, h in cells) == pytest.approx(14.0)   # the band, not the length along it
+    assert game.parts["score-markers"].geometry.width == 12.0
+    assert not _codes(ROOT / "content" / "ttr-germany", "PNP508")
+
+
+def test_markers_wider_than_the_band_are_pnp508(tmp_path):
+    folder = _copy(tmp_path, "ttr-germany", {"map.yaml": [("score_track_depth: 14", "score_track_depth: 9")]})
+    [finding] = _codes(folder, "PNP508")
+    assert "12 mm across" in finding.message and "9.0 mm" in finding.message
+    assert finding.source.file.name == "components.yaml"
+    assert "score_track_depth: 13" in finding.hint
+
+
+def test_unnamed_markers_are_found_by_their_id(tmp_path):
+    """A board that does not name its markers is still checked against a token set called score-…"""
+    folder = _copy(tmp_path, "ttr-germany", {"map.yaml": [("score_track_depth: 14", "score_track_depth: 10"),
+                                                          ("    score_markers: score-markers\n", "")]})
+    [finding] = _codes(folder, "PNP508")
+    assert "'score-markers'" in finding.message
+
+
+def test_named_markers_must_exist(tmp_path):
+    folder = _copy(tmp_path, "ttr-germany", {"map.yaml": [("score_markers: score-markers", "score_markers: scores")]})
+    with pytest.raises(ContentError, match="names score markers 'scores'"):
+        load_game(folder)
+
+
+def test_new_york_has_no_score_track():
+    """Its scores are added up on the score pad; a track of 100 cells would never be used."""
+    assert load_game(ROOT / "content" / "ttr-new-york").boards["new-york"].score_track is None
+
+
+# ---------------------------------------------------------------- one-sided pages in the duplex file
+
+def _part(pages: list[Page], kind: str = "token") -> Printable:
+    return Printable("part", Document("d", pages), kind, Path("part.pdf"))
+
+
+def test_one_sided_pages_each_get_a_blank_back():
+    strips = [Page(210, 297, label="strips 1", one_sided=True), Page(210, 297, label="strips 2", one_sided=True)]
+    cards = [Page(210, 297, label="front"), Page(210, 297, label="back")]
+    spans, pages = place_parts([_part(cards, "cards"), _part(strips)], 2, Words(), Typeset())   # after a two-page cover
+    assert [p.label for p in pages] == ["part: front", "part: back", "part: strips 1", "blank", "part: strips 2",
+                                        "blank"]
+    assert spans == [(3, 4), (5, 7)]
+    assert cut_through(pages, 3) == []
+
+
+def test_cut_through_finds_one_sided_pages_back_to_back():
+    pages = [Page(210, 297, label="a", one_sided=True), Page(210, 297, label="b", one_sided=True),
+             Page(210, 297, label="c"), Page(210, 297, label="blank")]
+    assert cut_through(pages, 1) == [1, 2]
+    assert cut_through(pages[2:], 1) == []
+
+
+def test_germany_train_counters_never_land_back_to_back(built_game):
+    """The two sheets of fold-over train counters were pages 75 and 76 of one sheet: now each has a blank back."""
+    out = built_game("ttr-germany")
+    rows = (out / "components.csv").read_text(encoding="utf-8").splitlines()
+    trains = next(r for r in rows if r.startswith("列車コマ"))
+    first, last = (int(n) for n in trains.rsplit(",", 1)[1].split("-"))
+    assert first % 2 == 1 and last - first == 2   # two sheets: front, blank, front
+    reader = PdfReader(out / "ttr-germany-print-and-play.pdf")
+    assert "白紙" in reader.pages[first].extract_text()      # page first + 1 (0-based: first)
+    assert "白紙" in reader.pages[last].extract_text()
