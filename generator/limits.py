@@ -48,6 +48,8 @@ MAX_PIECES_PER_COMPONENT = 20_000
 MAX_ROUTE_LENGTH = 50
 #: the smallest card, token or tile side (trim), mm
 MIN_PIECE_MM = 5.0
+#: the largest printer margin (``print: margin:``), mm: beyond it no card sheet is worth printing at home
+MAX_PRINTER_MARGIN_MM = 20.0
 #: the largest board side, mm (boards are tiled over home sheets; print shops go to about 1.5 m)
 MAX_BOARD_MM = 2000.0
 

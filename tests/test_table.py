@@ -12,11 +12,14 @@ import pytest
 from pypdf import PdfReader
 
 from generator.check import run_checks
+from generator.check.margins import mark_edges, marks_inside
 from generator.errors import ContentError
 from generator.fonts import Typeset
 from generator.layout.board import track_cells
-from generator.layout.primitives import Document, Page
+from generator.layout.primitives import Document, Line, Page
+from generator.layout.sheets import grid_for
 from generator.load.game import load_game
+from generator.model.game import CardGeometry
 from generator.model.words import Words
 from generator.writers.context import Printable
 from generator.writers.printandplay import cut_through, place_parts
@@ -112,3 +115,45 @@ def test_germany_train_counters_never_land_back_to_back(built_game):
     reader = PdfReader(out / "ttr-germany-print-and-play.pdf")
     assert "白紙" in reader.pages[first].extract_text()      # page first + 1 (0-based: first)
     assert "白紙" in reader.pages[last].extract_text()
+
+
+# ---------------------------------------------------------------- the printer's margin (print: margin:, PNP509)
+
+def _nearest_mark(grid) -> float:
+    from generator.layout.sheets import crop_marks
+    page = Page(*grid.paper, crop_marks(grid))
+    return min(mark_edges(page))
+
+
+def test_a_3x3_sheet_of_56x87_cards_keeps_its_marks_outside_the_default_5mm():
+    """The issue's case: 3 × 3 cards of 56 × 87 mm on A4 put the short crop marks 6 to 8.5 mm from the edge.
+    Outside the default 5 mm margin, so it stays; a printer that clips 6.5 mm gets a 3 × 2 sheet instead."""
+    cards = CardGeometry(56, 87, 3, 3)
+    grid = grid_for(cards, "a4")
+    assert (grid.cols, grid.rows) == (3, 3)
+    assert _nearest_mark(grid) == pytest.approx(6.0)
+    wide = grid_for(cards, "a4", margin=6.5)
+    assert (wide.cols, wide.rows) == (3, 2)
+    assert _nearest_mark(wide) >= 6.5
+
+
+def test_marks_inside_finds_a_mark_in_the_margin():
+    page = Page(210, 297, [Line(3.0, 50, 8.0, 50), Line(20, 20, 30, 20)])
+    assert marks_inside([page], 5.0) == [(1, 3.0)]
+    assert marks_inside([page], 3.0) == []
+
+
+def test_print_margin_is_read_and_bounded(tmp_path):
+    folder = _copy(tmp_path, "ttr-new-york", {"game.yaml": [("  back_offset: [0, 0]", "  back_offset: [0, 0]\n  margin: 9")]})
+    game = load_game(folder)
+    assert game.printer_margin == 9.0
+    assert not _codes(folder, "PNP509")   # every sheet, the half-page aids' cut line and the board tiles keep out of it
+    too_wide = _copy(tmp_path / "b", "ttr-new-york", {"game.yaml": [("  back_offset: [0, 0]",
+                                                                    "  back_offset: [0, 0]\n  margin: 25")]})
+    with pytest.raises(ContentError, match="margin"):
+        load_game(too_wide)
+
+
+def test_no_bundled_game_prints_a_mark_inside_the_margin():
+    for game in ("s-railway",):   # 56 × 87 mm cards, the tightest sheets
+        assert not _codes(ROOT / "content" / game, "PNP509"), game

@@ -3,7 +3,7 @@
 A marker wider than the track's band sits across two cells or over the map,
 and the score is misread at the table. The markers are the token set the
 board names (``score_markers:``); a board that names none is compared with
-every token set whose id says "score", so the mistake is found even when the
+every set of pieces whose id says "score", so the mistake is found even when the
 designer never linked the two.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ def _markers(game, board) -> list:
     if board.score_markers is not None:
         return [game.parts[board.score_markers]]
     return [part for part_id, part in sorted(game.parts.items())
-            if part.kind == "token" and "score" in part_id and part.geometry is not None]
+            if "score" in part_id and part.geometry is not None]   # pieces (a score pad has no geometry)
 
 
 @check("PNP508", "error", "score markers larger than the cells of the board's score track")

@@ -321,7 +321,8 @@ def _legend_box(board: Board):
     key_w = max((board.typeset.width(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
     w = max(table_w, key_w)
     h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
-    x, y = board.legend_at if board.legend_at else (board.width - geo.border(board) - 4 - w, board.height - geo.border(board) - 4 - h)
+    edge = geo.border(board) + 4
+    x, y = board.legend_at if board.legend_at else (board.width - edge - w, board.height - edge - h)
     return (x, y, w, h)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.primitives import Form, Line, Page, Rect, Use
-from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
+from generator.layout.sheets import MARK_GAP, MARK_WIDTH, PRINTER_MARGIN, paper_size, printable_area, registration_mark
 from generator.layout.text import bold_text, set_text
 from generator.model.words import Words
 
@@ -52,11 +52,11 @@ class TilePlan:
         return (ww - cw, wh - ch)
 
 
-def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
+def plan_tiles(width: float, height: float, paper: str, margin: float = PRINTER_MARGIN) -> TilePlan:
     """The fewest sheets (portrait or landscape) that hold the board with the minimum overlap."""
     best = None
     for landscape in (False, True):
-        mx, my, pw, ph = printable_area(paper, landscape)
+        mx, my, pw, ph = printable_area(paper, landscape, margin)
         cols = _count(width, pw)
         rows = _count(height, ph)
         if best is None or cols * rows < best[0]:

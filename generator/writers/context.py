@@ -121,7 +121,7 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
-        printed = stamped(doc, self.game.stamp, self.game.typeset) if stamp else doc
+        printed = stamped(doc, self.game.stamp, self.game.typeset, self.game.printer_margin) if stamp else doc
         self.pending.append((name, lambda path: render_pdf(printed, path)))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:

@@ -26,7 +26,7 @@ from generator.layout.components.kind import Output, register
 from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
-from generator.layout.sheets import PAPERS, PRINTER_MARGIN, simplex_sheets
+from generator.layout.sheets import PAPERS, simplex_sheets
 from generator.model.components import Component, piece_geometry
 from generator.model.game import Card, CardGeometry, Game
 
@@ -147,7 +147,8 @@ class DieKind:
         rows = max(r for _, r in CROSS) + 1
         net_w, net_h = cols * s + 2 * tab, rows * s + 2 * tab
         width, height = PAPERS[paper]
-        usable_w, usable_h = width - 2 * (PRINTER_MARGIN + 2), height - 2 * (PRINTER_MARGIN + 2)
+        margin = game.printer_margin
+        usable_w, usable_h = width - 2 * (margin + 2), height - 2 * (margin + 2)
         per_row = int((usable_w + NET_GAP) // (net_w + NET_GAP))
         per_col = int((usable_h + NET_GAP) // (net_h + NET_GAP))
         if per_row < 1 or per_col < 1:
@@ -172,7 +173,8 @@ class DieKind:
         geometry = CardGeometry(side, side, 1.0, side * 0.1)
         forms = [doc.add_form(self._side(game, component, renderer, face, s, geometry))
                  for s in component.options.symbols]
-        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source)
+        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source,
+                                   game.printer_margin)
         return doc
 
 
