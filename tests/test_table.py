@@ -157,3 +157,42 @@ def test_print_margin_is_read_and_bounded(tmp_path):
 def test_no_bundled_game_prints_a_mark_inside_the_margin():
     for game in ("s-railway",):   # 56 × 87 mm cards, the tightest sheets
         assert not _codes(ROOT / "content" / game, "PNP509"), game
+
+
+# ---------------------------------------------------------------- S鉄道: round track, chip pool, a readable key
+
+def _line_board():
+    from generator.layout.board_line import line_board_form
+    game = load_game(ROOT / "content" / "s-railway")
+    board = game.boards["line"]
+    return game, board, line_board_form(game, board)
+
+
+def test_s_railway_board_has_a_round_track_and_a_chip_pool():
+    from generator.layout.board_line import ROUND_CELL, key_left, round_cells
+    from generator.layout.primitives import Rect, Text
+    game, board, form = _line_board()
+    cells = round_cells(board)
+    assert board.rounds == 3 and len(cells) == 3
+    assert all(w == h == ROUND_CELL for _x, _y, w, h in cells)
+    assert cells[-1][0] + ROUND_CELL < key_left(board)            # between the title and the key
+    texts = [item.text for item in form.items if isinstance(item, Text)]
+    assert "チップ置き場 / chip pool" in texts and "ラウンド / Round" in texts
+    rects = [item for item in form.items if isinstance(item, Rect)]
+    pool = next(r for r in rects if r.w == 150.0)
+    assert pool.y + pool.h <= board.height - 10 and pool.h >= 30     # under the card places, inside the frame
+    assert game.parts["round-marker"].geometry.width + 1 <= ROUND_CELL
+
+
+def test_s_railway_key_is_readable():
+    """The key's small print was 5.5 pt; 8 pt is the least read across a table."""
+    from generator.layout.primitives import Text
+    _game, _board, form = _line_board()
+    key = [item for item in form.items if isinstance(item, Text) and ("最大" in item.text or "停車駅" in item.text)]
+    assert len(key) == 6 and min(item.size for item in key) >= 8.0
+
+
+def test_a_round_marker_too_large_for_its_cells_is_pnp508(tmp_path):
+    folder = _copy(tmp_path, "s-railway", {"components.yaml": [("    size: 20\n", "    size: 30\n")]})
+    [finding] = _codes(folder, "PNP508")
+    assert "round marker 'round-marker' is 30 mm across" in finding.message

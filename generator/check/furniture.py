@@ -1,4 +1,5 @@
-"""PNP508 — board furniture against the pieces played on it: a score marker must fit a score-track cell.
+"""PNP508 — board furniture against the pieces played on it: a score marker must fit a score-track cell,
+a round marker a round-track cell.
 
 A marker wider than the track's band sits across two cells or over the map,
 and the score is misread at the table. The markers are the token set the
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from generator.check.registry import Issue, check
 from generator.layout.board import track_cells
+from generator.layout.board_line import ROUND_CELL
 
 #: mm of play a marker needs in its cell (a hand-cut disc is never exact)
 PLAY = 1.0
@@ -22,9 +24,23 @@ def _markers(game, board) -> list:
             if "score" in part_id and part.geometry is not None]   # pieces (a score pad has no geometry)
 
 
-@check("PNP508", "error", "score markers larger than the cells of the board's score track")
+def _round_markers(game, board) -> list:
+    if board.round_marker is not None:
+        return [game.parts[board.round_marker]]
+    return [part for part_id, part in sorted(game.parts.items()) if "round" in part_id and part.geometry is not None]
+
+
+@check("PNP508", "error", "score or round markers larger than the cells of the board's score or round track")
 def markers_fit_track(game):
     for board in game.boards.values():
+        if board.kind == "line" and board.rounds:
+            for part in _round_markers(game, board):
+                size = max(part.geometry.width, part.geometry.height)
+                if size + PLAY > ROUND_CELL:
+                    yield Issue(part.source,
+                                f"round marker '{part.id}' is {size:g} mm across, but the round track of board "
+                                f"'{board.id}' has {ROUND_CELL:g} mm cells (a marker needs {PLAY:g} mm of play)",
+                                f"make the marker at most {ROUND_CELL - PLAY:g} mm (size:)")
         if board.kind != "map" or not board.score_track:
             continue
         cells = track_cells(board.width, board.height, board.score_track, board.score_depth)

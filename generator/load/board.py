@@ -60,11 +60,15 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"),
                   score_depth=float(spec.get("score_track_depth", 9.0)),
                   score_markers=str(spec["score_markers"]) if "score_markers" in spec else None)
-    if board.score_markers is not None and board.score_markers not in game.parts:
-        raise ContentError(spec.src("score_markers"), f"board '{board_id}' names score markers "
-                                                      f"'{board.score_markers}', which the game lacks",
-                           did_you_mean(board.score_markers, game.parts)
-                           or "name the token set (under components:) that marks scores on the track")
+    board.rounds = int(spec.get("round_track", 0))
+    board.round_marker = str(spec["round_marker"]) if "round_marker" in spec else None
+    board.pools = [CardSlot(str(p["name"]), str(p.get("latin", "")), 1, False) for p in spec.get("pools", [])]
+    for key, named in (("score_markers", board.score_markers), ("round_marker", board.round_marker)):
+        if named is not None and named not in game.parts:
+            raise ContentError(spec.src(key), f"board '{board_id}' names {key.replace('_', ' ')} '{named}', "
+                                              f"which the game lacks",
+                               did_you_mean(named, game.parts)
+                               or "name the token set (under components:) that is moved on this track")
     if "background" in spec:
         board.background = _picture(game, {"src": spec["background"], "fit": "fill"}, spec.src("background"),
                                     (0.0, 0.0, width, height))

@@ -89,6 +89,9 @@ class Board:
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
     score_depth: float = 9.0           # mm across the score track's band (a marker must fit its cells)
     score_markers: str | None = None   # the token set that marks scores on the track (checked to fit, PNP508)
+    rounds: int = 0                    # a round track of this many cells (0: none)
+    round_marker: str | None = None    # the token that marks the round (checked to fit a cell, PNP508)
+    pools: list[CardSlot] = field(default_factory=list)   # named places for a common supply (chips …); count unused
     #: the game's printed words (its legend, key and captions), set by the loader
     words: Words = field(default_factory=Words)
     #: the faces its text is set in (the game's ``body`` family or pnpgen's own), set by the loader
