@@ -196,3 +196,17 @@ def test_a_round_marker_too_large_for_its_cells_is_pnp508(tmp_path):
     folder = _copy(tmp_path, "s-railway", {"components.yaml": [("    size: 20\n", "    size: 30\n")]})
     [finding] = _codes(folder, "PNP508")
     assert "round marker 'round-marker' is 30 mm across" in finding.message
+
+
+# ---------------------------------------------------------------- New York's taxi card
+
+def test_the_taxi_cards_stripes_are_new_yorks_own_colours(built_game):
+    """The shared train layout's wild card used a fixed rainbow (yellow, purple …) New York has no card of."""
+    import re
+    game = load_game(ROOT / "content" / "ttr-new-york")
+    own = {game.collections["color"][c].hex.lower() for c in ("blue", "green", "black", "pink", "red", "orange")}
+    svg_dir = built_game("ttr-new-york") / "svg" / "transport-cards"
+    taxi = next(p for p in sorted(svg_dir.glob("0*.svg")) if "タクシー" in p.read_text(encoding="utf-8"))
+    fills = {f.lower() for f in re.findall(r'fill="(#[0-9a-fA-F]{6})"', taxi.read_text(encoding="utf-8"))}
+    assert own <= fills
+    assert not {"#f0cb2a", "#8a4f9e"} & fills   # yellow and purple: Germany's, not New York's
