@@ -210,3 +210,35 @@ def test_the_taxi_cards_stripes_are_new_yorks_own_colours(built_game):
     fills = {f.lower() for f in re.findall(r'fill="(#[0-9a-fA-F]{6})"', taxi.read_text(encoding="utf-8"))}
     assert own <= fills
     assert not {"#f0cb2a", "#8a4f9e"} & fills   # yellow and purple: Germany's, not New York's
+
+
+# ---------------------------------------------------------------- Thurn and Taxis: names, trays
+
+def test_thurn_and_taxis_names_are_table_size_with_a_halo():
+    from generator.layout.board import HALO, board_form
+    from generator.layout.primitives import Text
+    game = load_game(ROOT / "content" / "thurn-and-taxis")
+    for board in game.boards.values():
+        form, plan = board_form(game, board)
+        names = [i for i in form.items if isinstance(i, Text) and i.text == plan.board.places[0].name]
+        assert {i.size for i in names} == {13.0}
+        assert sum(i.fill == HALO for i in names) == 8 and sum(i.fill != HALO for i in names) == 1
+
+
+def test_thurn_and_taxis_boards_have_places_for_the_display_carriages_and_tiles():
+    game = load_game(ROOT / "content" / "thurn-and-taxis")
+    for board_id, tiles in (("south", 10), ("north", 15)):
+        board = game.boards[board_id]
+        display, carriages, stacks = board.trays
+        assert (display.count, display.size) == (6, (56.0, 87.0))
+        assert carriages.count == 5 and stacks.count == tiles and stacks.size == (26.0, 26.0)
+        for tray in board.trays:
+            x, y, w, h = tray.box()
+            assert y >= 420 and x >= 5 and x + w <= board.width - 5 and y + h <= board.height - 5, tray.label
+
+
+def test_a_tray_over_the_map_is_pnp506(tmp_path):
+    folder = _copy(tmp_path, "thurn-and-taxis", {"map.yaml": [("latin: card display, at: [10, 426]",
+                                                               "latin: card display, at: [10, 300]")]})
+    found = _codes(folder, "PNP506")
+    assert any("tray '公開カード'" in f.message for f in found)

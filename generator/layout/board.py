@@ -31,6 +31,7 @@ TRACK_CELL = 9.0   # depth of the score-track band, mm
 def plan_for_drawing(board: Board) -> geo.BoardPlan:
     """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
     boxes = {"title": _title_box(board), "legend": _legend_box(board)}
+    boxes.update({f"tray '{tray.label}'": tray.box() for tray in board.trays})
     plan = geo.plan_board(board, reserved=[b for b in boxes.values() if b])
     plan.furniture = {what: box for what, box in boxes.items() if box}
     return plan
@@ -57,6 +58,7 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
         items += _title(board, title_box)
     if legend_box:
         items += _legend(board, legend_box)
+    items += _trays(board)
     return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height)), plan
 
 
@@ -176,7 +178,7 @@ def _places(plan: geo.BoardPlan) -> list:
         items += marker(pp.place, pp.center, pp.radius, plan.board.typeset)
     for pp in plan.places.values():
         if pp.label:
-            items += _label(pp, plan.board.typeset)
+            items += _label(pp, plan.board)
     return items
 
 
@@ -209,16 +211,31 @@ def marker(place, center, r: float, typeset: Typeset) -> list:
     return items
 
 
-def _label(pp: geo.PlacePlan, typeset: Typeset) -> list:
+def _label(pp: geo.PlacePlan, board: Board) -> list:
+    """A place's name over its Latin form: on a paper plate, or (``halo``) ringed in paper so the map shows round it."""
     assert pp.label is not None  # the plan places every label
+    typeset = board.typeset
     x, y, w, h = pp.label
     place = pp.place
-    name_h = geo.NAME_PT * PT_TO_MM
-    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
-             bold_text(typeset, x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
+    name_pt, latin_pt = geo.name_sizes(board)
+    name_h = name_pt * PT_TO_MM
+    lines = [(name_pt, y + 0.4 + name_h * 0.92, place.name, True)]
     if place.latin and place.latin != place.name:
-        items.append(set_text(typeset, x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
+        lines.append((latin_pt, y + h - 0.9 * name_pt / geo.NAME_PT, place.latin, False))
+    items: list = [] if board.halo else [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0)]
+    for size, baseline, text, bold in lines:
+        draw = bold_text if bold else set_text
+        if board.halo:
+            ring = size * 0.045   # mm: about a twentieth of the letter height
+            items += [draw(typeset, x + w / 2 + dx * ring, baseline + dy * ring, text, size, fill=HALO, anchor="middle")
+                      for dx, dy in HALO_RING]
+        items.append(draw(typeset, x + w / 2, baseline, text, size, fill=INK, anchor="middle"))
     return items
+
+
+HALO = "#fffdf5"
+#: the eight directions a halo is drawn in, under the name (a stroke the renderers share without text outlines)
+HALO_RING = ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))
 
 
 def track_cells(width: float, height: float, cells: int, depth: float = TRACK_CELL) -> list[tuple[float, float, float, float]]:
@@ -241,6 +258,20 @@ def track_cells(width: float, height: float, cells: int, depth: float = TRACK_CE
     boxes.append((0.0, height - d, d, d))
     boxes += list(reversed(_row(0.0, d, d, height - 2 * d, ny, horizontal=False)))
     return boxes
+
+
+def _trays(board: Board) -> list:
+    """Each tray: its name, and an outline per place (a card display, the stacks of tiles)."""
+    items: list = []
+    name_pt = max(9.0, board.name_pt)
+    for tray in board.trays:
+        x, y, _w, _h = tray.box()
+        label = f"{tray.label} / {tray.latin}" if tray.latin else tray.label
+        items.append(bold_text(board.typeset, x, y + name_pt * PT_TO_MM * 0.8, label, name_pt, fill=FRAME))
+        for px, py in tray.places():
+            items.append(Rect(px, py, tray.size[0], tray.size[1], fill="#fbf6e8", stroke=FRAME, stroke_width=0.5,
+                              radius=min(3.0, tray.size[0] * 0.08)))
+    return items
 
 
 def score_track(width: float, height: float, cells: int, typeset: Typeset, depth: float = TRACK_CELL) -> list:

@@ -194,12 +194,18 @@ def marker_radius(place: Entity) -> float:
     return MARKER_R.get(place.attrs.get("kind", "city"), MARKER_R["city"])
 
 
-def label_size(place: Entity, typeset: Typeset) -> tuple[float, float]:
+def name_sizes(board: Board) -> tuple[float, float]:
+    """The board's place-name size and its Latin line's, in pt (the Latin scales with the name)."""
+    return board.name_pt, LATIN_PT * board.name_pt / NAME_PT
+
+
+def label_size(place: Entity, typeset: Typeset, sizes: tuple[float, float] = (NAME_PT, LATIN_PT)) -> tuple[float, float]:
     """Width and height of a place's name box: name over its Latin form, in the faces they are drawn with."""
-    name_w = bold_width(typeset, place.name, NAME_PT)
+    name_pt, latin_pt = sizes
+    name_w = bold_width(typeset, place.name, name_pt)
     latin = place.latin if place.latin and place.latin != place.name else ""
-    latin_w = typeset.width(latin, LATIN_PT) if latin else 0.0
-    height = NAME_PT * PT_TO_MM * 1.15 + (LATIN_PT * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
+    latin_w = typeset.width(latin, latin_pt) if latin else 0.0
+    height = name_pt * PT_TO_MM * 1.15 + (latin_pt * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
     return max(name_w, latin_w) + 1.6, height
 
 
@@ -252,11 +258,11 @@ def _place_labels(plan: BoardPlan) -> None:
     obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
     ix, iy, iw, ih = plan.inner
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
-        lw, lh = label_size(pp.place, plan.board.typeset)
+        lw, lh = label_size(pp.place, plan.board.typeset, name_sizes(plan.board))
         cx, cy = pp.center
         r = pp.radius + 0.8
         candidates = []
-        for ring in (0.0, 4.0, 9.0):
+        for ring in (0.0, 4.0, 9.0, 15.0):   # the last for large names among many roads
             rr = r + ring
             candidates += [(cx - lw / 2, cy + rr), (cx - lw / 2, cy - rr - lh), (cx + rr, cy - lh / 2),
                            (cx - rr - lw, cy - lh / 2), (cx + rr * 0.7, cy + rr * 0.7), (cx + rr * 0.7, cy - rr * 0.7 - lh),
@@ -455,7 +461,7 @@ def _covered(plan: BoardPlan, keys: list) -> list[Problem]:
         if not places and not routes:
             continue
         hidden = [*places, *(f"spaces of {name}" for _, name in routes)]
-        option = f"{what}_at"
+        option = f"{what}_at" if what in ("title", "legend") else "at (under trays:)"
         out.append(Problem("covered", board.source,
                            f"the {what} box of board '{board.id}' at [{x:g}, {y:g}] ({w:.0f} × {h:.0f} mm) "
                            f"covers {', '.join(hidden)}",
