@@ -242,3 +242,44 @@ def test_a_tray_over_the_map_is_pnp506(tmp_path):
                                                                "latin: card display, at: [10, 300]")]})
     found = _codes(folder, "PNP506")
     assert any("tray '公開カード'" in f.message for f in found)
+
+
+# ---------------------------------------------------------------- words, the dice add-on
+
+def test_germany_score_sheet_has_no_space_after_a_full_stop():
+    """A folded YAML scalar joins its lines with a space, which prints after 。 in Japanese."""
+    game = load_game(ROOT / "content" / "ttr-germany")
+    texts = [str(value) for kind, value, _src in game.parts["score-summary"].options.blocks if kind == "text"]
+    assert texts
+    assert not any("。 " in text for text in texts)
+
+
+@pytest.mark.parametrize("game, words, not_words", [
+    ("ttr-germany", ["SL", "オレンジ"], ["機関車", "橙"]),          # seed 000 says SLカード, オレンジ
+    ("thurn-and-taxis", ["オレンジ"], ["橙"]),                       # seed 004: オレンジのエリア
+])
+def test_terminology_follows_each_rulebook(game, words, not_words):
+    folder = ROOT / "content" / game
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.yaml")) + [folder / "rules.md"])
+    names = {c.name for c in load_game(folder).collections["color"].values()}
+    for word in words:
+        assert word in names or word in text
+    for word in not_words:
+        assert word not in text, word
+
+
+def test_dice_with_germany_replaces_the_player_aid_that_says_to_draw_train_cards():
+    game = load_game(ROOT / "content" / "ttr-germany", (str(ROOT / "content" / "ttr-dice"),))
+    assert "player-aid" not in game.parts and "turn-aid" in game.parts
+    assert "player-aid" in load_game(ROOT / "content" / "ttr-germany").parts
+
+
+def test_dice_cover_lists_the_stickers_and_the_assembly_steps(tmp_path, run):
+    result = run("build", "content/ttr-dice", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "ttr-dice"
+    rows = (out / "components.csv").read_text(encoding="utf-8")
+    assert "white-dice-nets.pdf white-dice-stickers.pdf" in rows
+    cover = PdfReader(out / "ttr-dice-print-and-play.pdf").pages[0].extract_text()
+    for step in ("展開図", "山折り", "のりしろ", "ステッカー"):
+        assert step in cover, step

@@ -60,10 +60,16 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
 
 
 def _replace_decks(game: Game) -> None:
-    """Mark the decks an add-on replaces (the dice replace the train cards): kept for the checker, not printed."""
+    """Mark the decks an add-on replaces (the dice replace the train cards): kept for the checker, not printed.
+    Components of a replaced role (the game's player aid, which tells players to draw train cards) are left out."""
     for addon in game.addons:
         for role in addon.replaces:
             decks = [deck for deck in game.decks.values() if deck.role == role]
+            parts = [part_id for part_id, part in game.parts.items() if part.role == role]
+            for part_id in parts:
+                del game.parts[part_id]
+            if parts and not decks:
+                continue
             if not decks:
                 raise ContentError(addon.replaces_source or addon.source, f"add-on '{addon.id}' replaces the '{role}' deck, but "
                                                  f"{game.title} has no deck with role: {role}",

@@ -22,6 +22,7 @@ import io
 from generator.errors import BuildError
 from generator.fonts import Typeset
 from generator.layout.components import KINDS
+from generator.layout.components.kind import assembly_steps
 from generator.layout.primitives import Document, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
@@ -210,6 +211,10 @@ def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> l
     header: list[Spans] = [(Span(""),), *((Span(words[key]),) for key in HEADERS)]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(words[note]),), source)] for note in NOTES], source))
+    steps = assembly_steps(game.parts.values())   # fold, glue, cut: what turns the sheets into pieces
+    if steps:
+        blocks.append(Heading(2, (Span(words["pnp.assembly"]),), source))
+        blocks.append(ListBlock(True, 1, [[Paragraph((Span(words[step]),), source)] for step in steps], source))
     pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,
                                   on_print_problem=on_print_problem, families=game.fonts)
     return pages

@@ -131,9 +131,14 @@ class DieKind:
         labels = component.options.labels
         return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
 
+    def assembly(self, component: Component[DieOptions]) -> tuple[str, ...]:
+        """A net is cut, folded and glued into a cube; the stickers go on blank dice instead."""
+        return ("pnp.step.die", "pnp.step.stickers")
+
     def outputs(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
+        stickers = game.words("pnp.stickers", name=component.label)   # in the print-and-play file too: its own choice
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),
-                Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), None)]
+                Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), stickers)]
 
     def nets(self, game, component, renderer, paper) -> Document:
         """As many nets per page as fit, in rows, each net's six faces in the order of ``faces:``."""

@@ -198,6 +198,11 @@ class PieceKind:
     def faces(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[Form]:
         return distinct_forms(self._fronts(game, component, renderer))
 
+    def assembly(self, component: Component[PieceOptions]) -> tuple[str, ...]:
+        """Fold-over strips are folded and glued before they are cut; round pieces are cut round."""
+        steps = ("pnp.step.fold",) if component.options.print == "fold" and component.options.sides == 2 else ()
+        return steps + (("pnp.step.round",) if component.options.shape == "circle" else ())
+
     def legend(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with a caption (its text, title or colour), for player aids."""
         out, seen = [], set()
