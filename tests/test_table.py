@@ -283,3 +283,19 @@ def test_dice_cover_lists_the_stickers_and_the_assembly_steps(tmp_path, run):
     cover = PdfReader(out / "ttr-dice-print-and-play.pdf").pages[0].extract_text()
     for step in ("展開図", "山折り", "のりしろ", "ステッカー"):
         assert step in cover, step
+
+
+# ---------------------------------------------------------------- board tiles of an 8-sheet board
+
+def test_an_8_sheet_boards_tile_label_is_square_and_its_index_map_fits_its_frame():
+    from generator.layout.primitives import Rect
+    from generator.layout.tiling import plan_tiles, tile_pages
+    plan = plan_tiles(594, 420, "a4")   # S鉄道's board: 4 × 2 sheets
+    assert (plan.cols, plan.rows) == (4, 2)
+    _forms, pages = tile_pages(plan, "board-line", "S鉄道", Words(), Typeset())
+    rects = [i for i in pages[0].items if isinstance(i, Rect)]
+    frame, *cells = rects[:1 + len(plan.tiles)]
+    assert frame.w / frame.h == pytest.approx(plan.cols / plan.rows, rel=0.05)   # no empty half under the map
+    assert max(c.x + c.w for c in cells) <= frame.x + frame.w and max(c.y + c.h for c in cells) <= frame.y + frame.h
+    label = rects[1 + len(plan.tiles)]
+    assert label.w == pytest.approx(label.h)   # it was a 21 × 42 mm box
