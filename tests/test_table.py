@@ -299,3 +299,15 @@ def test_an_8_sheet_boards_tile_label_is_square_and_its_index_map_fits_its_frame
     assert max(c.x + c.w for c in cells) <= frame.x + frame.w and max(c.y + c.h for c in cells) <= frame.y + frame.h
     label = rects[1 + len(plan.tiles)]
     assert label.w == pytest.approx(label.h)   # it was a 21 × 42 mm box
+
+
+def test_a_layout_that_forgets_the_margin_is_pnp509():
+    """PNP509 on pages laid out for a 5 mm margin and checked against 8 mm: what a layout that ignored
+    ``print: margin:`` would print (New York's taxi sheet, the aid's cut line and the board tiles come closer than 8 mm)."""
+    from generator.check.dry import laid_out
+    game = load_game(ROOT / "content" / "ttr-new-york")
+    laid_out(game)                 # laid out with the game's 5 mm
+    game.printer_margin = 8.0      # and checked against a printer that clips 8 mm
+    found = [f for f in run_checks(game, {"PNP509"}) if f.code == "PNP509"]
+    assert found and all("inside the printer's 8 mm margin" in f.message for f in found)
+    assert {f.source.file.name for f in found} == {"components.yaml", "map.yaml"}   # the taxis, the aid, the board tiles

@@ -52,7 +52,7 @@ def marks_in_margin(game):
         inside = marks_inside(part.doc.pages, margin)
         if not inside:
             continue
-        owner = game.parts.get(part.component) or game.boards.get(part.component)
+        owner = game.parts.get(part.component) or game.boards.get(part.component) or game.decks.get(part.component)
         page, mm = inside[0]
         more = f" (and {len(inside) - 1} more pages)" if len(inside) > 1 else ""
         yield Issue(owner.source if owner is not None else game.source,

@@ -257,12 +257,14 @@ def _place_labels(plan: BoardPlan) -> None:
                                               2 * pp.radius, 2 * pp.radius)))
     obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
     ix, iy, iw, ih = plan.inner
+    # names larger than the default (a big board's) may also stand a ring further out, among many roads
+    rings = (0.0, 4.0, 9.0) + ((15.0,) if plan.board.name_pt > NAME_PT else ())
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
         lw, lh = label_size(pp.place, plan.board.typeset, name_sizes(plan.board))
         cx, cy = pp.center
         r = pp.radius + 0.8
         candidates = []
-        for ring in (0.0, 4.0, 9.0, 15.0):   # the last for large names among many roads
+        for ring in rings:
             rr = r + ring
             candidates += [(cx - lw / 2, cy + rr), (cx - lw / 2, cy - rr - lh), (cx + rr, cy - lh / 2),
                            (cx - rr - lw, cy - lh / 2), (cx + rr * 0.7, cy + rr * 0.7), (cx + rr * 0.7, cy - rr * 0.7 - lh),
