@@ -51,6 +51,8 @@ MAX_ROUTE_LENGTH = 50
 MAX_PLACE_POINTS = 32
 #: the smallest card, token or tile side (trim), mm
 MIN_PIECE_MM = 5.0
+#: the largest printer margin (``print: margin:``), mm: beyond it no card sheet is worth printing at home
+MAX_PRINTER_MARGIN_MM = 20.0
 #: the largest board side, mm (boards are tiled over home sheets; print shops go to about 1.5 m)
 MAX_BOARD_MM = 2000.0
 

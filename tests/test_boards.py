@@ -126,7 +126,7 @@ def _tile_windows(page):
 
 @pytest.mark.parametrize("game_id,board_id,paper,sheets", [
     ("ttr-germany", "germany", "a4", 9), ("ttr-germany", "germany", "letter", 12),
-    ("ttr-new-york", "new-york", "a4", 4), ("thurn-and-taxis", "south", "a4", 8),
+    ("ttr-new-york", "new-york", "a4", 4), ("thurn-and-taxis", "south", "a4", 12),   # 600 × 560: map + trays
     ("s-railway", "line", "letter", 8)])
 def test_tiles_count_overlap_and_cover_the_board(built, game_id, board_id, paper, sheets):
     _, board = _board(game_id, board_id)

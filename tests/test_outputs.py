@@ -146,7 +146,7 @@ def test_the_shared_face_counts_are_the_pages_and_the_csv(built_game):
                        "count": "12"}
     outline = [(o.title, reader.get_destination_page_number(o)) for o in reader.outline]
     assert outline[0] == ("列車カード / Train cards 001 · 紫 / purple ×12", 0)
-    assert outline[8] == ("列車カード / Train cards 009 · 機関車 / Locomotive ×14", 16)
+    assert outline[8] == ("列車カード / Train cards 009 · SL / Locomotive ×14", 16)
     assert len(outline) == len(rows)
 
 

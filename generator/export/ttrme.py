@@ -34,6 +34,7 @@ def editor_map(game: Game) -> EditorMap:
     result = EditorMap(name=game.title, size=(board.width, board.height))
     if board.score_track is not None:
         result.furniture["score_track"] = int(board.score_track)
+        result.furniture["score_track_depth"] = float(board.score_depth)
     for key in ("title_at", "legend_at"):
         if getattr(board, key) is not None:
             result.furniture[key] = tuple(getattr(board, key))

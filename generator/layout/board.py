@@ -31,6 +31,7 @@ TRACK_CELL = 9.0   # depth of the score-track band, mm
 def plan_for_drawing(board: Board) -> geo.BoardPlan:
     """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
     boxes = {"title": _title_box(board), "legend": _legend_box(board)}
+    boxes.update({f"tray '{tray.label}'": tray.box() for tray in board.trays})
     plan = geo.plan_board(board, reserved=[b for b in boxes.values() if b])
     plan.furniture = {what: box for what, box in boxes.items() if box}
     return plan
@@ -41,7 +42,8 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     title_box, legend_box = _title_box(board), _legend_box(board)
     plan = plan_for_drawing(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
-    track = score_track(board.width, board.height, board.score_track, board.typeset) if board.score_track else []
+    track = (score_track(board.width, board.height, board.score_track, board.typeset, board.score_depth)
+             if board.score_track else [])
     if board.background is not None:
         # over the track's paper (its first two rects), under its cells and everything else
         items += track[:2] + [_picture(game, board, board.background)]
@@ -56,6 +58,7 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
         items += _title(board, title_box)
     if legend_box:
         items += _legend(board, legend_box)
+    items += _trays(board)
     return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height)), plan
 
 
@@ -190,7 +193,7 @@ def _places(plan: geo.BoardPlan) -> list:
         items += marker(pp.place, pp.center, pp.radius, plan.board.typeset)
     for pp in plan.places.values():
         if pp.label:
-            items += _label(pp, plan.board.typeset)
+            items += _label(pp, plan.board)
     return items
 
 
@@ -223,21 +226,36 @@ def marker(place, center, r: float, typeset: Typeset) -> list:
     return items
 
 
-def _label(pp: geo.PlacePlan, typeset: Typeset) -> list:
+def _label(pp: geo.PlacePlan, board: Board) -> list:
+    """A place's name over its Latin form: on a paper plate, or (``halo``) ringed in paper so the map shows round it."""
     assert pp.label is not None  # the plan places every label
+    typeset = board.typeset
     x, y, w, h = pp.label
     place = pp.place
-    name_h = geo.NAME_PT * PT_TO_MM
-    items = [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0),
-             bold_text(typeset, x + w / 2, y + 0.4 + name_h * 0.92, place.name, geo.NAME_PT, fill=INK, anchor="middle")]
+    name_pt, latin_pt = geo.name_sizes(board)
+    name_h = name_pt * PT_TO_MM
+    lines = [(name_pt, y + 0.4 + name_h * 0.92, place.name, True)]
     if place.latin and place.latin != place.name:
-        items.append(set_text(typeset, x + w / 2, y + h - 0.9, place.latin, geo.LATIN_PT, fill=INK, anchor="middle"))
+        lines.append((latin_pt, y + h - 0.9 * name_pt / geo.NAME_PT, place.latin, False))
+    items: list = [] if board.halo else [Rect(x, y, w, h, fill="#fffdf5", stroke=None, radius=1.0)]
+    for size, baseline, text, bold in lines:
+        draw = bold_text if bold else set_text
+        if board.halo:
+            ring = size * 0.045   # mm: about a twentieth of the letter height
+            items += [draw(typeset, x + w / 2 + dx * ring, baseline + dy * ring, text, size, fill=HALO, anchor="middle")
+                      for dx, dy in HALO_RING]
+        items.append(draw(typeset, x + w / 2, baseline, text, size, fill=INK, anchor="middle"))
     return items
 
 
-def score_track(width: float, height: float, cells: int, typeset: Typeset) -> list:
-    """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
-    d = TRACK_CELL
+HALO = "#fffdf5"
+#: the eight directions a halo is drawn in, under the name (a stroke the renderers share without text outlines)
+HALO_RING = ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7))
+
+
+def track_cells(width: float, height: float, cells: int, depth: float = TRACK_CELL) -> list[tuple[float, float, float, float]]:
+    """The (x, y, w, h) of each score-track cell, 0 at the top-left corner, clockwise; ``depth`` across the band."""
+    d = depth
     # corners are cells; the rest are shared between the sides in proportion to their length
     inner = cells - 4
     along = inner * (width - 2 * d) / (2 * (width - 2 * d) + 2 * (height - 2 * d))
@@ -254,15 +272,37 @@ def score_track(width: float, height: float, cells: int, typeset: Typeset) -> li
     boxes += list(reversed(_row(d, height - d, width - 2 * d, d, bottom_n, horizontal=True)))
     boxes.append((0.0, height - d, d, d))
     boxes += list(reversed(_row(0.0, d, d, height - 2 * d, ny, horizontal=False)))
+    return boxes
+
+
+def _trays(board: Board) -> list:
+    """Each tray: its name, and an outline per place (a card display, the stacks of tiles)."""
+    items: list = []
+    name_pt = max(9.0, board.name_pt)
+    for tray in board.trays:
+        x, y, _w, _h = tray.box()
+        label = f"{tray.label} / {tray.latin}" if tray.latin else tray.label
+        items.append(bold_text(board.typeset, x, y + name_pt * PT_TO_MM * 0.8, label, name_pt, fill=FRAME))
+        for px, py in tray.places():
+            items.append(Rect(px, py, tray.size[0], tray.size[1], fill="#fbf6e8", stroke=FRAME, stroke_width=0.5,
+                              radius=min(3.0, tray.size[0] * 0.08)))
+    return items
+
+
+def score_track(width: float, height: float, cells: int, typeset: Typeset, depth: float = TRACK_CELL) -> list:
+    """A loop of ``cells`` numbered cells around the board's edge, 0 at the top-left corner, clockwise."""
+    d = depth
+    boxes = track_cells(width, height, cells, depth)
+    scale = min(1.6, d / TRACK_CELL)   # numbers grow with a deeper band, so they still read at a glance
     items: list = [Rect(0, 0, width, height, fill="#e7dcc0"),
                    Rect(d, d, width - 2 * d, height - 2 * d, fill=LAND, stroke=FRAME, stroke_width=0.6)]
     for n, (x, y, w, h) in enumerate(boxes):
         fill = "#fbf6e8" if n % 5 else "#d9c69c"   # every fifth cell darker, to count by fives
         items.append(Rect(x, y, w, h, fill=fill, stroke=FRAME, stroke_width=0.25))
         label = f"{n}" if n else f"0/{cells}"   # the track's own range: 0/50 on a 50-cell track
-        size = 6.0 if n % 5 else 7.0
+        size = (6.0 if n % 5 else 7.0) * scale
         if not n:
-            size = 4.6
+            size = 4.6 * scale
         baseline = y + h / 2 + size * PT_TO_MM * 0.35
         items.append(set_text(typeset, x + w / 2, baseline, label, size, fill=INK, anchor="middle", bold=n % 5 == 0))
     return items
@@ -286,7 +326,7 @@ def _title_box(board: Board):
         return None
     w = max(bold_width(board.typeset, board.name, TITLE_PT), board.typeset.width(board.latin, TITLE_LATIN_PT)) + 12
     h = TITLE_PT * PT_TO_MM + TITLE_LATIN_PT * PT_TO_MM + 10
-    x, y = board.title_at if board.title_at else (geo.BORDER + 4, geo.BORDER + 4)
+    x, y = board.title_at if board.title_at else (geo.border(board) + 4, geo.border(board) + 4)
     return (x, y, w, h)
 
 
@@ -327,7 +367,8 @@ def _legend_box(board: Board):
     key_w = max((board.typeset.width(key_text(board, e), KEY_PT) + 14 for e in entries), default=0.0)
     w = max(table_w, key_w)
     h = (8 + 2 * LEGEND_ROW + 2 if board.legend else 2.0) + KEY_ROW * len(entries) + (1.5 if entries else 0)
-    x, y = board.legend_at if board.legend_at else (board.width - geo.BORDER - 4 - w, board.height - geo.BORDER - 4 - h)
+    edge = geo.border(board) + 4
+    x, y = board.legend_at if board.legend_at else (board.width - edge - w, board.height - edge - h)
     return (x, y, w, h)
 
 

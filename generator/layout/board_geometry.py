@@ -28,7 +28,7 @@ SPACE_GAP = (1.0, 4.0)  # min and max mm between two spaces of a route
 TRACK_GAP = 1.5       # mm between parallel tracks
 NAME_PT, LATIN_PT = 9.0, 6.5
 AREA_PT = 11.0
-BORDER = 14.0         # mm of frame kept free for the score track
+BORDER = 14.0         # mm of frame kept free for the default 9 mm score track (5 mm beyond its band)
 AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
@@ -194,19 +194,30 @@ def marker_radius(place: Entity) -> float:
     return MARKER_R.get(place.attrs.get("kind", "city"), MARKER_R["city"])
 
 
-def label_size(place: Entity, typeset: Typeset) -> tuple[float, float]:
+def name_sizes(board: Board) -> tuple[float, float]:
+    """The board's place-name size and its Latin line's, in pt (the Latin scales with the name)."""
+    return board.name_pt, LATIN_PT * board.name_pt / NAME_PT
+
+
+def label_size(place: Entity, typeset: Typeset, sizes: tuple[float, float] = (NAME_PT, LATIN_PT)) -> tuple[float, float]:
     """Width and height of a place's name box: name over its Latin form, in the faces they are drawn with."""
-    name_w = bold_width(typeset, place.name, NAME_PT)
+    name_pt, latin_pt = sizes
+    name_w = bold_width(typeset, place.name, name_pt)
     latin = place.latin if place.latin and place.latin != place.name else ""
-    latin_w = typeset.width(latin, LATIN_PT) if latin else 0.0
-    height = NAME_PT * PT_TO_MM * 1.15 + (LATIN_PT * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
+    latin_w = typeset.width(latin, latin_pt) if latin else 0.0
+    height = name_pt * PT_TO_MM * 1.15 + (latin_pt * PT_TO_MM * 1.15 if latin else 0.0) + 0.8
     return max(name_w, latin_w) + 1.6, height
+
+
+def border(board: Board) -> float:
+    """mm of frame kept free around the map: the score track's band and 5 mm beyond it, else 4 mm."""
+    return board.score_depth + BORDER - 9.0 if board.score_track else 4.0
 
 
 def plan_board(board: Board, reserved=()) -> BoardPlan:
     """Paths, spaces, markers and name boxes of a map board (``reserved``: boxes names must avoid)."""
-    border = BORDER if board.score_track else 4.0
-    inner = (border, border, board.width - 2 * border, board.height - 2 * border)
+    edge = border(board)
+    inner = (edge, edge, board.width - 2 * edge, board.height - 2 * edge)
     places = {point_key(p, name): PlacePlan(p, at, marker_radius(p))
               for p in board.places for name, at in place_points(p).items()}
     plan = BoardPlan(board, inner, [], places, list(reserved))
@@ -274,12 +285,14 @@ def _place_labels(plan: BoardPlan) -> None:
                                               2 * pp.radius, 2 * pp.radius)))
     obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
     ix, iy, iw, ih = plan.inner
+    # names larger than the default (a big board's) may also stand a ring further out, among many roads
+    rings = (0.0, 4.0, 9.0) + ((15.0,) if plan.board.name_pt > NAME_PT else ())
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
-        lw, lh = label_size(pp.place, plan.board.typeset)
+        lw, lh = label_size(pp.place, plan.board.typeset, name_sizes(plan.board))
         cx, cy = pp.center
         r = pp.radius + 0.8
         candidates = []
-        for ring in (0.0, 4.0, 9.0):
+        for ring in rings:
             rr = r + ring
             candidates += [(cx - lw / 2, cy + rr), (cx - lw / 2, cy - rr - lh), (cx + rr, cy - lh / 2),
                            (cx - rr - lw, cy - lh / 2), (cx + rr * 0.7, cy + rr * 0.7), (cx + rr * 0.7, cy - rr * 0.7 - lh),
@@ -483,7 +496,7 @@ def _covered(plan: BoardPlan, keys: list) -> list[Problem]:
         if not places and not routes:
             continue
         hidden = [*places, *(f"spaces of {name}" for _, name in routes)]
-        option = f"{what}_at"
+        option = f"{what}_at" if what in ("title", "legend") else "at (under trays:)"
         out.append(Problem("covered", board.source,
                            f"the {what} box of board '{board.id}' at [{x:g}, {y:g}] ({w:.0f} × {h:.0f} mm) "
                            f"covers {', '.join(hidden)}",

@@ -5,7 +5,9 @@ by the track. Each square carries one marker slot per train type, filled in
 the type's colour where that type stops, so a player reads a card's stopping
 pattern straight off the board. Below the line, the card slots the rules
 need (e.g. the 1–4 row of train cards, the open destination cards), at the
-game's card size.
+game's card size; in the top band, between the title and the key, the round
+track (``round_track:``, cells sized for the round marker); under the card
+places, the common supply's places (``pools:``, e.g. the chips).
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ SQUARE = 44.0     # station square, mm
 MARGIN = 16.0
 ROW_GAP = 30.0
 SLOT_GAP = 5.0
+ROUND_CELL = 26.0   # mm: a round-track cell, room for a 20 mm round marker and a finger (PNP508 checks the marker)
+KEY_PT = 8.0        # the key's small print: the least a player reads across the table
 
 
 def station_layout(board: Board) -> list[tuple[float, float]]:
@@ -56,8 +60,10 @@ def line_board_form(game: Game, board: Board) -> Form:
               textfit.bold_text(board.typeset, x1 + SQUARE / 2, y1 + SQUARE + 5.8, board.words["line.terminus"], 7,
                                 fill="#ffffff", anchor="middle")]
     items += _key(board)
+    items += _rounds(board)
     bottom = max(y for _, y in spots) + SQUARE
     items += _slots(board, bottom + 16)
+    items += _pools(board, bottom + 16 + 7 + board.card_size[1] + 5)
     return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height))
 
 
@@ -111,18 +117,73 @@ def _station(board: Board, station, n: int, x: float, y: float) -> list:
     return items
 
 
+def key_left(board: Board) -> float:
+    """Where the key starts: each train type takes the room its own words need."""
+    return board.width - MARGIN - sum(_key_width(board, ttype) for ttype in board.train_types)
+
+
+def _key_width(board: Board, ttype) -> float:
+    return max(textfit.bold_width(board.typeset, ttype.name, 9),
+               board.typeset.width(_advance(board, ttype), KEY_PT)) + 16.0
+
+
 def _key(board: Board) -> list:
     """Which marker is which train type, and how far its cards go."""
-    types = board.train_types
-    width = 64.0
-    x = board.width - MARGIN - width * len(types)
+    x = key_left(board)
     items = []
-    for i, ttype in enumerate(types):
-        cx = x + i * width
-        items += [Circle(cx + 4, 22, 3.0, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3),
-                  textfit.bold_text(board.typeset, cx + 9, 21, ttype.name, 9, fill=INK),
-                  textfit.set_text(board.typeset, cx + 9, 27, _advance(board, ttype), 5.5, fill=INK)]
-    items.append(textfit.set_text(board.typeset, x, 38, board.words["line.key"], 6.5, fill=FRAME))
+    for ttype in board.train_types:
+        items += [Circle(x + 4, 22, 3.0, fill=ttype.attrs["color"].hex, stroke=INK, stroke_width=0.3),
+                  textfit.bold_text(board.typeset, x + 9, 21, ttype.name, 9, fill=INK),
+                  textfit.set_text(board.typeset, x + 9, 28, _advance(board, ttype), KEY_PT, fill=INK)]
+        x += _key_width(board, ttype)
+    items.append(textfit.set_text(board.typeset, key_left(board), 40, board.words["line.key"], KEY_PT, fill=FRAME))
+    return items
+
+
+def round_cells(board: Board) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) of each round-track cell: a row in the top band, right of the title."""
+    title_w = max(textfit.bold_width(board.typeset, board.name, 28),
+                  board.typeset.width(board.latin, 12) if board.latin and board.latin != board.name else 0.0)
+    x0 = MARGIN + title_w + 16.0
+    return [(x0 + i * (ROUND_CELL + 3.0), 16.0, ROUND_CELL, ROUND_CELL) for i in range(board.rounds)]
+
+
+def _rounds(board: Board) -> list:
+    """The round track: numbered cells the round marker moves along, with its name above."""
+    if not board.rounds:
+        return []
+    cells = round_cells(board)
+    right = cells[-1][0] + ROUND_CELL
+    if right > key_left(board) - 8.0:
+        raise BuildError(board.source, f"the round track ({board.rounds} cells of {ROUND_CELL:g} mm) does not fit "
+                                       f"between the title and the key of board '{board.id}'",
+                         "make the board wider (size:) or use fewer rounds (round_track:)")
+    items: list = [textfit.bold_text(board.typeset, cells[0][0], 12.5, board.words["line.rounds"], 11, fill=FRAME)]
+    for n, (x, y, w, h) in enumerate(cells, start=1):
+        items += [Rect(x, y, w, h, fill="#fbf7ec", stroke=FRAME, stroke_width=0.6, radius=3),
+                  textfit.bold_text(board.typeset, x + w / 2, y + h / 2 + 6.0, str(n), 24, fill="#cbbd9c",
+                                    anchor="middle")]
+    return items
+
+
+def _pools(board: Board, top: float) -> list:
+    """Places for the common supply under the card places: a dashed tray each, named in its corner."""
+    if not board.pools:
+        return []
+    height = board.height - 10.0 - top
+    width = 150.0
+    total = len(board.pools) * width + (len(board.pools) - 1) * 20.0
+    if height < 20.0 or total > board.width - 2 * MARGIN:
+        raise BuildError(board.source, f"the supply places ({total:.0f} mm wide) do not fit under the card places of "
+                                       f"board '{board.id}'", "make the board larger (size:) or name fewer pools:")
+    x = (board.width - total) / 2
+    items: list = []
+    for pool in board.pools:
+        label = f"{pool.label} / {pool.latin}" if pool.latin else pool.label
+        items += [Rect(x, top, width, height, fill="#fbf7ec", stroke=FRAME, stroke_width=0.6, radius=4),
+                  textfit.bold_text(board.typeset, x + width / 2, top + height / 2 + 3.0, label, 12, fill="#a8987a",
+                                    anchor="middle")]
+        x += width + 20.0
     return items
 
 

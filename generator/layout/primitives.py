@@ -175,6 +175,9 @@ class Page:
     trim_box: tuple[float, float, float, float] | None = None   # x, y, w, h in mm
     bleed_box: tuple[float, float, float, float] | None = None
     label: str = ""
+    #: pieces cut from this side only (one-sided sheets, fold-over strips, die nets): a file printed double-sided
+    #: must leave its back blank, or cutting them out would cut through what is printed behind them
+    one_sided: bool = False
 
 
 @dataclass

@@ -16,7 +16,7 @@ from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-PRINTER_MARGIN = 5.0   # mm a home printer cannot print
+PRINTER_MARGIN = 5.0   # mm a home printer cannot print, unless the game says otherwise (print: margin:)
 MARK_LENGTH = 4.0      # mm of crop mark
 MARK_GAP = 1.0         # mm between bleed edge and the mark's start
 SHORT_MARK = (2.5, 0.5)  # (length, gap) when that lets one more row or column fit
@@ -46,16 +46,18 @@ class Grid:
                 self.top + row * (g.height + 2 * g.bleed) + g.bleed)
 
 
-def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -> Grid:
+def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None,
+             margin: float = PRINTER_MARGIN) -> Grid:
     """The fullest grid: shorter crop marks are used only when they gain a row or column.
 
+    Every crop mark stays outside the printer's unprintable ``margin`` (mm from each paper edge).
     A piece too large for the paper is a BuildError at ``source`` (where its size is given).
     """
     width, height = PAPERS[paper]
     cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
     best = None
     for length, gap in ((MARK_LENGTH, MARK_GAP), SHORT_MARK):
-        reserve = PRINTER_MARGIN + gap + length
+        reserve = margin + gap + length
         cols = int((width - 2 * reserve) // cell_w)
         rows = int((height - 2 * reserve) // cell_h)
         if best is None or cols * rows > best[0] * best[1]:
@@ -65,8 +67,9 @@ def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None) -
     if cols < 1 or rows < 1:
         raise BuildError(source, f"pieces of {geometry.width:g} × {geometry.height:g} mm (plus {geometry.bleed:g} mm bleed) "
                                  f"do not fit on {paper_name(paper)} within the printer's "
-                                 f"{PRINTER_MARGIN:g} mm margin and the crop marks",
-                         "make them smaller (size:, or print: card: size: for every deck), or use other paper (--paper)")
+                                 f"{margin:g} mm margin and the crop marks",
+                         "make them smaller (size:, or print: card: size: for every deck), use other paper (--paper), "
+                         "or a smaller printer margin (print: margin:)")
     left = (width - cols * cell_w) / 2
     top = (height - rows * cell_h) / 2
     return Grid((width, height), cols, rows, left, top, geometry, length, gap)
@@ -112,9 +115,9 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
 
 def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
                   back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
-                  source: Source | None = None) -> list[Page]:
+                  source: Source | None = None, margin: float = PRINTER_MARGIN) -> list[Page]:
     """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i."""
-    grid = grid_for(geometry, paper, source)
+    grid = grid_for(geometry, paper, source, margin)
     width, height = grid.paper
     dx, dy = back_offset
     pages = []
@@ -132,18 +135,18 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
 
 
 def simplex_sheets(pieces: list, geometry: CardGeometry, paper: str, label: str = "",
-                   source: Source | None = None) -> list[Page]:
+                   source: Source | None = None, margin: float = PRINTER_MARGIN) -> list[Page]:
     """One-sided sheets (stickers, fold-over strips), with the grid and crop marks of card sheets.
 
     A piece is a form name, placed at its slot's trim corner, or a tuple of
     ``(form name, dx, dy)`` placements relative to that corner (a fold-over
     strip is its front and its turned back, one above the other).
     """
-    grid = grid_for(geometry, paper, source)
+    grid = grid_for(geometry, paper, source, margin)
     width, height = grid.paper
     pages = []
     for sheet, slots in _fill(grid, len(pieces)):
-        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}")
+        page = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet}", one_sided=True)
         for i, col, row in slots:
             x, y = grid.slot(col, row)
             piece = pieces[i]
@@ -190,7 +193,8 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     return (height, width) if landscape else (width, height)
 
 
-def printable_area(paper: str, landscape: bool = False) -> tuple[float, float, float, float]:
+def printable_area(paper: str, landscape: bool = False,
+                   margin: float = PRINTER_MARGIN) -> tuple[float, float, float, float]:
     """(x, y, w, h) of what a home printer prints on ``paper``: the sheet less its unprintable margin."""
     width, height = paper_size(paper, landscape)
-    return (PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)
+    return (margin, margin, width - 2 * margin, height - 2 * margin)

@@ -29,25 +29,26 @@ MARKS = (Line, Circle, Text)
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
 
 
-def stamped(doc: Document, text: str, typeset: fonts.Typeset) -> Document:
+def stamped(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PRINTER_MARGIN) -> Document:
     """A copy of ``doc`` whose every page carries ``text`` in ``typeset``'s face (the game's body family, so a
     page of a game that declares one embeds no second face for the stamp); the document is left as it was."""
     if not text:
         return doc
     cache: dict[str, list[Box]] = {}  # what each form draws, worked out once for the whole document
-    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache)], p.trim_box, p.bleed_box,
-                  p.label) for p in doc.pages]
+    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache, margin)],
+                  p.trim_box, p.bleed_box, p.label, p.one_sided) for p in doc.pages]
     return Document(doc.title, pages, doc.forms, doc.outline)
 
 
-def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cache: dict | None = None) -> list:
+def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cache: dict | None = None,
+                margin: float = PRINTER_MARGIN) -> list:
     """The stamp for ``page``: a grey line of text where it overlaps nothing (see the module's notes)."""
     face = typeset.face(text)
     width = fonts.text_width_mm(text, STAMP_PT, face.name)
     up, down = STAMP_PT * ASCENT * fonts.PT_TO_MM, STAMP_PT * DESCENT * fonts.PT_TO_MM
-    bottom = page.height - PRINTER_MARGIN - down - 0.2
-    top = PRINTER_MARGIN + up + 0.2
-    left, right = PRINTER_MARGIN + 0.2, page.width - PRINTER_MARGIN - 0.2
+    bottom = page.height - margin - down - 0.2
+    top = margin + up + 0.2
+    left, right = margin + 0.2, page.width - margin - 0.2
     everything = [box for item in page.items for box in item_boxes(item, forms, cache=cache)]
     for baseline in (bottom, top):
         x = free_x(everything, baseline - up, baseline + down, width, left, right)

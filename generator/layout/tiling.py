@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.primitives import Form, Line, Page, Rect, Use
-from generator.layout.sheets import MARK_GAP, MARK_WIDTH, paper_size, printable_area, registration_mark
+from generator.layout.sheets import MARK_GAP, MARK_WIDTH, PRINTER_MARGIN, paper_size, printable_area, registration_mark
 from generator.layout.text import bold_text, set_text
 from generator.model.words import Words
 
@@ -52,11 +52,11 @@ class TilePlan:
         return (ww - cw, wh - ch)
 
 
-def plan_tiles(width: float, height: float, paper: str) -> TilePlan:
+def plan_tiles(width: float, height: float, paper: str, margin: float = PRINTER_MARGIN) -> TilePlan:
     """The fewest sheets (portrait or landscape) that hold the board with the minimum overlap."""
     best = None
     for landscape in (False, True):
-        mx, my, pw, ph = printable_area(paper, landscape)
+        mx, my, pw, ph = printable_area(paper, landscape, margin)
         cols = _count(width, pw)
         rows = _count(height, ph)
         if best is None or cols * rows < best[0]:
@@ -138,21 +138,23 @@ def _tag(plan: TilePlan, tile: Tile, n: int, ox: float, oy: float, title: str, w
     # index map: top-left corner square
     size = min(strip_x, strip_y) - 2.0
     cell = size / max(plan.cols, plan.rows)
-    left, top = wx + ox + 1.0 + (size - cell * plan.cols) / 2, wy + oy + 1.0 + (size - cell * plan.rows) / 2
-    items.append(Rect(wx + ox + 0.5, wy + oy + 0.5, size + 1.0, size + 1.0, fill="#ffffff", stroke="#000000",
-                      stroke_width=MARK_WIDTH))
+    left, top = wx + ox + 1.0, wy + oy + 1.0
+    # the frame fits the grid (4 × 2 sheets: a wide frame), so the map does not float in an empty square
+    items.append(Rect(wx + ox + 0.5, wy + oy + 0.5, cell * plan.cols + 1.0, cell * plan.rows + 1.0, fill="#ffffff",
+                      stroke="#000000", stroke_width=MARK_WIDTH))
     for t in plan.tiles:
         items.append(Rect(left + t.col * cell, top + t.row * cell, cell, cell,
                           fill="#333333" if t is tile else "#ffffff", stroke="#000000", stroke_width=MARK_WIDTH))
     # label: top-right corner square
+    # a square in the corner, whatever the two strips' widths (a tall 21 × 42 mm box on 8-sheet boards before)
+    side = min(strip_x, strip_y) - 1.0
     rx = x + w + ox + 0.5
-    label_w = strip_x - 1.0
-    items.append(Rect(rx, wy + oy + 0.5, label_w, strip_y - 1.0, fill="#ffffff", stroke="#000000",
-                      stroke_width=MARK_WIDTH))
-    size_pt = min(12.0, (strip_y - 4.0) / PT_TO_MM * 0.7)
-    items.append(bold_text(typeset, rx + label_w / 2, wy + oy + 0.5 + size_pt * PT_TO_MM + 0.8, tile.label, size_pt,
+    label_w = side
+    items.append(Rect(rx, wy + oy + 0.5, side, side, fill="#ffffff", stroke="#000000", stroke_width=MARK_WIDTH))
+    size_pt = min(16.0, (side - 3.0) / PT_TO_MM * 0.5)
+    items.append(bold_text(typeset, rx + label_w / 2, wy + oy + 0.5 + side / 2 + size_pt * PT_TO_MM * 0.35, tile.label, size_pt,
                            fill="#000000", anchor="middle"))
-    items.append(set_text(typeset, rx + label_w / 2, wy + oy + strip_y - 1.5, f"{n}/{len(plan.tiles)}", 4.5,
+    items.append(set_text(typeset, rx + label_w / 2, wy + oy + side - 1.0, f"{n}/{len(plan.tiles)}", 4.5,
                           fill="#000000", anchor="middle"))
     # what this is, along the bottom strip of the sheet (outside the cell)
     caption = words("board.tile", title=title, tile=tile.label, row=tile.row + 1, column=tile.col + 1)

@@ -14,7 +14,7 @@ from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout import images
 from generator.load.values import Resolver, entities, read_route, type_attributes
-from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot, place_points
+from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot, Tray, place_points
 from generator.model.game import Entity, Game
 from generator.paths import plain_name
 
@@ -57,7 +57,22 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
                   score_track=spec.get("score_track"),
                   legend=_legend_rows(game, spec),
                   source=src,
-                  title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"))
+                  title_at=_pair(spec, "title_at"), legend_at=_pair(spec, "legend_at"),
+                  score_depth=float(spec.get("score_track_depth", 9.0)),
+                  score_markers=str(spec["score_markers"]) if "score_markers" in spec else None)
+    names = spec.get("names", {})
+    board.name_pt = float(names.get("size", board.name_pt))
+    board.halo = bool(names.get("halo", False))
+    board.trays = [_tray(tray, game) for tray in spec.get("trays", [])]
+    board.rounds = int(spec.get("round_track", 0))
+    board.round_marker = str(spec["round_marker"]) if "round_marker" in spec else None
+    board.pools = [CardSlot(str(p["name"]), str(p.get("latin", "")), 1, False) for p in spec.get("pools", [])]
+    for key, named in (("score_markers", board.score_markers), ("round_marker", board.round_marker)):
+        if named is not None and named not in game.parts:
+            raise ContentError(spec.src(key), f"board '{board_id}' names {key.replace('_', ' ')} '{named}', "
+                                              f"which the game lacks",
+                               did_you_mean(named, game.parts)
+                               or "name the token set (under components:) that is moved on this track")
     if "background" in spec:
         board.background = _picture(game, {"src": spec["background"], "fit": "fill"}, spec.src("background"),
                                     (0.0, 0.0, width, height))
@@ -95,6 +110,16 @@ def _picture(game: Game, spec, src: Source, box) -> BoardPicture:
                            "crop is [x, y, w, h] as fractions of the picture, e.g. [0.25, 0, 0.5, 1]")
     return BoardPicture(picture.path, picture.digest, shown, box, src, str(spec.get("fit", "fit")),
                         crop, float(spec.get("opacity", 1.0)), float(spec.get("rotate", 0.0)))  # type: ignore[arg-type]
+
+
+def _tray(spec, game: Game) -> Tray:
+    """A tray's places: card-sized unless ``size:`` says otherwise, in one row unless ``columns:``, 4 mm apart."""
+    w, h = (float(v) for v in spec.get("size", (game.geometry.width, game.geometry.height)))
+    count = int(spec.get("count", 1))
+    columns = int(spec.get("columns", count))
+    step = tuple(float(v) for v in spec["step"]) if "step" in spec else (w + 4.0, h + 4.0)
+    return Tray(str(spec["name"]), str(spec.get("latin", "")), (float(spec["at"][0]), float(spec["at"][1])),
+                (w, h), count, max(1, columns), (step[0], step[1]))
 
 
 def _own(section, kind: str, collections: dict) -> dict[str, Entity]:

@@ -26,7 +26,8 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
                                did_you_mean(spec["kind"], KINDS) or "kinds: " + ", ".join(KINDS))
         component = Component(id=cid, kind=spec["kind"], unit=kind.unit, name=spec["name"], latin=spec.get("latin", ""),
                               expected=spec["expected"], options=None, vars=dict(spec.get("vars", {})), source=src,
-                              expected_source=spec.src("expected"), note=spec.get("note", ""))
+                              expected_source=spec.src("expected"), note=spec.get("note", ""),
+                              role=str(spec.get("role", "")))
         kind.read(component, spec, resolver, game)
         check_pieces(component)
         components[cid] = component

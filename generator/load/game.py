@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.layout.sheets import PAPERS, grid_for
+from generator.layout.sheets import PAPERS, PRINTER_MARGIN, grid_for
 from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
@@ -61,10 +61,18 @@ def load_game(folder: Path, with_: tuple = ()) -> Game:
 
 
 def _replace_decks(game: Game) -> None:
-    """Mark the decks an add-on replaces (the dice replace the train cards): kept for the checker, not printed."""
+    """Mark the decks an add-on replaces (the dice replace the train cards): kept for the checker, not printed.
+    Components of a replaced role (the game's player aid, which tells players to draw train cards) are left out.
+    A role written with a question mark (``player-aid?``) is replaced where the game has it and asked of no game."""
     for addon in game.addons:
-        for role in addon.replaces:
+        for written in addon.replaces:
+            role, optional = written.rstrip("?"), written.endswith("?")
             decks = [deck for deck in game.decks.values() if deck.role == role]
+            parts = [part_id for part_id, part in game.parts.items() if part.role == role]
+            for part_id in parts:
+                del game.parts[part_id]
+            if (parts or optional) and not decks:
+                continue
             if not decks:
                 raise ContentError(addon.replaces_source or addon.source, f"add-on '{addon.id}' replaces the '{role}' deck, but "
                                                  f"{game.title} has no deck with role: {role}",
@@ -78,7 +86,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
     game_id = game_id_of(folder, main)
     printing = main.get("print", {})
     card = printing.get("card", {})
-    geometry = card_geometry(card, DEFAULT_CARD, "print: card:")
+    margin = printer_margin(printing)
+    geometry = card_geometry(card, DEFAULT_CARD, "print: card:", margin)
     words = load_words(meta, merged.get("words", {}))
     collections: dict[str, dict[str, Entity]] = {"color": _palette(merged.get("palette", {}), words)}
     for section, kind in COLLECTIONS.items():
@@ -90,7 +99,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
     tables = {key: value for key, (value, _src) in merged.get("tables", {}).items()}
     specs = {str(deck_id): (plain_name(deck_id, src, "deck id"), spec, src)
              for deck_id, (spec, src) in merged.get("decks", {}).items()}
-    decks = {key: _deck(deck_id, spec, src, geometry, resolver, tables)
+    decks = {key: _deck(deck_id, spec, src, geometry, resolver, tables, margin)
              for key, (deck_id, spec, src) in specs.items() if "board" not in spec}
     route_list = [read_route(row, src, resolver, collect=True) for row, src in routes]
     resolver.raise_collected()
@@ -102,7 +111,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra, words=words, addons=addons)
+                meta=meta, sections=extra, words=words, addons=addons, printer_margin=margin)
     game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
@@ -129,7 +138,7 @@ def _board_decks(game: Game, specs: dict, tables: dict) -> None:
                                did_you_mean(board_id, game.boards) or "name one of the map boards under boards:")
         resolver = Resolver({**game.collections, "place": {place.id: place for place in board.places},
                              "area": {area.id: area for area in board.areas}})
-        deck = _deck(deck_id, spec, src, game.geometry, resolver, tables)
+        deck = _deck(deck_id, spec, src, game.geometry, resolver, tables, game.printer_margin)
         resolver.raise_collected()
         if any(card.auto for card in deck.cards):
             raise ContentError(spec.src("board"), f"deck '{deck_id}' of board '{board_id}' has points: auto, which "
@@ -194,7 +203,20 @@ def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every va
     return colors
 
 
-def card_geometry(spec: LDict, default: CardGeometry, what: str) -> CardGeometry:
+def printer_margin(printing) -> float:
+    """``print: margin:``, the mm a home printer leaves unprinted at each paper edge (default 5): refused unless
+    a card still fits inside it on both papers (checked with the cards)."""
+    if "margin" not in printing:
+        return PRINTER_MARGIN
+    margin = float(printing["margin"])
+    if not (math.isfinite(margin) and 0 <= margin <= limits.MAX_PRINTER_MARGIN_MM):
+        raise ContentError(printing.src("margin"), f"print: margin: {margin:g} mm is not a printer margin",
+                           f"give the mm your printer leaves blank at each edge, 0 to {limits.MAX_PRINTER_MARGIN_MM:g} "
+                           f"(most print 3-5 mm from the edge; the default is {PRINTER_MARGIN:g})")
+    return margin
+
+
+def card_geometry(spec: LDict, default: CardGeometry, what: str, margin: float = PRINTER_MARGIN) -> CardGeometry:
     """A card's size, bleed and safe zone, refused at the line that set them unless every printer can use them.
 
     The build lays cards out on A4 and on Letter; a size it could not lay out (NaN, ∞, 0, negative, larger
@@ -221,15 +243,17 @@ def card_geometry(spec: LDict, default: CardGeometry, what: str) -> CardGeometry
     geometry = CardGeometry(width, height, bleed, safe)
     for paper in PAPERS:  # the build's own imposition decides: what it could not place is refused here
         try:
-            grid_for(geometry, paper)
+            grid_for(geometry, paper, margin=margin)
         except BuildError as error:
             raise ContentError(where("size" if "size" in spec else "bleed"), f"{what} {error.message}",
-                               "make the cards smaller: a game prints on A4 and on Letter (--paper)") from None
+                               "make the cards smaller (a game prints on A4 and on Letter, --paper), or the printer margin "
+                               "(print: margin:)") from None
     return geometry
 
 
-def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: Resolver, tables: dict) -> Deck:
-    geometry = card_geometry(spec, default, f"deck '{deck_id}'")
+def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolver: Resolver, tables: dict,
+          margin: float = PRINTER_MARGIN) -> Deck:
+    geometry = card_geometry(spec, default, f"deck '{deck_id}'", margin)
     fields = dict(spec.get("fields", {}))
     for name, type_name in fields.items():
         resolver.check_type(type_name, spec["fields"].src(name), f"field '{name}' of deck '{deck_id}'")

@@ -63,12 +63,29 @@ def import_map(paths: list[Path], folder: Path) -> tuple[list[Path], list[str]]:
         create_game(game, "route", "en")
         for name, text in texts.items():
             (game / name).write_text(text, encoding="utf-8")
+        _fit_score_markers(game / "components.yaml", board.furniture.get("score_track_depth", STARTER_DEPTH))
         if folder.exists():
             folder.rmdir()
         os.replace(game, folder)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return sorted(p for p in folder.rglob("*") if p.is_file()), notes
+
+
+#: mm across the starter's score track band, and its markers' size (templates/new/route)
+STARTER_DEPTH, STARTER_MARKERS = 17, 16
+
+
+def _fit_score_markers(components: Path, depth: float) -> None:
+    """A map whose score track is narrower than the starter's gets markers that fit its cells (PNP508: 1 mm of play)."""
+    if depth >= STARTER_DEPTH:
+        return
+    text = components.read_text(encoding="utf-8")
+    block = text.index("score-markers:")
+    line = re.compile(rf"^(\s+size: ){STARTER_MARKERS}\b", re.MULTILINE).search(text, block)
+    if line is not None:
+        size = _depth(max(1.0, float(depth) - 2))
+        components.write_text(text[:line.start()] + line.group(1) + size + text[line.end():], encoding="utf-8")
 
 
 def game_files(board: EditorMap) -> tuple[dict[str, str], list[str]]:
@@ -196,8 +213,13 @@ boards:
     latin: {quote(board.name)}
     size: [{_mm(width)}, {_mm(height)}]
     score_track: {board.furniture.get("score_track", 100)}
+    score_track_depth: {_depth(board.furniture.get("score_track_depth", STARTER_DEPTH))}   # mm: markers fit a cell (PNP508)
     legend: route_scoring
 {furniture}"""
+
+
+def _depth(mm: float) -> str:
+    return str(int(mm)) if float(mm).is_integer() else str(mm)
 
 
 def _place(stop: Stop) -> str:

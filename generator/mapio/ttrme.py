@@ -327,6 +327,12 @@ def _furniture(spec: dict, src: Source) -> dict:
     track = spec.get("score_track")
     if track is not None:
         furniture["score_track"] = _whole(track, src, "pnpgen.board.score_track", 0, 1000)
+    depth = spec.get("score_track_depth")
+    if depth is not None:
+        if not (_number(depth) and 1 <= depth <= 100):
+            raise ContentError(src, f"pnpgen.board.score_track_depth should be mm between 1 and 100, not {depth!r}",
+                               "export the map from pnpgen again")
+        furniture["score_track_depth"] = float(depth)
     for key in ("title_at", "legend_at"):
         if key in spec:
             value = spec[key]

@@ -119,6 +119,36 @@ class BoardPicture:
     rotate: float = 0.0
 
 
+@dataclass(frozen=True)
+class Tray:
+    """Places on a map board for what lies beside the map (a card display, tile stacks): ``count`` outlines of
+    ``size`` mm from ``at``, ``columns`` to a row, each ``step`` mm from the last (less than the size: they overlap)."""
+
+    label: str
+    latin: str
+    at: tuple[float, float]
+    size: tuple[float, float]
+    count: int
+    columns: int
+    step: tuple[float, float]
+
+    def box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) it covers: its name above the places, and the places."""
+        cols = min(self.columns, self.count)
+        rows = -(-self.count // self.columns)
+        w = (cols - 1) * self.step[0] + self.size[0]
+        h = TRAY_LABEL + (rows - 1) * self.step[1] + self.size[1]
+        return (self.at[0], self.at[1], w, h)
+
+    def places(self) -> list[tuple[float, float]]:
+        """Top-left corner of each place, row by row."""
+        return [(self.at[0] + (n % self.columns) * self.step[0], self.at[1] + TRAY_LABEL + (n // self.columns) * self.step[1])
+                for n in range(self.count)]
+
+
+TRAY_LABEL = 7.0   # mm above a tray's places for its name
+
+
 @dataclass(eq=False)
 class Board:
     id: str
@@ -141,6 +171,14 @@ class Board:
     card_size: tuple[float, float] = (56.0, 87.0)
     title_at: tuple[float, float] | None = None    # top-left of the title box, mm
     legend_at: tuple[float, float] | None = None   # top-left of the scoring table, mm
+    score_depth: float = 9.0           # mm across the score track's band (a marker must fit its cells)
+    score_markers: str | None = None   # the token set that marks scores on the track (checked to fit, PNP508)
+    name_pt: float = 9.0               # size of place names (``names: {size:}``); Latin names scale with it
+    halo: bool = False                 # names ringed in the paper colour instead of set on a plate (``names: {halo:}``)
+    trays: list[Tray] = field(default_factory=list)   # places beside the map (map boards), drawn over it
+    rounds: int = 0                    # a round track of this many cells (0: none)
+    round_marker: str | None = None    # the token that marks the round (checked to fit a cell, PNP508)
+    pools: list[CardSlot] = field(default_factory=list)   # named places for a common supply (chips …); count unused
     #: the game's printed words (its legend, key and captions), set by the loader
     words: Words = field(default_factory=Words)
     #: the faces its text is set in (the game's ``body`` family or pnpgen's own), set by the loader

@@ -44,6 +44,7 @@ class Component(Generic[OptionsT]):
     geometry: CardGeometry | None = None   # trim size, bleed and safe margin of one piece (None for sheets)
     expected_source: Source | None = None  # the `expected:` line, where a count mismatch is reported
     note: str = ""                          # e.g. "optional — the box has plastic trains"
+    role: str = ""                          # what it is for (``role: player-aid``): an add-on may replace the role
 
     @property
     def count(self) -> int:

@@ -294,6 +294,8 @@ class Game:
     words: Words = field(default_factory=Words)
     #: the stamp printed on every home-printer sheet (generator.model.stamp), set once by the loader
     stamp: str = ""
+    #: mm from each paper edge a home printer cannot print (``print: margin:``): crop marks and cut lines stay outside
+    printer_margin: float = 5.0
     #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
     fonts: dict = field(default_factory=dict)
     #: the game's own icons (``icons:``): name → (absolute path, sha256 of the file); text shows them as :name:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.layout.board import board_form
 from generator.layout.board_line import line_board_form
 from generator.layout.primitives import Document, Form, Group, Page, Use
-from generator.layout.sheets import paper_size, printable_area
+from generator.layout.sheets import PRINTER_MARGIN, paper_size, printable_area
 from generator.layout.stamp import STAMP_BAND
 from generator.layout.text import set_text
 from generator.layout.tiling import plan_tiles, tile_pages
@@ -52,7 +52,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
         for paper in TILE_PAPERS:
             if paper != ctx.paper and not ctx.wants("pdf", part):
                 continue   # only the print-and-play file's tiles: those for the build's paper
-            tiles = plan_tiles(board.width, board.height, paper)
+            tiles = plan_tiles(board.width, board.height, paper, game.printer_margin)
             doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
             doc.add_form(form)
             forms, doc.pages = tile_pages(tiles, form.name, board.label, game.words, game.typeset)
@@ -61,14 +61,15 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
             ctx.write_home_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles", part,
                                section=board.label if paper == ctx.paper else None, component=board.id)
         if ctx.wants("pdf", part):
-            ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms), f"board-{board.id}-overview.pdf",
-                          "board overview")
+            ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms, game.printer_margin),
+                          f"board-{board.id}-overview.pdf", "board overview")
 
 
-def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) -> Document:
+def overview(form_name: str, board: Board, paper: str, title: str, forms: dict,
+             margin: float = PRINTER_MARGIN) -> Document:
     """The whole board scaled onto one sheet, turned to the paper's orientation that fits it best."""
     landscape = board.width > board.height
-    x, y, w, h = printable_area(paper, landscape)
+    x, y, w, h = printable_area(paper, landscape, margin)
     pw, ph = paper_size(paper, landscape)
     header, footer = 8.0, STAMP_BAND  # the stamp goes under the board, not over it
     scale = min(w / board.width, (h - header - footer) / board.height)

@@ -173,7 +173,7 @@ class BuildContext:
     def _stamped(self, doc: Document) -> Document:
         """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the
         checker sees (or a file this build does not write) never pays for finding each stamp's place."""
-        return stamped(doc, self.game.stamp, self.game.typeset)
+        return stamped(doc, self.game.stamp, self.game.typeset, self.game.printer_margin)
 
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),

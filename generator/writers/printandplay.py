@@ -7,8 +7,9 @@ the rest — behind a cover page that lists every component with its count,
 file and pages (a checklist for cutting). ``components.csv`` holds the same
 rows. Each part starts on an odd page (a blank page is added after a part
 with an odd page count) so that card backs stay behind their fronts when the
-whole file is printed double-sided; one-sided parts (board tiles) get a
-blank back behind every page.
+whole file is printed double-sided; one-sided pages (board tiles, fold-over
+strips, stickers, die nets) start a sheet and get a blank back, so cutting one
+never cuts through another (``cut_through`` finds any that would).
 
 Forms are named by a hash of their drawing, so documents can share one form
 table; a name drawn two different ways is refused rather than printed wrong.
@@ -21,6 +22,7 @@ import io
 from generator.errors import BuildError
 from generator.fonts import Typeset
 from generator.layout.components import KINDS
+from generator.layout.components.kind import assembly_steps
 from generator.layout.primitives import Document, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
@@ -74,6 +76,10 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
         cover_pages = len(cover)
     paper = (cover[0].width, cover[0].height)
     merged.pages = cover + _blanks(_odd(len(cover)) - len(cover), paper, game.words, game.typeset) + body
+    shared = cut_through(merged.pages, 1)
+    if shared:   # place_parts pads every one-sided page; this guards the rule, it is not content's fault
+        raise BuildError(None, f"the print-and-play file prints pages {shared} back to back with another page",
+                         "every one-sided page (Page.one_sided) must get a blank back: see place_parts")
     merged.outline = [(game.words["pnp.cover"], 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
@@ -88,24 +94,41 @@ def place_parts(parts: list[Printable], first_page: int, words: Words,
                 typeset: Typeset) -> tuple[list[tuple[int, int]], list[Page]]:
     """Each part's first and last page in the merged file, and the pages after the cover (with blanks).
 
-    A one-sided part (board tiles: they are cut and taped, nothing may print
-    on their backs) gets a blank page behind every page.
+    A one-sided page (board tiles, fold-over strips, stickers, die nets: cut
+    from one side, so nothing may print behind them) starts a sheet and gets
+    a blank page behind it; duplex parts keep their fronts and backs paired.
     """
     spans, pages = [], []
     number = first_page + 1
     for part in parts:
         size = (part.doc.pages[-1].width, part.doc.pages[-1].height)
-        placed = []
+        placed: list[Page] = []
+        last = number
         for page in part.doc.pages:
-            placed.append(_labelled(page, part.title))
-            if one_sided(part):
+            page = _labelled(page, part.title, one_sided(part))
+            if page.one_sided and len(placed) % 2:   # it would land on the back of the page before it
                 placed += _blanks(1, size, words, typeset)
-        spans.append((number, number + len(placed) - 1 - (1 if one_sided(part) else 0)))
+            placed.append(page)
+            last = number + len(placed) - 1
+            if page.one_sided:
+                placed += _blanks(1, size, words, typeset)
+        spans.append((number, last))
         if len(placed) % 2:
             placed += _blanks(1, size, words, typeset)
         pages += placed
         number += len(placed)
     return spans, pages
+
+
+def cut_through(pages: list[Page], first_page: int) -> list[int]:
+    """File page numbers of one-sided pages that share their sheet with a printed page when the file is printed
+    double-sided (page ``first_page`` is a front): cutting out one would cut through the other."""
+    shared = []
+    for i, page in enumerate(pages):
+        partner = i + 1 if (first_page + i) % 2 else i - 1
+        if page.one_sided and 0 <= partner < len(pages) and pages[partner].label != "blank":
+            shared.append(first_page + i)
+    return shared
 
 
 def one_sided(part: Printable) -> bool:
@@ -125,9 +148,9 @@ def merge_forms(merged: Document, part: Printable) -> None:
         merged.forms.setdefault(name, form)
 
 
-def _labelled(page: Page, title: str) -> Page:
+def _labelled(page: Page, title: str, one_sided: bool = False) -> Page:
     return Page(page.width, page.height, page.items, page.trim_box, page.bleed_box,
-                f"{title}: {page.label}" if page.label else title)
+                f"{title}: {page.label}" if page.label else title, page.one_sided or one_sided)
 
 
 def _blanks(count: int, paper: tuple[float, float], words: Words, typeset: Typeset) -> list[Page]:
@@ -190,6 +213,10 @@ def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> l
     header: list[Spans] = [(Span(""),), *((Span(words[key]),) for key in HEADERS)]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(words[note]),), source)] for note in NOTES], source))
+    steps = assembly_steps(game.parts.values())   # fold, glue, cut: what turns the sheets into pieces
+    if steps:
+        blocks.append(Heading(2, (Span(words["pnp.assembly"]),), source))
+        blocks.append(ListBlock(True, 1, [[Paragraph((Span(words[step]),), source)] for step in steps], source))
     pages, _forms = layout_blocks(blocks, paper, f"{game.title} — {title}", columns=1,
                                   on_print_problem=on_print_problem, families=game.fonts)
     return pages

@@ -26,7 +26,7 @@ from generator.layout.components.kind import Output, register
 from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
-from generator.layout.sheets import PAPERS, PRINTER_MARGIN, simplex_sheets
+from generator.layout.sheets import PAPERS, simplex_sheets
 from generator.model.components import Component, piece_geometry
 from generator.model.game import Card, CardGeometry, Game
 
@@ -131,9 +131,14 @@ class DieKind:
         labels = component.options.labels
         return [(form, labels.get(symbol, symbol)) for form, symbol in zip(self.faces(game, component, renderer), symbols)]
 
+    def assembly(self, component: Component[DieOptions]) -> tuple[str, ...]:
+        """A net is cut, folded and glued into a cube; the stickers go on blank dice instead."""
+        return ("pnp.step.die", "pnp.step.stickers")
+
     def outputs(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
+        stickers = game.words("pnp.stickers", name=component.label)   # in the print-and-play file too: its own choice
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),
-                Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), None)]
+                Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), stickers)]
 
     def nets(self, game, component, renderer, paper) -> Document:
         """As many nets per page as fit, in rows, each net's six faces in the order of ``faces:``."""
@@ -147,7 +152,8 @@ class DieKind:
         rows = max(r for _, r in CROSS) + 1
         net_w, net_h = cols * s + 2 * tab, rows * s + 2 * tab
         width, height = PAPERS[paper]
-        usable_w, usable_h = width - 2 * (PRINTER_MARGIN + 2), height - 2 * (PRINTER_MARGIN + 2)
+        margin = game.printer_margin
+        usable_w, usable_h = width - 2 * (margin + 2), height - 2 * (margin + 2)
         per_row = int((usable_w + NET_GAP) // (net_w + NET_GAP))
         per_col = int((usable_h + NET_GAP) // (net_h + NET_GAP))
         if per_row < 1 or per_col < 1:
@@ -158,7 +164,7 @@ class DieKind:
         for n in range(face.count):
             slot = n % (per_row * per_col)
             if slot == 0:
-                doc.pages.append(Page(width, height, label=f"{component.id} nets {len(doc.pages) + 1}"))
+                doc.pages.append(Page(width, height, label=f"{component.id} nets {len(doc.pages) + 1}", one_sided=True))
             ox = left + (slot % per_row) * (net_w + NET_GAP) + tab
             oy = top + (slot // per_row) * (net_h + NET_GAP) + tab
             doc.pages[-1].items += net_items(folded, forms, s, tab, ox, oy)
@@ -172,7 +178,8 @@ class DieKind:
         geometry = CardGeometry(side, side, 1.0, side * 0.1)
         forms = [doc.add_form(self._side(game, component, renderer, face, s, geometry))
                  for s in component.options.symbols]
-        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source)
+        doc.pages = simplex_sheets(forms * face.count, geometry, paper, f"{component.id} stickers", component.source,
+                                   game.printer_margin)
         return doc
 
 

@@ -86,6 +86,20 @@ class ComponentKind(Protocol[OptionsT]):
     def outputs(self, game: Game, component: Component[OptionsT], renderer: FaceRenderer, paper: str) -> list[Output]:
         """The printable documents of the component."""
 
+    # optional: ``assembly(component) -> tuple[str, ...]``, catalogue keys of the steps that make a printed sheet
+    # into pieces (fold, glue, cut); the print-and-play cover lists each step once (``assembly_steps``)
+
+
+def assembly_steps(components) -> list[str]:
+    """Catalogue keys of the assembly steps the components need, each once, in component order."""
+    steps: list[str] = []
+    for component in components:
+        assembly = getattr(KINDS[component.kind], "assembly", None)
+        for key in (assembly(component) if assembly is not None else ()):
+            if key not in steps:
+                steps.append(key)
+    return steps
+
 
 #: kind name → kind; filled by each kind module's ``register``
 KINDS: dict[str, ComponentKind[Any]] = {}

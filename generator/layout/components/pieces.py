@@ -31,7 +31,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import Output, register
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Line, Page, distinct_forms
-from generator.layout.sheets import duplex_sheets, simplex_sheets
+from generator.layout.sheets import PRINTER_MARGIN, duplex_sheets, simplex_sheets
 from generator.model.components import Component, counted_faces, piece_geometry
 from generator.model.game import Card, CardGeometry, Game, Side
 from generator.yamlsource import LDict
@@ -198,6 +198,11 @@ class PieceKind:
     def faces(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[Form]:
         return distinct_forms(self._fronts(game, component, renderer))
 
+    def assembly(self, component: Component[PieceOptions]) -> tuple[str, ...]:
+        """Fold-over strips are folded and glued before they are cut; round pieces are cut round."""
+        steps = ("pnp.step.fold",) if component.options.print == "fold" and component.options.sides == 2 else ()
+        return steps + (("pnp.step.round",) if component.options.shape == "circle" else ())
+
     def legend(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with a caption (its text, title or colour), for player aids."""
         out, seen = [], set()
@@ -226,7 +231,8 @@ class PieceKind:
             doc.add_form(form)
         opts = component.options
         if opts.sides == 1:
-            doc.pages = simplex_sheets(order, piece_geometry(component), paper, component.id, component.source)
+            doc.pages = simplex_sheets(order, piece_geometry(component), paper, component.id, component.source,
+                                       game.printer_margin)
         else:
             backs = fronts if opts.same_back else self._backs(game, component, renderer)
             back_order = [b.name for face, b in zip(component.faces, backs) for _ in range(face.count)]
@@ -234,15 +240,15 @@ class PieceKind:
                 doc.add_form(form)
             if opts.print == "duplex":
                 doc.pages = duplex_sheets(order, back_order, piece_geometry(component), paper, game.back_offset,
-                                          component.id, component.source)
+                                          component.id, component.source, game.printer_margin)
             else:
                 doc.pages = fold_sheets(doc, order, back_order, piece_geometry(component), paper, component.id,
-                                        component.source)
+                                        component.source, game.printer_margin)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
 
 def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
-                label: str, source: Source | None = None) -> list[Page]:
+                label: str, source: Source | None = None, margin: float = PRINTER_MARGIN) -> list[Page]:
     """Fold-over strips: each piece is its front with its back turned 180° below it, folded on the shared edge.
 
     Both halves are clipped at the fold, so neither half's bleed paints over the other.
@@ -256,7 +262,7 @@ def fold_sheets(doc: Document, fronts: list[str], backs: list[str], geometry: Ca
         fold = doc.add_form(Form(f"fold-line-{g.width:g}", (Line(0, 0, g.width, 0, FOLD_LINE, 0.15, (1.0, 1.0)),),
                                  (0, -0.5, g.width, 1.0)))
         pieces.append(((top, 0.0, 0.0), (bottom, 0.0, g.height), (fold, 0.0, g.height)))
-    return simplex_sheets(pieces, strip, paper, label, source)
+    return simplex_sheets(pieces, strip, paper, label, source, margin)
 
 
 def _clipped(form: Form, g: CardGeometry) -> Form:

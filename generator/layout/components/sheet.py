@@ -162,7 +162,8 @@ class SheetKind:
             for k in range(min(per_page, copies - start)):
                 page.items.append(Use(form.name, 0.0, k * ch))
             if per_page == 2:
-                page.items.append(Line(width * 0.02, ch, width * 0.98, ch, RULE, 0.2, (2.0, 1.5)))   # cut here
+                # cut here: the dashes stop at the printer's margin, where it would leave them off (PNP509)
+                page.items.append(Line(game.printer_margin, ch, width - game.printer_margin, ch, RULE, 0.2, (2.0, 1.5)))
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
