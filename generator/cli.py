@@ -19,8 +19,9 @@ import signal
 import sys
 import time
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
-from typing import NoReturn
+from typing import IO, NoReturn, cast
 
 import click
 from rich.console import Console
@@ -30,6 +31,7 @@ from rich.progress import Progress as RichProgress
 from rich.table import Table
 
 from generator import FORMAT_VERSION, __version__
+from generator import pipeline_parallel as parallel
 from generator.check import ChecksFailed, Finding, catalogue, errors_in, report, run_checks
 from generator.check.stats import game_stats
 from generator.errors import ContentError, Interrupted, PnpgenError, Terminated, output_replaced
@@ -96,13 +98,16 @@ def _print_error(error: PnpgenError, prefix: str = "") -> None:
 class _ConsoleProgress(Progress):
     """A progress bar on a terminal; one line per game elsewhere (CI, pipes)."""
 
+    #: False in a build whose output is captured (``_captured``): its lines are shown later, a bar would not be
+    bars = True
+
     def __init__(self, console: Console):
         self.console = console
         self.bar = None
 
     def start(self, game, steps):
         self.label = game.id
-        if self.console.is_terminal:
+        if self.console.is_terminal and self.bars:
             self.bar = RichProgress(TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
                                     MofNCompleteColumn(), TextColumn("{task.fields[step]}", markup=False),
                                     TimeElapsedColumn(), console=self.console, transient=True)
@@ -137,11 +142,15 @@ def main():
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
 @click.option("--with", "addons", multiple=True, type=click.Path(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
-def build(games, paper, out_dir, force, addons):
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Games built at once, each in a process of its own (default: the number of cores).")
+def build(games, paper, out_dir, force, addons, jobs):
     """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed.
     """
+    if (jobs or parallel.default_jobs()) > 1 and len(games) != 1 and parallel.available():
+        _build_in_parallel(jobs or parallel.default_jobs(), click.get_current_context().params)
     building = None  # the game being read or built, for the line an interruption prints
     try:
         with _sigterm_as_interrupt():
@@ -163,6 +172,85 @@ def build(games, paper, out_dir, force, addons):
         _refused(failed, "build")
     except PnpgenError as error:
         _fail(error)
+
+
+def _build_in_parallel(jobs: int, params: dict) -> None:
+    """``pnpgen build`` of several games in ``jobs`` processes (``generator.pipeline_parallel``): each process
+    runs this command for one game, with every other option as given, and what it printed is shown
+    game by game in order; the first game that fails ends the command with its exit status. Returns
+    (for the ordinary loop) when there are fewer than two games, or two that would write one folder."""
+    try:
+        folders = _games_for(params["games"], params["addons"])
+    except PnpgenError as error:
+        _fail(error)
+    names = [folder_name(folder) for folder in folders]
+    if len(folders) < 2 or len(set(names)) < len(names):
+        return
+    status = 0
+    built = 0   # games delivered and built, in order
+
+    def work(folder: Path) -> tuple[list[tuple[bool, str]], int]:
+        assert build.callback is not None
+        return _captured(partial(build.callback, **{**params, "games": (str(folder),), "jobs": 1}))
+
+    def deliver(folder: Path, outcome: tuple[list[tuple[bool, str]], int]) -> bool:
+        nonlocal status, built
+        chunks, status = outcome
+        for to_stderr, text in chunks:
+            stream = sys.stderr if to_stderr else sys.stdout
+            stream.write(text)
+            stream.flush()
+        built += 0 if status else 1
+        return status == 0
+
+    with _sigterm_as_interrupt():
+        try:
+            parallel.run_in_order(folders, work, jobs, deliver,
+                                  lambda error: signal.SIGTERM if isinstance(error, _Terminated) else signal.SIGINT)
+        except KeyboardInterrupt as interrupt:   # every game delivered so far was built: the next was not
+            _fail(_interrupted(interrupt, names[built] if built < len(names) else None, Path(params["out_dir"])))
+        except PnpgenError as error:
+            _fail(error)
+    sys.exit(status)
+
+
+def _captured(run) -> tuple[list[tuple[bool, str]], int]:
+    """What ``run()`` prints on this module's consoles, in order ((to stderr, text), …), and its exit status:
+    a build in a process of its own, whose output the parent shows when that game's turn comes. The consoles
+    keep the real ones' colours and width, and draw no progress bar."""
+    global err_console, out_console
+    chunks: list[tuple[bool, str]] = []
+
+    class Sink:
+        def __init__(self, to_stderr: bool):
+            self.to_stderr = to_stderr
+
+        def write(self, text: str) -> int:
+            chunks.append((self.to_stderr, text))
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    real = err_console, out_console
+    err_console, out_console = (
+        Console(file=cast(IO[str], Sink(console is real[0])), highlight=False, emoji=False,
+                force_terminal=console.is_terminal, color_system=console.color_system,  # type: ignore[arg-type]
+                width=console.width)
+        for console in real)
+    _ConsoleProgress.bars = False
+    try:
+        run()
+        status = 0
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    except KeyboardInterrupt as interrupt:   # before the command's own handler was reached
+        _print_error(_interrupted(interrupt, None, Path(".")))
+        status = 130
+    finally:
+        err_console, out_console = real
+        _ConsoleProgress.bars = True
+    return chunks, status
 
 
 def _refused(failed: ChecksFailed, verb: str) -> NoReturn:

@@ -22,7 +22,7 @@ LAYERS = [
     ("writers", {"writers"}),
     ("check", {"check"}),
     ("simulate", {"simulate"}),
-    ("pipeline", {"output_folder", "pipeline", "new", "export"}),
+    ("pipeline", {"output_folder", "pipeline", "pipeline_parallel", "new", "export"}),
     ("serve", {"serve"}),
     ("cli", {"cli"}),
 ]
