@@ -6,8 +6,9 @@
 Each SVG a build writes embeds one TrueType subset per face it draws with (``fonts.web_subset``): a card
 of Japanese and Latin text, two faces, so a 1,000-card build cuts about 2,000 of them. Both ways cut the
 same subsets from the same master (a fontTools cut of the face to 400 characters, as a build cuts it to
-the characters of all its SVGs) for random sets of 15-60 of them, as a ticket's text has; CPU time per subset is reported (process time, which other
-work on a shared machine moves far less than wall time), with the mean size of a subset.
+the characters of all its SVGs) for random sets of 15-60 of them, as a ticket's text has; CPU time per
+subset is reported (process time, which other work on a shared machine moves far less than wall time),
+with the mean size of a subset.
 """
 from __future__ import annotations
 
