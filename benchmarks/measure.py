@@ -18,13 +18,15 @@ RESULTS = Path(__file__).resolve().parent / "results.md"
 TITLE = "# Benchmark results"
 
 
-def measure_command(argv: list[str]) -> dict:
+def measure_command(argv: list[str], env: dict | None = None, quiet: bool = False) -> dict:
     """Run argv to completion; return {"wall_s": seconds, "peak_mib": max RSS in MiB, "cpu_s": seconds}.
 
+    ``env``: the command's environment (default: this one's); ``quiet``: its output thrown away.
     Raises subprocess.CalledProcessError if the command fails.
     """
     start = time.perf_counter()
-    proc = subprocess.Popen(argv)
+    output = subprocess.DEVNULL if quiet else None
+    proc = subprocess.Popen(argv, env=env, stdout=output, stderr=output)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)  # already reaped; keep Popen consistent

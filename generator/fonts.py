@@ -20,15 +20,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fontTools import subset as ftsubset
-from fontTools.ttLib import TTFont as FontToolsFont
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator import FONT_DIR, fontsubset
 from generator.errors import ContentError, Source
 from generator.limits import MAX_FONT_BYTES
+
+if TYPE_CHECKING:
+    from fontTools import subset as ftsubset
 
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
@@ -275,6 +277,8 @@ def face_file(font: str) -> Path | None:
 
 
 def _options(flavor: str | None, glyph_names: bool) -> ftsubset.Options:
+    from fontTools import subset as ftsubset  # 0.1 s to import: only when a font is cut (write time)
+
     options = ftsubset.Options()
     options.flavor = flavor
     options.glyph_names = glyph_names
@@ -298,6 +302,9 @@ def _subset(data: bytes, codepoints: Iterable[int], flavor: str | None, glyph_na
     glyphs are copied as bytes instead of decoded and re-encoded point by point (half of a subset's time);
     ``head`` keeps the whole file's box, which only has to enclose the glyphs. Tables the subset drops are
     deleted before subsetting, so fontTools never decodes them (a CJK file's GSUB is a third of a master's cut)."""
+    from fontTools import subset as ftsubset
+    from fontTools.ttLib import TTFont as FontToolsFont
+
     font = FontToolsFont(io.BytesIO(data), lazy=True, recalcTimestamp=False, recalcBBoxes=False)
     options = _options(flavor, glyph_names)
     for tag in options.drop_tables:

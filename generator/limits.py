@@ -46,6 +46,9 @@ MAX_PIECES_PER_COMPONENT = 20_000
 # --- lengths and sizes (mm) -------------------------------------------------
 #: train spaces in one route; the longest published route has 10
 MAX_ROUTE_LENGTH = 50
+
+#: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
+MAX_PLACE_POINTS = 32
 #: the smallest card, token or tile side (trim), mm
 MIN_PIECE_MM = 5.0
 #: the largest board side, mm (boards are tiled over home sheets; print shops go to about 1.5 m)

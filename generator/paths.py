@@ -20,7 +20,7 @@ import os
 import unicodedata
 from pathlib import Path
 
-from generator import TEMPLATES_DIR
+from generator import TEMPLATES_DIR, limits
 from generator.errors import ContentError, Source
 from generator.limits import MAX_ID_BYTES
 
@@ -114,3 +114,28 @@ def declaring_folder(src: Source, folders) -> Path:
             if is_inside(real, (folder,)):
                 return Path(folder)
     return Path(folders[0])
+
+
+#: folders directly in a game folder that are never content: what ``pnpgen build .`` (``output/``) writes there
+NOT_CONTENT = ("output",)
+
+
+def content_files(folder: Path) -> list[Path]:
+    """The game folder's content files in a stable order (by path relative to it, '/'-separated): every file
+    in it and its subfolders — YAML, layouts, rules, spreadsheets, artwork, fonts — except ``output/`` (the
+    next build must not hash what the last one wrote there) and hidden files (.git, .DS_Store …). Links to
+    folders are not followed and a link that leads out of the game is not its content; after
+    ``limits.MAX_CONTENT_FILES`` files the rest are left out (a folder that large is not a game's)."""
+    files: list[Path] = []
+    for root, dirs, names in os.walk(folder, followlinks=False):
+        here = Path(root)
+        top = here == folder
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (top and d in NOT_CONTENT))
+        for name in sorted(names):
+            path = here / name
+            if name.startswith(".") or not path.is_file() or not is_inside(path.resolve(), (folder,)):
+                continue
+            files.append(path)
+            if len(files) >= limits.MAX_CONTENT_FILES:
+                return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
+    return sorted(files, key=lambda p: p.relative_to(folder).as_posix())

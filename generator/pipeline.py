@@ -11,6 +11,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from generator.cache import GameCache
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.check.dry import laid_out
 from generator.errors import OutputError, Source, mark_output_replaced
@@ -30,7 +31,8 @@ def checked(game: Game, force: bool = False, findings: list | None = None) -> li
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
-               force: bool = False, findings: list | None = None, on_checked=None) -> BuildResult:
+               force: bool = False, findings: list | None = None, on_checked=None,
+               kept: GameCache | None = None) -> BuildResult:
     """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
 
     ``findings``: the checks' result when the caller ran them already. ``on_checked(game, findings)``
@@ -41,6 +43,7 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     output that cannot be written is an ``OutputError`` (exit 1: the content is fine, the output folder is not).
     A ``KeyboardInterrupt`` leaves the previous output as it was, unless it came after the swap
     (then ``generator.errors.output_replaced`` says so of it).
+    ``kept``: the game's build cache (``generator.incremental``): files it has are copied, not drawn again.
     """
     progress = progress or Progress()
     findings = checked(game, force, findings)
@@ -48,14 +51,15 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
         on_checked(game, findings)
     plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
     try:
-        return _write(game, Path(out_root), paper, progress, force, findings)
+        return _write(game, Path(out_root), paper, progress, force, findings, kept)
     except OSError as error:
         raise OutputError(Source(Path(error.filename)) if error.filename else None,
                           f"cannot write the output: {error.strerror or error}",
                           "check that the --out folder is writable and the disk has room") from None
 
 
-def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bool, findings: list) -> BuildResult:
+def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bool, findings: list,
+           kept: GameCache | None) -> BuildResult:
     final = out_root / game.id
     refuse_unsafe_target(game, out_root, final)
     out_root.mkdir(parents=True, exist_ok=True)
@@ -67,7 +71,7 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
         try:
             ctx = laid_out(game, paper).buildable(force)
             progress.start(game, len(ctx.pending))
-            result = ctx.flush(staging, final, progress)
+            result = ctx.flush(staging, final, progress, kept)
             result.findings = findings
             old = out_root / f".{game.id}.old-{staging.name[len(f'.{game.id}.staging-'):]}"
             with signals_held():
@@ -75,6 +79,8 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
                 swapped = True
             if replaced:
                 shutil.rmtree(old, ignore_errors=True)  # a build killed now leaves it to the next one
+            if kept is not None:
+                kept.prune()
             progress.done()
             return result
         except BaseException as error:

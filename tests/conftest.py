@@ -1,6 +1,7 @@
 """Shared fixtures: a copy of the tiny test game, and a CLI runner."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -8,6 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+
+# the build cache (generator.cache) is off in tests, in this process and the pnpgen processes tests start:
+# each test sees a build as it is; tests/test_cache.py turns it on in a folder of its own
+os.environ["PNPGEN_CACHE_DIR"] = "off"
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from generator.errors import ContentError
+from generator.layout import cardface
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Circle, Rect
 from generator.load.game import load_game
@@ -113,3 +114,19 @@ def test_a_group_whose_elements_are_not_a_list_is_a_content_error(mini, run, tmp
     assert result.exit_code == 2, result.output
     assert f"layouts/ttr-ticket.yaml:{line}: a group's `elements:` is a list of elements" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_an_expression_is_compiled_once_per_process_not_once_per_renderer(mini, monkeypatch):
+    """Renderers share one compile cache (decks and games repeat their expressions): a second renderer, of a
+    second load of the game, compiles nothing the first did, and draws the same faces."""
+    _layout(mini, "v", 'elements:\n  - circle: {cx: "{{ W / 4 }}", cy: 10, r: "{{ card.points / 2 }}"}\n'
+                       '  - text: {x: 1, y: 1, w: 20, h: 5, size: 8, text: "{{ card.points }} pts"}\n')
+    first = _draw(load_game(mini), "v")
+    compiled = []
+    real = cardface._env.compile_expression
+    monkeypatch.setattr(cardface._env, "compile_expression", lambda *a, **k: compiled.append(a) or real(*a, **k))
+    assert _draw(load_game(mini), "v") == first
+    assert compiled == []
+    cardface._COMPILED.clear()   # as when the cache is full: it compiles again, with the same result
+    assert _draw(load_game(mini), "v") == first
+    assert sorted(a[0] for a in compiled) == ["W / 4", "card.points / 2"]

@@ -134,13 +134,16 @@ def test_every_check_has_a_trigger_case():
 
 
 def _own_tests():
-    from tests import test_check_variants, test_components_check, test_images, test_language
+    from tests import test_check_variants, test_components_check, test_images, test_language, test_route_maps
     #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case;
     #: PNP621 has a game of its own (two maps)
     return {"PNP621": test_check_variants.test_a_second_map_without_city_cards_is_pnp621,
             "PNP801": test_components_check.test_a_die_with_five_faces_is_pnp801,
             "PNP901": test_language.test_a_missing_catalogue_entry_is_pnp901_never_japanese,
-            "PNP720": test_images.test_a_picture_below_300_dpi_is_a_warning_naming_dpi_and_size_pnp720}
+            "PNP720": test_images.test_a_picture_below_300_dpi_is_a_warning_naming_dpi_and_size_pnp720,
+            # a map of its own (points, alternative decks, map rules): tests/test_route_maps.py
+            "PNP406": test_route_maps.test_reprints_in_an_alternative_deck_are_no_duplicates,
+            "PNP309": test_route_maps.test_map_rules_that_disagree_with_the_routes_are_pnp309}
 
 
 _OWN_TESTS = _own_tests()

@@ -9,7 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-import generator.cli
+import generator.cli.build
+import generator.cli.building
 from generator.check import ChecksFailed, Finding
 from generator.check.board import board_diagnostics
 from generator.errors import (
@@ -87,7 +88,7 @@ def test_build_exits_with_the_error_class_exit_code(error, status, mini, run, mo
     def fail(*args, **kwargs):
         raise error
 
-    monkeypatch.setattr(generator.cli, "load_game", fail)
+    monkeypatch.setattr(generator.cli.building, "load_game", fail)
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.exit_code == status, result.output
     assert "Traceback" not in result.output
@@ -97,7 +98,7 @@ def test_an_interrupt_prints_one_line(mini, run, monkeypatch, tmp_path):
     def stop(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(generator.cli, "load_game", stop)
+    monkeypatch.setattr(generator.cli.building, "load_game", stop)
     result = run("build", mini, "--out", tmp_path / "out")
     assert result.stderr.splitlines() == [f"interrupted: mini was not built; previous output left as it was in "
                                           f"{tmp_path / 'out' / 'mini'}/"]

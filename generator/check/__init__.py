@@ -22,16 +22,22 @@ _INFRASTRUCTURE = {"registry", "waivers", "report", "stats"}
 
 
 def _import_checks() -> None:
+    """Import every check module (each registers its checks), once, when the catalogue is first needed: a
+    command that only reads findings (a build or check recalled from the cache) loads none of them."""
+    if _imported:
+        return
     for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         if module not in _INFRASTRUCTURE and not module.startswith("_"):
             importlib.import_module(f"{__name__}.{module}")
+    _imported.append(True)
 
 
-_import_checks()
+_imported: list[bool] = []
 
 
 def catalogue() -> list[Check]:
     """Every check, by code."""
+    _import_checks()
     return [CATALOGUE[code] for code in sorted(CATALOGUE)]
 
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-import colorspacious
-
 from generator.check.maps import ANY_COLOUR, card_colours, route_sets, wild_colours
 from generator.check.registry import Issue, check
 from generator.model.game import Color
@@ -39,6 +37,8 @@ DEFICIENCIES = (("deuteranomaly", "deuteranopia"), ("protanomaly", "protanopia")
 @lru_cache(maxsize=1024)
 def simulated(hex_color: str, cvd_type: str) -> tuple[float, float, float]:
     """``hex_color`` as seen with the dichromacy ``cvd_type``, in CAM02-UCS (J', a', b')."""
+    import colorspacious  # with numpy, 0.1–0.4 s to import: only when a game has colours to compare
+
     rgb = [int(hex_color[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     space = {"name": "sRGB1+CVD", "cvd_type": cvd_type, "severity": 100}
     j, a, b = colorspacious.cspace_convert(rgb, space, "CAM02-UCS")

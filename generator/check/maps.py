@@ -60,11 +60,14 @@ def route_sets(game) -> list[list]:
 
 
 def _pairs(routes) -> list[list]:
-    """Routes grouped by the two places they join (self-loops left out), in content order."""
+    """Routes grouped by the two places they join (self-loops left out), in content order: the tracks of
+    one double route. A row marked ``distinct`` is a route of its own (Nordic's tunnel of 2 beside a
+    ferry of 3), a group by itself."""
     grouped: dict = {}
     for route in routes:
         if route.a.id != route.b.id:
-            grouped.setdefault(pair(route.a, route.b), []).append(route)
+            key = (pair(route.a, route.b), id(route) if route.distinct else None)
+            grouped.setdefault(key, []).append(route)
     return list(grouped.values())
 
 
@@ -109,7 +112,9 @@ def parallel_lengths(game):
             if other.length != first.length:
                 yield Issue(other.source, f"tracks {other.a.id}–{other.b.id} are {other.length} long here but "
                                           f"{first.length} at {first.source}",
-                            "parallel tracks have one length: write them as one row [a, b, length, [colour, colour]]")
+                            f"if they are one double route, give both rows {first.length} spaces (or write one row "
+                            f"[{first.a.id}, {first.b.id}, {first.length}, [colour, colour]]); if they are two routes "
+                            f"of their own (a tunnel beside a ferry), add {{distinct: true}} to each row's extras")
 
 
 @check("PNP306", "error", "parallel tracks between the same two places share a colour (gray excepted)")
@@ -147,7 +152,7 @@ def _rows_per_pair(game, one_track: bool):
     """Every route row; with ``one_track``, one row per pair of places (parallel rows count once)."""
     if not one_track:
         return game.routes
-    return [routes[0] for routes in network(game).pairs.values()]
+    return [routes[0] for routes in _pairs(game.routes)]
 
 
 @check("PNP308", "warning", "a place that no route reaches")
@@ -160,3 +165,38 @@ def places_without_routes(game):
             yield Issue(place.source, f"no route reaches {place.id}", "add its routes, or remove the place")
 
 
+
+
+@check("PNP309", "warning", "the map's rules (map_rules:) and its routes disagree: a tunnel or ferry without its rule, "
+                            "a rule for what no route is, locomotive rules without locomotives")
+def map_rules_match_routes(game):
+    rules = game.map_rules
+    if rules is None:
+        return  # rules only in comments: nothing to compare
+    routes = [route for tracks in route_sets(game) for route in tracks]
+    kinds = {"tunnel": [r for r in routes if _any_track(r.extras.get("tunnel"))],
+             "ferry": [r for r in routes if _any_track(r.extras.get("ferry"))]}
+    declared = {"tunnel": rules.tunnels, "ferry": rules.ferries}
+    examples = {"tunnel": "tunnels: {reveal: 3}", "ferry": "ferries: {locomotive_per_mark: 1}"}
+    plural = {"tunnel": "tunnels", "ferry": "ferries"}
+    for kind, found in kinds.items():
+        if found and not declared[kind]:
+            route = found[0]
+            more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+            yield Issue(route.source, f"route {route.a.id}–{route.b.id} is a {kind}{more}, but map_rules says nothing "
+                                      f"about {plural[kind]}", f"add to map_rules: {examples[kind]}")
+        if declared[kind] and not found:
+            yield Issue(rules.source, f"map_rules has rules for {plural[kind]}, but no route is a {kind}",
+                        f"mark the {kind} routes ({{{kind}: …}} in the row's extras), or remove the rule")
+    for kind in rules.locomotives_only_on:
+        if not kinds[kind]:
+            yield Issue(rules.source, f"map_rules: locomotives only on {plural[kind]}, but no route is a {kind}",
+                        f"mark the {kind} routes, or remove {kind} from locomotives: only_on")
+    if (rules.locomotives_only_on or rules.exchange) and not wild_colours(game):
+        yield Issue(rules.source, "map_rules has locomotive rules, but no deck declares a wild colour",
+                    "declare the train deck's locomotives: vars: {wild: locomotive}")
+
+
+def _any_track(value) -> bool:
+    """A tunnel or ferry extra set on at least one track (one value for all, or one per track)."""
+    return any(value) if isinstance(value, tuple) else bool(value)

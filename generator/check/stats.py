@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from generator.check.maps import ANY_COLOUR, card_colours
-from generator.model.network import network, ticket_decks, tickets
+from generator.model.network import chosen_sets, network, ticket_decks, ticket_ends
 
 TOP = 10
 
@@ -18,7 +18,8 @@ TOP = 10
 def game_stats(game) -> dict:
     return {"game": game.id, "colours": colours(game), "points": point_histograms(game),
             "routes_per_place": routes_per_place(game), "places_without_tickets": places_without_tickets(game),
-            "crowding": crowding(game), "stops_per_station": stops_per_station(game)}
+            "crowding": crowding(game), "stops_per_station": stops_per_station(game),
+            **({"map_rules": map_rules(game)} if game.map_rules is not None else {})}
 
 
 def colours(game) -> list[dict]:
@@ -68,34 +69,50 @@ def routes_per_place(game) -> dict[int, list[str]]:
 
 
 def places_without_tickets(game) -> list[str]:
+    """Places no ticket names, as a start or as one of its possible ends."""
     decks = ticket_decks(game)
     if not decks:
         return []
-    named = {card[end].id for deck in decks for card in deck.cards for end in ("from", "to")
-             if card.values.get(end) is not None}
+    named = {place.id for deck in decks for card in deck.cards
+             for place in ([card.values["from"]] if card.values.get("from") is not None else []) + ticket_ends(card)}
     return sorted(p for p in game.collections.get("place", {}) if p not in named)
 
 
 def crowding(game) -> list[dict]:
-    """For the smallest and largest player count: the routes most tickets' shortest paths run through."""
+    """For the smallest and largest player count: the routes most tickets' shortest paths run through.
+
+    A ticket with several possible ends counts on the paths to its nearest ends. Decks that are
+    alternatives of each other (``alternative_of``) are never played together: each choice of decks is
+    counted on its own, its entries naming the alternative chosen (``decks``)."""
     if not game.routes or not ticket_decks(game) or not game.players:
         return []
     net = network(game)
-    load: defaultdict[tuple, float] = defaultdict(float)  # track (a, b) → tickets using it (a share each)
-    for card in tickets(game):  # a ticket with an empty end has no path
-        paths = net.shortest_paths(card["from"], card["to"])
-        for path in paths:
-            for a, b in zip(path, path[1:]):
-                load[tuple(sorted((a, b)))] += card.count / len(paths)
     tracks = {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}
+    # below all_tracks_from players, one track of a double route; a distinct route beside it is one more
+    one_track = {pair: 1 + sum(1 for r in routes[1:] if r.distinct or routes[0].distinct)
+                 for pair, routes in net.pairs.items()}
     all_from = game.meta.get("all_tracks_from")
     result = []
-    for players in dict.fromkeys(game.players):
-        usable = {pair: (1 if all_from and players < all_from else n) for pair, n in tracks.items()}
-        ranked = sorted(((load[pair] / usable[pair], pair) for pair in load), key=lambda x: (-x[0], x[1]))[:TOP]
-        result.append({"players": players, "routes": [
-            {"route": f"{a}–{b}", "tickets": round(load[(a, b)], 2), "tracks": usable[(a, b)],
-             "per_track": round(value, 2)} for value, (a, b) in ranked]})
+    for chosen, decks in chosen_sets(game):
+        load: defaultdict[tuple, float] = defaultdict(float)  # track (a, b) → tickets using it (a share each)
+        for deck in decks:
+            for card in deck.cards:
+                if card.values.get("from") is None or not card.values.get("to"):
+                    continue  # a ticket with an empty end has no path
+                paths = net.nearest_paths(card["from"], ticket_ends(card))
+                for path in paths:
+                    for a, b in zip(path, path[1:]):
+                        load[tuple(sorted((a, b)))] += card.count / len(paths)
+        for players in dict.fromkeys(game.players):
+            few = bool(all_from and players < all_from)
+            usable = {pair: (one_track[pair] if few else n) for pair, n in tracks.items()}
+            ranked = sorted(((load[pair] / usable[pair], pair) for pair in load), key=lambda x: (-x[0], x[1]))[:TOP]
+            entry = {"players": players, "routes": [
+                {"route": f"{a}–{b}", "tickets": round(load[(a, b)], 2), "tracks": usable[(a, b)],
+                 "per_track": round(value, 2)} for value, (a, b) in ranked]}
+            if chosen:
+                entry = {"decks": chosen, **entry}
+            result.append(entry)
     return result
 
 
@@ -112,3 +129,21 @@ def stops_per_station(game) -> dict[int, list[str]]:
     for station in game.collections.get("station", {}):  # line order
         by_count[count[station]].append(station)
     return dict(sorted(by_count.items()))
+
+
+def map_rules(game) -> dict:
+    """What the map's rules (``map_rules:``) add to a player's score and hand: points for unused stations,
+    the bonuses, cards that stand in for a locomotive."""
+    rules = game.map_rules
+    out: dict = {}
+    if rules.stations is not None:
+        out["stations"] = {"count": rules.stations.count, "cards_to_build_all": sum(rules.stations.cost),
+                           "points_if_none_built": rules.stations.count * rules.stations.points_per_unused}
+    if rules.bonuses:
+        out["bonuses"] = dict(rules.bonuses)
+        out["bonus_points"] = sum(rules.bonuses.values())
+    if rules.exchange:
+        out["cards_per_locomotive"] = rules.exchange
+    if rules.locomotives_only_on:
+        out["locomotives_only_on"] = list(rules.locomotives_only_on)
+    return out

@@ -1,39 +1,57 @@
 """PNP4xx — tickets: each can be completed, is worth what the map says, within its deck's range.
 
 A ticket deck is one whose cards have ``from`` and ``to`` places and ``points``
-(see ``generator.model.network.is_ticket_deck``). Paths never pass through a
+(see ``generator.model.network.has_tickets``); ``to`` may list several places (the ticket
+ends at any of them: its value is the shortest of their shortest paths). Paths never pass through a
 terminal (``game: terminals: [country]``): a neighbouring country is an end,
 never a way through.
 """
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
-from generator.model.network import network, pair, tickets
+from generator.errors import did_you_mean
+from generator.model.network import alternative_set, network, pair, ticket_decks, ticket_ends, tickets
 
 
 def _name(card) -> str:
-    return f"{card['from'].id}–{card['to'].id}"
+    return f"{card['from'].id}–{'/'.join(end.id for end in ticket_ends(card))}"
+
+
+def _key(card):
+    """What makes two tickets the same: their two ends either way round, or the start and the set of ends."""
+    ends = ticket_ends(card)
+    if len(ends) == 1:
+        return pair(card["from"], ends[0])
+    return (card["from"].id, frozenset(end.id for end in ends))
 
 
 @check("PNP401", "error", "a ticket's two ends are the same place")
 def ticket_ends_differ(game):
     for card in tickets(game):
-        if card["from"].id == card["to"].id:
+        if any(card["from"].id == end.id for end in ticket_ends(card)):
             yield Issue(card.source, f"{card.ref}: ticket {_name(card)} starts where it ends", "fix one of its ends")
 
 
-@check("PNP402", "warning", "two tickets join the same two places")
+@check("PNP402", "warning", "two tickets join the same two places (decks that are alternatives of each other excepted)")
 def duplicate_tickets(game):
-    seen = {}
-    for card in tickets(game):
-        key = pair(card["from"], card["to"])
-        if key in seen:
-            first = seen[key]
-            yield Issue(card.source, f"{card.ref}: ticket {_name(card)} ({card['points']} points) duplicates "
-                                     f"{first.ref} ({first['points']} points, {first.source})",
-                        "remove one, or change its ends")
-        else:
-            seen[key] = card
+    seen: dict = {}
+    for deck in ticket_decks(game):
+        group = alternative_set(game, deck)
+        for card in deck.cards:
+            if card.values.get("from") is None or not card.values.get("to"):
+                continue
+            key = _key(card)
+            # a reprint in an alternative deck (USA 1910 beside the base tickets) is no duplicate: one is played
+            first = next(((d, c) for d, c in seen.get(key, [])
+                          if d is deck or not group or alternative_set(game, d) != group), None)
+            if first is not None:
+                other, first_card = first
+                yield Issue(card.source, f"{card.ref}: ticket {_name(card)} ({card['points']} points) duplicates "
+                                         f"{first_card.ref} ({first_card['points']} points, {first_card.source})",
+                            "remove one, or change its ends" + ("" if other is deck else
+                                                                 f"; if a game plays either deck, not both, mark this one "
+                                                                 f"alternative_of: {other.id}"))
+            seen.setdefault(key, []).append((deck, card))
 
 
 @check("PNP403", "error", "a ticket cannot be completed without passing through a terminal (or at all)")
@@ -42,7 +60,8 @@ def tickets_can_be_completed(game):
         return  # no map described yet: nothing to find a way on
     net = network(game)
     for card in tickets(game):
-        if card["from"].id != card["to"].id and net.shortest(card["from"], card["to"]) is None:
+        ends = [end for end in ticket_ends(card) if end.id != card["from"].id]
+        if ends and net.shortest_any(card["from"], ends) is None:
             through = f" without passing through a {'/'.join(sorted(net.terminal_kinds))}" if net.terminal_kinds else ""
             yield Issue(card.source, f"{card.ref}: ticket {_name(card)} cannot be completed{through}",
                         "add routes that join its ends, or change the ticket")
@@ -56,13 +75,26 @@ def points_match_shortest_path(game):
     for card in tickets(game):
         if "points" in card.auto or card["points"] is None:
             continue
-        shortest = net.shortest(card["from"], card["to"])
+        ends = ticket_ends(card)
+        shortest = net.shortest_any(card["from"], ends)
         if shortest is not None and shortest != card["points"]:
             diff = card["points"] - shortest
-            yield Issue(card.source, f"{card.ref}: ticket {_name(card)} is worth {card['points']}, the shortest path "
-                                     f"is {shortest} spaces ({diff:+d})",
+            nearest = " to the nearest of its ends" if len(ends) > 1 else ""
+            yield Issue(card.source, f"{card.ref}: ticket {_name(card)} is worth {card['points']}, the shortest path"
+                                     f"{nearest} is {shortest} spaces ({diff:+d})",
                         f"keep the rulebook's value (and say why in a comment), or write {shortest} "
                         f"(points: auto fills it in)")
+
+
+@check("PNP406", "warning", "a deck is an alternative of a set no other deck belongs to (alternative_of: misspelt?)")
+def alternatives_have_a_set(game):
+    for deck in game.decks.values():
+        if deck.alternative_of and not any(other is not deck and alternative_set(game, other) == deck.alternative_of
+                                           for other in game.decks.values()):
+            yield Issue(deck.source, f"deck '{deck.id}' is an alternative_of '{deck.alternative_of}', but no other "
+                                     f"deck is in that set",
+                        did_you_mean(deck.alternative_of, [d for d in game.decks if d != deck.id])
+                        or "name the deck it replaces (alternative_of: tickets), or give the alternatives one set name")
 
 
 @check("PNP405", "error", "a card's points lie outside its deck's point_range (the rulebook's range)")

@@ -9,7 +9,7 @@ it prints, but nobody can build a route on it.
 from __future__ import annotations
 
 from generator.check.registry import Issue, check
-from generator.model.network import is_ticket_deck
+from generator.model.network import has_tickets
 
 #: the places a route of city cards runs through (countries and attractions are not played as cards)
 CARDED_KINDS = ("city", "free-city")
@@ -18,7 +18,7 @@ CARDED_KINDS = ("city", "free-city")
 def city_decks(game) -> list:
     """The decks whose cards each name a place (city cards), not tickets; decks an add-on replaces are left out."""
     return [deck for deck in game.decks.values()
-            if deck.replaced_by is None and not is_ticket_deck(deck)
+            if deck.replaced_by is None and not has_tickets(deck)
             and any(type_name.rstrip("?") == "place" for type_name in deck.fields.values())]
 
 

@@ -44,7 +44,8 @@ def tables(game: Game) -> dict[str, list[list[str]]]:
         extras = [name for name in ROUTE_EXTRAS if any(name in route.extras for route in game.routes)]
         rows = [["from", "to", "length", "color", *extras]]
         for route in game.routes:
-            rows.append([route.a.id, route.b.id, str(route.length), ", ".join(c.id for c in route.colors),
+            ends = [place.id + (f".{point}" if point else "") for place, point in zip((route.a, route.b), route.ends)]
+            rows.append([*ends, str(route.length), ", ".join(c.id for c in route.colors),
                          *(_cell(route.extras.get(name)) for name in extras)])
         result["routes.csv"] = rows
     return result
@@ -65,7 +66,8 @@ def _collection(entities: list[Entity], kind: str) -> list[list[str]]:
     for e in entities:
         rows.append([e.id, *([e.name if e.name != e.id else ""] if named else []),
                      *([e.latin if e.latin != latin_of(e.id) else ""] if latin else []),
-                     *(_cell(e.attrs.get(name)) for name in attrs)])
+                     *(_cell(e.attrs.get("points") if name == "at" and e.attrs.get("points") else e.attrs.get(name))
+                       for name in attrs)])
     return rows
 
 
@@ -79,6 +81,8 @@ def _cell(value) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return _number(value)
+    if isinstance(value, dict):   # a place's named points, as YAML's flow mapping
+        return "{" + ", ".join(f"{name}: [{_cell(x)}, {_cell(y)}]" for name, (x, y) in value.items()) + "}"
     if isinstance(value, (list, tuple)):
         if any(isinstance(item, (list, tuple)) for item in value):   # bends: a list of points, as YAML's flow list
             return "[" + ", ".join("[" + ", ".join(_cell(v) for v in item) + "]" for item in value) + "]"

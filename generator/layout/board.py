@@ -112,17 +112,32 @@ def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:
         else:
             items.append(Polygon(tuple(rp.path), closed=False, stroke="#b9ad93", stroke_width=0.5))
     for rp in plan.routes:
-        for track in rp.tracks:
+        for t, track in enumerate(rp.tracks):   # tunnel, ferry and style per track (a double ferry: 2 and 1)
             color = track.color.hex
+            tunnel, ferry, style = rp.route.tunnel_of(t), rp.route.ferry_of(t), rp.route.style_of(t)
             for n, quad in enumerate(track.spaces):
                 items.append(Polygon(quad, fill=color, stroke=INK, stroke_width=0.35))
-                if rp.route.tunnel:
+                if tunnel:
                     items.append(Polygon(quad, stroke=INK, stroke_width=1.0))
                     items.append(Polygon(_shrink(quad, 0.8), stroke="#ffffff", stroke_width=0.3))
-                items += _colour_mark(quad, track.color, ferry=n < rp.route.ferry)
-                if n < rp.route.ferry:
+                items += _colour_mark(quad, track.color, ferry=n < ferry or bool(style))
+                if n < ferry:
                     items.append(_ferry_mark(quad, track.color.ink))
+                if style:
+                    items.append(_style_mark(board, quad, style, track.color.ink))
     return items
+
+
+STYLE_PT = 6.5          # a track's style letter (a mountain track's "M"), at the start of each space
+
+
+def _style_mark(board: Board, quad, letter: str, ink: str):
+    """A track's style letter, upright, at the end of the space the colour symbol leaves free."""
+    (x0, y0), (x1, y1) = quad[0], quad[1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    cx = sum(p[0] for p in quad) / 4 - (x1 - x0) / length * FERRY_SHIFT
+    cy = sum(p[1] for p in quad) / 4 - (y1 - y0) / length * FERRY_SHIFT
+    return bold_text(board.typeset, cx, cy + cap_height(STYLE_PT) / 2, letter, STYLE_PT, fill=ink, anchor="middle")
 
 
 SPACE_SYMBOL = 4.0      # mm: a colour's symbol in a train space (9 mm deep), upright so a square never turns diamond

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
-from generator.model.board import Board, BoardRoute
+from generator.model.board import Board, BoardRoute, place_points, point_key
 from generator.model.game import Color, Entity
 
 Point = tuple[float, float]
@@ -207,17 +207,20 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
     """Paths, spaces, markers and name boxes of a map board (``reserved``: boxes names must avoid)."""
     border = BORDER if board.score_track else 4.0
     inner = (border, border, board.width - 2 * border, board.height - 2 * border)
-    places = {p.id: PlacePlan(p, tuple(p.attrs["at"]), marker_radius(p)) for p in board.places}
+    places = {point_key(p, name): PlacePlan(p, at, marker_radius(p))
+              for p in board.places for name, at in place_points(p).items()}
     plan = BoardPlan(board, inner, [], places, list(reserved))
     w, h = board.space
-    for broute in board.routes:
+    ends = [end_keys(broute) for broute in board.routes]
+    side_by_side = _bundles(board.routes, ends)
+    for broute, (ka, kb) in zip(board.routes, ends):
         r = broute.route
-        a, b = places[r.a.id], places[r.b.id]
+        a, b = places[ka], places[kb]
         path = route_path(a.center, b.center, broute.bends, broute.curve)
         rp = RoutePlan(broute, path, [])
-        k = len(r.colors)
+        first, total, sign = side_by_side[id(broute)]
         for i, color in enumerate(r.colors):
-            d = (i - (k - 1) / 2) * (h + TRACK_GAP) if board.style == "track" else 0.0
+            d = sign * (first + i - (total - 1) / 2) * (h + TRACK_GAP) if board.style == "track" else 0.0
             tpath = offset_path(path, d)
             if board.style == "road":
                 rp.tracks.append(TrackPlan(color, tpath, []))
@@ -230,6 +233,31 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
         plan.routes.append(rp)
     _place_labels(plan)
     return plan
+
+
+def end_keys(broute: BoardRoute) -> tuple[str, str]:
+    """The plan keys (``point_key``) of the points a route joins (``BoardRoute.end_points``)."""
+    na, nb = broute.end_points
+    return point_key(broute.route.a, na), point_key(broute.route.b, nb)
+
+
+def _bundles(routes: list[BoardRoute], ends: list[tuple[str, str]]) -> dict[int, tuple[int, int, int]]:
+    """Route rows drawn on one centre line (same two points, same bends and curve: parallel routes
+    written as rows of their own) share one bundle of tracks side by side: per row, the index of its
+    first track in the bundle, the bundle's tracks, and ±1 as its row runs with or against the first row."""
+    groups: dict[tuple, list[tuple[BoardRoute, tuple[str, str]]]] = {}
+    for broute, keys in zip(routes, ends):
+        straight = not broute.bends and not broute.curve   # a straight line is the same line either way
+        groups.setdefault((frozenset(keys) if straight else keys, broute.bends, broute.curve), []).append((broute, keys))
+    out = {}
+    for rows in groups.values():
+        total = sum(len(br.route.colors) for br, _ in rows)
+        first, lead = 0, rows[0][1]
+        for broute, keys in rows:
+            sign = 1 if keys == lead else -1
+            out[id(broute)] = (first, total, sign)
+            first += len(broute.route.colors)
+    return out
 
 
 def _place_labels(plan: BoardPlan) -> None:
@@ -395,10 +423,14 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"{rp.route.route.length} spaces on board '{board.id}'",
                                     "move the cities apart, or add bends/curve so the path gets longer", (key,)))
         ends = {rp.route.route.a.id, rp.route.route.b.id}
+        x0, y0, x1, y1 = _bbox([*rp.path, *(point for t in rp.tracks for quad in t.spaces for point in quad)])
         over = []
         for pid, pp in plan.places.items():
-            if pid in ends:
+            if pp.place.id in ends:
                 continue
+            (cx, cy), reach = pp.center, pp.radius + 1e-6
+            if cx + reach <= x0 or cx - reach >= x1 or cy + reach <= y0 or cy - reach >= y1:
+                continue   # the city's disc is clear of everything the route draws: the tests below cannot hit
             hit = any(segment_distance(pp.center, p, q) < pp.radius for p, q in zip(rp.path, rp.path[1:]))
             hit = hit or any(quad_circle_overlap(quad, pp.center, pp.radius) for t in rp.tracks for quad in t.spaces)
             if hit:
@@ -415,6 +447,7 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"route {rp.route.name} has {len(outside)} space(s) outside the playing area "
                                     f"of board '{board.id}'", "move its cities or bends inward", (key,)))
     problems += _crossings(plan, keys)
+    problems += _self_overlaps(plan, keys)
     problems += _covered(plan, keys)
     for pp in plan.places.values():
         x, y = pp.center
@@ -494,6 +527,24 @@ def _crossings(plan: BoardPlan, keys: list) -> list[Problem]:
         out.append(Problem("crossing", a.route.source, f"route {a.route.name} overlaps route {b.route.name} "
                                                        f"(line {b.route.source.line})",
                            "move a city or bend one of the routes so their spaces do not overlap", (keys[i], keys[j])))
+    return out
+
+
+def _self_overlaps(plan: BoardPlan, keys: list) -> list[Problem]:
+    """A route whose bends double back over its own path: two of its spaces (not neighbours on one track)
+    overlap, or its centre line crosses itself. A player could not tell which space is which."""
+    out = []
+    for rp, key in zip(plan.routes, keys):
+        shapes = [(t, n, _bbox(q), q) for t, track in enumerate(rp.tracks) for n, q in enumerate(track.spaces)]
+        hit = any(not (t == u and abs(n - m) <= 1) and _bbox_overlap(bb, obb) and convex_overlap(q, oq)
+                  for i, (t, n, bb, q) in enumerate(shapes) for u, m, obb, oq in shapes[i + 1:])
+        segments = list(zip(rp.path, rp.path[1:]))
+        hit = hit or any(segments_cross(p1, p2, q1, q2) for i, (p1, p2) in enumerate(segments)
+                         for q1, q2 in segments[i + 2:])
+        if hit:
+            out.append(Problem("crossing", rp.route.source, f"route {rp.route.name} overlaps itself: its path doubles "
+                                                            f"back over its own spaces",
+                               "move its bends so the path runs one way (or use curve: instead)", (key,)))
     return out
 
 

@@ -60,6 +60,19 @@ MERGE_KEYS = ("name", "remove", "before", "after")
 RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
 _env = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+#: layout expressions compiled by ``_env`` (by their text) and the names each reads, shared by every renderer of
+#: the process: the bundled games repeat 228 distinct expressions, each compiled once, not once per deck and game
+#: (883 times). A compiled expression depends on its text alone; ``_remember`` bounds the caches.
+_COMPILED: dict[str, Any] = {}
+_READS: dict[str, frozenset] = {}
+MAX_COMPILED = 4096
+
+
+def _remember(cache: dict, key: str, value):
+    if len(cache) >= MAX_COMPILED:   # a long-running process (pnpgen serve) reading ever new layouts
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 @dataclass
@@ -399,8 +412,8 @@ class FaceRenderer:
         self.game = game
         self.on_print_problem = on_print_problem
         self._layouts: dict[str, Layout] = {}
-        self._compiled: dict[str, Any] = {}  # compiled expressions and templates, by their text
-        self._reads: dict[str, frozenset] = {}   # expression → the names it reads
+        self._compiled = _COMPILED   # compiled expressions and templates, by their text: one cache per process
+        self._reads = _READS         # expression → the names it reads
         self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
@@ -434,7 +447,7 @@ class FaceRenderer:
             reads = self._reads.get(value)
             if reads is None:
                 try:
-                    reads = self._reads[value] = frozenset(meta.find_undeclared_variables(_env.parse(value)))
+                    reads = _remember(self._reads, value, frozenset(meta.find_undeclared_variables(_env.parse(value))))
                 except TemplateError as exc:
                     raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                      "fix the expression in the layout") from None
@@ -461,14 +474,15 @@ class FaceRenderer:
             if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
                 fn = self._compiled.get(stripped)
                 if fn is None:
-                    fn = self._compiled[stripped] = _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False)
+                    fn = _remember(self._compiled, stripped,
+                                   _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False))
                 result = fn(**scope)
                 if isinstance(result, Undefined):
                     result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
                 return result
             fn = self._compiled.get(value)
             if fn is None:
-                fn = self._compiled[value] = _env.from_string(value)
+                fn = _remember(self._compiled, value, _env.from_string(value))
             return _env.render(fn, scope)
         except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, NameError) as exc:
             # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too

@@ -21,17 +21,15 @@ import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
-
-from lxml import etree
-from PIL import Image as PILImage
-from reportlab.graphics.shapes import Drawing, String
-from svglib.svglib import SvgRenderer
+from typing import TYPE_CHECKING, Any, cast
 
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Image
 from generator.paths import game_roots, inside
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 #: file suffix → kind of picture
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
@@ -154,6 +152,8 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
 def _raster_size(path: Path, kind: str, src, shown: str) -> tuple[float, float]:
     """Pixels of a PNG or JPEG, from its header; the whole file is decoded once too (a truncated file
     is found here, not by the PDF writer), unless it has more pixels than allowed (a decompression bomb)."""
+    from PIL import Image as PILImage  # imported when a game has a picture, not by every command
+
     hint = "open the file in an image editor and save it again as PNG or JPEG"
     try:
         with warnings.catch_warnings():
@@ -190,6 +190,9 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     if key in _DRAWINGS:
         _DRAWINGS.move_to_end(key)
         return _DRAWINGS[key]
+    from lxml import etree  # svglib and lxml: only for a game with SVG pictures
+    from svglib.svglib import SvgRenderer
+
     shown = shown or path
     hint = "open the file in a vector editor and save it again as plain SVG"
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
@@ -219,6 +222,8 @@ def _embedded_fonts_only(drawing: Drawing) -> None:
     in Helvetica and svglib maps an SVG's font-family to the PDF standard fonts, which are never
     embedded (a print shop refuses them, a printer substitutes them). Text in a picture is set in
     the face every page already embeds; to keep a picture's own lettering, convert it to paths."""
+    from reportlab.graphics.shapes import String
+
     # ReportLab's renderer reads initialFontName from a Drawing; recent type stubs leave the attribute out
     cast(Any, drawing).initialFontName = fonts.FONT_NAME
     stack: list = [drawing]

@@ -138,18 +138,33 @@ def pictures(items, forms: dict[str, Form]) -> dict[str, Image]:
     """The distinct pictures ``items`` draw, by digest: inside groups, and inside the forms they place
     (each form read once). What a renderer stores once per file, whatever the number of uses."""
     found: dict[str, Image] = {}
-    seen_forms: set[str] = set()
+    for item in _drawn(items, forms, set()):
+        if isinstance(item, Image):
+            found.setdefault(item.digest, item)
+    return found
+
+
+def forms_used(items, forms: dict[str, Form]) -> list[str]:
+    """The names of the forms ``items`` place, directly or through other forms, sorted: with the items,
+    everything a one-page file drawn from them depends on."""
+    used: set[str] = set()
+    for _item in _drawn(items, forms, used):
+        pass
+    return sorted(used)
+
+
+def _drawn(items, forms: dict[str, Form], seen_forms: set[str]):
+    """Every item ``items`` draw: inside groups, and inside the forms they place (each form once, its name
+    added to ``seen_forms``)."""
     stack = list(items)
     while stack:
         item = stack.pop()
-        if isinstance(item, Image):
-            found.setdefault(item.digest, item)
-        elif isinstance(item, Group):
+        yield item
+        if isinstance(item, Group):
             stack.extend(item.items)
         elif isinstance(item, Use) and item.name not in seen_forms:
             seen_forms.add(item.name)
             stack.extend(forms[item.name].items)
-    return found
 
 
 @dataclass

@@ -14,7 +14,7 @@ from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout import images
 from generator.load.values import Resolver, entities, read_route, type_attributes
-from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot
+from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot, place_points
 from generator.model.game import Entity, Game
 from generator.paths import plain_name
 
@@ -111,15 +111,16 @@ def _pair(spec, key):
 
 
 def _check_position(board: Board, place: Entity) -> None:
-    at = place.attrs.get("at")
-    if at is None:
+    points = place_points(place)
+    if not points:
         raise ContentError(place.source, f"place '{place.id}' has no position on board '{board.id}'",
                            f"add at: [x, y] in mm (the board is {board.width:g} × {board.height:g} mm)")
-    x, y = at
-    if not (0 <= x <= board.width and 0 <= y <= board.height):
-        raise ContentError(place.source, f"place '{place.id}' at [{x:g}, {y:g}] is off board '{board.id}' "
-                           f"({board.width:g} × {board.height:g} mm)",
-                           f"move it inside 0–{board.width:g} × 0–{board.height:g}")
+    for name, (x, y) in points.items():
+        if not (0 <= x <= board.width and 0 <= y <= board.height):
+            what = f"place '{place.id}'" + (f" point '{name}'" if name else "")
+            raise ContentError(place.source, f"{what} at [{x:g}, {y:g}] is off board '{board.id}' "
+                               f"({board.width:g} × {board.height:g} mm)",
+                               f"move it inside 0–{board.width:g} × 0–{board.height:g}")
 
 
 def _legend_rows(game, spec) -> list[tuple[int, int]]:

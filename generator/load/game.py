@@ -22,9 +22,10 @@ from generator.load.compose import compose
 from generator.load.files import collect, game_id_of, merge_by_key, merged_sections, read_main
 from generator.load.fonts import load_fonts
 from generator.load.icons import load_icons
+from generator.load.maprules import load_map_rules
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
-from generator.model.network import is_ticket_deck, network
+from generator.model.network import has_tickets, network, ticket_ends
 from generator.model.stamp import build_date, content_hash, stamp_text
 from generator.model.words import Words
 from generator.paths import plain_name
@@ -106,6 +107,7 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
     game.boards = load_boards(game)
+    game.map_rules = load_map_rules(game)
     for board in game.boards.values():
         board.words = game.words
     _board_decks(game, specs, tables)
@@ -163,9 +165,11 @@ def _fill_auto_points(game: Game) -> None:
         for card in deck.cards:
             if "points" not in card.auto:
                 continue
-            length = network(game).shortest(card["from"], card["to"])
+            ends = ticket_ends(card)
+            length = network(game).shortest_any(card["from"], ends)
             if length is None:
-                raise ContentError(card.source, f"points: auto, but {card['from'].id} and {card['to'].id} are not "
+                raise ContentError(card.source, f"points: auto, but {card['from'].id} and "
+                                                f"{'/'.join(end.id for end in ends)} are not "
                                                 f"connected (without passing through a terminal)",
                                    "connect them with routes, or write the points as a number")
             card.values["points"] = length
@@ -236,7 +240,8 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
     deck = Deck(id=deck_id, name=spec["name"], latin=spec.get("latin", ""), expected=spec["expected"],
                 layout=spec["layout"], back=back, geometry=geometry, fields=fields,
                 vars=dict(spec.get("vars", {})), source=src, layout_source=spec.src("layout"),
-                expected_source=spec.src("expected"), role=str(spec.get("role", "")))
+                expected_source=spec.src("expected"), role=str(spec.get("role", "")),
+                alternative_of=str(spec.get("alternative_of", "")))
     columns = spec.get("columns", list(fields))  # cards written as rows give the fields in order, unless columns: says
     if "columns" in spec:
         for i, column in enumerate(columns):
@@ -244,7 +249,7 @@ def _deck(deck_id: str, spec: LDict, src: Source, default: CardGeometry, resolve
                 raise ContentError(spec["columns"].src(i), f"column '{column}' is not a field of deck '{deck_id}'",
                                    did_you_mean(column, fields) or "declare it under fields:")
     _deck_declarations(deck, spec, resolver, tables)
-    tickets = is_ticket_deck(deck)
+    tickets = has_tickets(deck)
     cards = spec["cards"]
     printed = 0   # cards so far, counts included: a deck over MAX_CARDS_PER_DECK stops at the row that tips it
     for index, row in enumerate(cards):

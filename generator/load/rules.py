@@ -158,6 +158,7 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
         "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
         "table": lambda name: _lookup(game.tables, name, "table"),
         "tally": lambda deck_id, field: _tally(game, deck_id, field),
+        "map_rules": game.map_rules,   # stations, locomotives, tunnels, ferries, bonuses (None: not stated)
         "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
     }
     with template_errors(path, folder):

@@ -31,7 +31,10 @@ from generator.yamlsource import LDict, check_shape
 FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = tuple(game_schema()["$defs"]["spreadsheet"]["properties"])
 #: the columns of a routes sheet: the row's items by name, then its extras, each a column of its own
 ROUTE_COLUMNS = {"from": "place", "to": "place", "length": "int", "color": "list of color",
-                 "bends": "list of pair", "curve": "number", "tunnel": "bool", "ferry": "int"}
+                 "bends": "list of pair", "curve": "number", "tunnel": "list of bool", "ferry": "list of int",
+                 "style": "list of text", "distinct": "bool"}
+#: route columns that hold one value for every track or one per track ("2, 1"): a single value is written as one
+PER_TRACK = ("tunnel", "ferry", "style")
 ROUTE_ITEMS = ("from", "to", "length", "color")
 #: the column of a collection's sheet that holds each entry's id
 ID_COLUMN = "id"
@@ -89,7 +92,13 @@ def _cards(folder: Path, spec: dict, deck_id: str):
 
 
 def _row(cells: dict[str, Cell], types: dict[str, str], where: Source):
-    return cell_dict({name: typed(cell, types[name]) for name, cell in cells.items()},
+    def value(name: str, cell: Cell):
+        result = typed(cell, types[name])
+        if name in PER_TRACK and types is ROUTE_COLUMNS and isinstance(result, list) and len(result) == 1 \
+                and not str(cell.value).lstrip().startswith("["):
+            return result[0]   # one value for every track, as in a YAML row
+        return result
+    return cell_dict({name: value(name, cell) for name, cell in cells.items()},
                      {name: cell.source for name, cell in cells.items()}, where)
 
 
@@ -153,8 +162,10 @@ def typed(cell: Cell, type_name: str):
     """A cell's value as YAML would give it for a field of ``type_name``: numbers where numbers are wanted,
     lists where lists are; else as it is (text), for the loader to check."""
     base = type_name.rstrip("?")
-    if base == "pair" or base.startswith("list of "):
-        return _list(cell, "number" if base == "pair" else base[len("list of "):])
+    if base == "points" and isinstance(cell.value, str) and cell.value.strip().startswith("{"):
+        return _list(cell, "number")   # named points, as YAML: {north: [x, y], east: [x, y]}
+    if base in ("pair", "points") or base.startswith("list of "):   # points: a place's one [x, y] (or a YAML list)
+        return _list(cell, "number" if base in ("pair", "points") else base[len("list of "):])
     return _scalar(cell.value, base)
 
 
@@ -191,7 +202,7 @@ def _list(cell: Cell, item_type: str):
     if not isinstance(value, str):
         return [value]
     text = value.strip()
-    if text.startswith("["):   # YAML's flow list: [a, b], [[120, 340], [130, 350]]
+    if text.startswith("[") or text.startswith("{"):   # YAML's flow list: [a, b], [[120, 340], [130, 350]] (or points)
         try:
             check_shape(text, cell.source.file or Path())
             return yaml.safe_load(text)

@@ -19,7 +19,7 @@ COLLECTIONS = {"places": "place", "areas": "area", "stations": "station", "lines
 
 #: attributes each collection's entries may have, with their types
 ATTRIBUTES = {
-    "place": {"at": "pair", "kind": "text", "area": "area", "passengers": "int", "note": "text"},
+    "place": {"at": "points", "kind": "text", "area": "area", "passengers": "int", "note": "text"},
     "area": {"color": "color", "note": "text"},
     "station": {"note": "text"},
     "line": {"color": "color", "note": "text"},
@@ -30,8 +30,9 @@ ATTRIBUTES = {
 PLACE_KINDS = ("city", "country", "attraction", "free-city")
 
 
-#: what the optional 5th item of a route row may say (how a board draws the route)
-ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry")
+#: what the optional 5th item of a route row may say (how a board draws the route; ``distinct``: a route of
+#: its own beside others between the same places; tunnel, ferry and style also per track, as a list)
+ROUTE_EXTRAS = ("bends", "curve", "tunnel", "ferry", "style", "distinct")
 
 
 def entities(kind: str, items) -> dict[str, Entity]:
@@ -64,6 +65,9 @@ def type_attributes(entity: Entity, resolver: Resolver) -> None:
             raise ContentError(raw.src(key), f"unknown attribute '{key}' for {kind} '{entity_id}'",
                                did_you_mean(key, allowed) or "allowed: " + ", ".join(allowed))
         attrs[key] = resolver.value(value, allowed[key], raw.src(key), f"{kind} '{entity_id}' {key}")
+    if kind == "place" and isinstance(attrs.get("at"), dict):  # several points: the first is `at`, all are `points`
+        attrs["points"] = attrs["at"]
+        attrs["at"] = next(iter(attrs["points"].values()))
     if kind == "place" and attrs.get("kind", "city") not in PLACE_KINDS:
         raise ContentError(raw.src("kind"), f"unknown place kind '{attrs['kind']}'",
                            "use one of: " + ", ".join(PLACE_KINDS))
@@ -123,6 +127,8 @@ class Resolver:
             if isinstance(value, (dict, list)) or value is None:
                 raise ContentError(src, f"{what} should be text, not {value!r}", "write plain text (quote it if needed)")
             return str(value)
+        if type_name == "points":
+            return _points(value, src, what)
         if type_name == "pair":
             if not is_pair(value):
                 raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}", "write [x, y]")
@@ -140,8 +146,8 @@ def read_route(row, src: Source, resolver: Resolver, collect: bool = False) -> R
     """A route row; with ``collect``, misspelt names are noted on the resolver (see ``collect``) instead of raised."""
     name = resolver.collect if collect else resolver.value
     at = row.src if isinstance(row, LList) else (lambda index: src)  # an item's own line (or spreadsheet cell)
-    a = name(row[0], "place", at(0), "route end")
-    b = name(row[1], "place", at(1), "route end")
+    a, a_point = _route_end(row[0], name, resolver, at(0))
+    b, b_point = _route_end(row[1], name, resolver, at(1))
     length = resolver.value(row[2], "int", at(2), "route length")
     if length < 1:  # a path's length: networkx refuses negative weights, a board cannot draw 0 spaces
         raise ContentError(at(2), f"route length should be at least 1 space, not {length}", "write the number of train spaces")
@@ -156,13 +162,37 @@ def read_route(row, src: Source, resolver: Resolver, collect: bool = False) -> R
     if len(row) > 4 and not isinstance(row[4], dict):
         raise ContentError(src, f"the 5th item of a route row is a mapping of extras, not {row[4]!r}",
                            "write e.g. {tunnel: true}, or remove it")
-    extras = _route_extras(row[4], f"{row[0]} – {row[1]}", length, src) if len(row) > 4 else {}
-    return Route(a, b, length, colors, extras, src)
+    extras = _route_extras(row[4], f"{row[0]} – {row[1]}", length, len(colors), src) if len(row) > 4 else {}
+    return Route(a, b, length, colors, extras, src, (a_point, b_point))
 
 
-def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
-    """The extras of a route row, typed (bends, curve, tunnel, ferry: what ``BoardRoute`` takes); checked
-    when the row is read, so a mistake is found whether or not a board draws the route."""
+def _route_end(value, name, resolver: Resolver, src: Source):
+    """A route end: a place, or one of its points (``Ontario.north``, ``Italia.2``): (place, point name or "")."""
+    text = str(value)
+    places = resolver.collections.get("place", {})
+    if isinstance(value, (dict, list)) or text in places or "." not in text:
+        return name(value, "place", src, "route end"), ""
+    head, point = text.rsplit(".", 1)
+    place = name(head, "place", src, "route end")
+    if place is None:  # misspelt: noted by collect
+        return None, ""
+    points = place.attrs.get("points") or {}
+    if point not in points:
+        error = ContentError(src, f"route end '{text}': place '{head}' has no point '{point}'",
+                             did_you_mean(point, points) or (f"its points: {', '.join(points)}" if points else
+                                                              f"give {head} named points (at: {{{point}: [x, y], …}}) "
+                                                              f"or write just {head}"))
+        if name != resolver.collect:
+            raise error
+        resolver.errors.append(error)
+        return place, ""
+    return place, point
+
+
+def _route_extras(extras: dict, name: str, length: int, tracks: int, src: Source) -> dict:
+    """The extras of a route row, typed (bends, curve, tunnel, ferry, style, distinct: what ``BoardRoute`` takes);
+    checked when the row is read, so a mistake is found whether or not a board draws the route. Tunnel, ferry
+    and style are one value for every track or a list, one per track (a double ferry needing 2 and 1 locomotives)."""
     where = extras.src if isinstance(extras, LDict) else (lambda key: src)  # a key's own line (or cell)
     for key in extras:
         if key not in ROUTE_EXTRAS:
@@ -185,18 +215,56 @@ def _route_extras(extras: dict, name: str, length: int, src: Source) -> dict:
     if typed.get("bends") and typed.get("curve"):
         raise ContentError(src, f"route {name} has both bends and a curve",
                            "use bends (corners) or curve (one smooth arc), not both")
+
+    def per_track(key: str, ok, wrong: str, example: str):
+        value = extras[key]
+        if isinstance(value, list):
+            if len(value) != tracks:
+                raise ContentError(where(key), f"{key} of {name} lists {len(value)} values for {tracks} track(s)",
+                                   f"write one value per track, in the order of its colours, or one for all: {example}")
+            if not all(ok(v) for v in value):
+                raise ContentError(where(key), f"{key} should be {wrong}, not {value!r}", f"write e.g. {example}")
+            return tuple(value)
+        if not ok(value):
+            raise ContentError(where(key), f"{key} should be {wrong}, not {value!r}", f"write e.g. {example}")
+        return value
+
     if "tunnel" in extras:
-        if not isinstance(extras["tunnel"], bool):
-            raise ContentError(where("tunnel"), f"tunnel should be true or false, not {extras['tunnel']!r}",
-                               "write {tunnel: true}")
-        typed["tunnel"] = extras["tunnel"]
+        typed["tunnel"] = per_track("tunnel", lambda v: isinstance(v, bool), "true or false", "{tunnel: true}")
     if "ferry" in extras:
-        ferry = extras["ferry"]
-        if isinstance(ferry, bool) or not isinstance(ferry, int) or not 0 <= ferry <= length:
-            raise ContentError(where("ferry"), f"ferry should be the number of locomotives (0–{length}), not {ferry!r}",
-                               "write e.g. {ferry: 1}")
-        typed["ferry"] = ferry
+        typed["ferry"] = per_track("ferry", lambda v: not isinstance(v, bool) and isinstance(v, int) and 0 <= v <= length,
+                                   f"the number of locomotives (0–{length})", "{ferry: 1}")
+    if "style" in extras:
+        typed["style"] = per_track("style", lambda v: isinstance(v, str) and len(v) <= 2, "a letter or two (\"\" for none)",
+                                   "{style: M}")
+    if "distinct" in extras:
+        if not isinstance(extras["distinct"], bool):
+            raise ContentError(where("distinct"), f"distinct should be true or false, not {extras['distinct']!r}",
+                               "write {distinct: true}")
+        typed["distinct"] = extras["distinct"]
     return typed
+
+
+def _points(value, src: Source, what: str):
+    """A place's position: [x, y], or several (a list, named 1, 2, …; or named border points
+    ``{north: [x, y], east: [x, y]}``) as a dict name → (x, y) in content order."""
+    if is_pair(value):
+        return (float(value[0]), float(value[1]))
+    if isinstance(value, list) and value and all(is_pair(p) for p in value):
+        named = {str(i): p for i, p in enumerate(value, 1)}
+    elif isinstance(value, dict) and value and all(is_pair(p) for p in value.values()):
+        named = {str(k): p for k, p in value.items()}
+    else:
+        raise ContentError(src, f"{what} should be two numbers [x, y] in mm, not {value!r}",
+                           "write [x, y] (several points: [[x, y], [x, y]] or {north: [x, y], east: [x, y]})")
+    if len(named) > limits.MAX_PLACE_POINTS:
+        raise ContentError(src, f"{what} has {len(named)} points, more than {limits.MAX_PLACE_POINTS} (MAX_PLACE_POINTS)",
+                           "a place is reached at a few border points; merge some")
+    for name in named:
+        if not name or "." in name or name != name.strip():
+            raise ContentError(src, f"{what}: point name {name!r} cannot be used in a route end (Place.point)",
+                               "name points with plain words without dots, e.g. north, east")
+    return {name: (float(x), float(y)) for name, (x, y) in named.items()}
 
 
 def is_pair(value) -> bool:

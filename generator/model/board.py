@@ -9,6 +9,7 @@ each train type's stops, and card slots the rules need.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from generator.errors import Source
@@ -27,8 +28,34 @@ class BoardRoute:
     route: Route
     bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
     curve: float = 0.0   # sideways bulge of a smooth curve, mm (+ = to the right of a → b as seen on the board)
-    tunnel: bool = False
-    ferry: int = 0                                # locomotives a ferry needs
+    tunnel: bool | tuple[bool, ...] = False       # one for every track, or one per track
+    ferry: int | tuple[int, ...] = 0              # locomotives a ferry needs (spaces marked with one)
+    style: str | tuple[str, ...] = ""             # a letter printed in each space (a mountain track: "M")
+    distinct: bool = False                        # a route of its own beside others between the same places
+
+    @property
+    def end_points(self) -> tuple[str, str]:
+        """The names of the points its ends reach (``place_points``): as the row names them (``Land.east``),
+        else, of a place with several, the one nearest the other end."""
+        return route_end_points(self.route)
+
+    @property
+    def a_at(self) -> tuple[float, float]:
+        """Where the route starts on the board (its first place's point), mm; what a ticket's mini-map draws."""
+        return place_points(self.route.a)[self.end_points[0]]
+
+    @property
+    def b_at(self) -> tuple[float, float]:
+        return place_points(self.route.b)[self.end_points[1]]
+
+    def tunnel_of(self, track: int) -> bool:
+        return self.tunnel[track] if isinstance(self.tunnel, tuple) else self.tunnel
+
+    def ferry_of(self, track: int) -> int:
+        return self.ferry[track] if isinstance(self.ferry, tuple) else self.ferry
+
+    def style_of(self, track: int) -> str:
+        return self.style[track] if isinstance(self.style, tuple) else self.style
 
     @property
     def source(self) -> Source:
@@ -37,6 +64,33 @@ class BoardRoute:
     @property
     def name(self) -> str:
         return f"{self.route.a.id} – {self.route.b.id}"
+
+
+def place_points(place: Entity) -> dict[str, tuple[float, float]]:
+    """A place's positions by name: its points (``at: {north: [x, y], …}``, or 1, 2, … for a list),
+    or its one ``at`` (named ""); the first is where its name is anchored and the place's ``at``."""
+    points = place.attrs.get("points")
+    if points:
+        return dict(points)
+    at = place.attrs.get("at")
+    return {"": (float(at[0]), float(at[1]))} if at is not None else {}
+
+
+def route_end_points(route: Route) -> tuple[str, str]:
+    """Which of its places' points a route joins: those it names, else the nearest pair (``place_points`` names)."""
+    a_opts = [route.ends[0]] if route.ends[0] else list(place_points(route.a))
+    b_opts = [route.ends[1]] if route.ends[1] else list(place_points(route.b))
+    if len(a_opts) == 1 and len(b_opts) == 1:
+        return a_opts[0], b_opts[0]
+    pa, pb = place_points(route.a), place_points(route.b)
+    return min(((na, nb) for na in a_opts for nb in b_opts), key=lambda names: math.dist(pa[names[0]], pb[names[1]]))
+
+
+def point_key(place: Entity, point: str) -> str:
+    """How a board plan names one of a place's points: the place id for its first (or only) point,
+    ``id.point`` for the others."""
+    points = place_points(place)
+    return place.id if not point or point == next(iter(points), "") else f"{place.id}.{point}"
 
 
 @dataclass(frozen=True)
@@ -98,3 +152,8 @@ class Board:
     @property
     def label(self) -> str:
         return bilingual(self.name, self.latin)
+
+    @property
+    def points(self) -> list[tuple[float, float]]:
+        """Every place's every point, in place order (a place with several border points has a marker at each)."""
+        return [at for place in self.places for at in place_points(place).values()]

@@ -14,6 +14,7 @@ from jinja2 import StrictUndefined
 
 from generator.errors import Source
 from generator.fonts import Typeset
+from generator.model.maprules import MapRules
 from generator.model.words import Words
 
 if TYPE_CHECKING:  # for annotations only: model.components builds on this module
@@ -168,6 +169,8 @@ class Deck:
     #: what the deck is for (``role: train``); an add-on that replaces the role sets ``replaced_by``
     role: str = ""
     replaced_by: AddOn | None = None
+    #: the deck or named set it is an alternative to (``alternative_of: tickets``): a game plays one of them
+    alternative_of: str = ""
     #: the board whose own places and areas its fields name (``board: north``: a second map's city cards); "" = the game's
     board: str = ""
 
@@ -219,6 +222,14 @@ class Route:
     colors: tuple  # one Color per parallel track
     extras: dict   # how a board draws it, typed: bends, curve, tunnel, ferry (generator.model.board.BoardRoute)
     source: Source
+    #: which of its places' points each end reaches (``Ontario.north``); "" = the point nearest the other end
+    ends: tuple[str, str] = ("", "")
+
+    @property
+    def distinct(self) -> bool:
+        """A route of its own beside others between the same two places (``{distinct: true}``): its own
+        length, extras and colours, not one more track of a double route."""
+        return bool(self.extras.get("distinct"))
 
 
 @dataclass(frozen=True)
@@ -275,6 +286,8 @@ class Game:
     addons: list[AddOn] = field(default_factory=list)
     #: boards by id (generator.model.board.Board), read from the `boards:` section
     boards: dict = field(default_factory=dict)
+    #: the map's own rules (generator.model.maprules.MapRules, ``map_rules:``), or None
+    map_rules: MapRules | None = None
     #: tokens, tiles, dice and sheets (generator.model.components.Component), by id, in content order
     parts: dict = field(default_factory=dict)
     #: the words pnpgen prints, in the game's language (generator.load.catalogue)

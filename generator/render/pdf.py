@@ -10,7 +10,6 @@ import math
 from pathlib import Path
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
@@ -251,6 +250,8 @@ class _Painter:
             finally:
                 rl_config.useA85 = a85
         else:
+            from reportlab.graphics import renderPDF  # with reportlab.platypus, 0.07 s: only for SVG pictures
+
             renderPDF.draw(images.svg_drawing(im.path, im.digest), c, 0, 0)
         c.endForm()
         self.pictures[im.digest] = (name, picture)

@@ -12,8 +12,6 @@ import base64
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-import svgwrite
-
 from generator import fonts
 from generator.layout import images
 from generator.layout.primitives import Circle, Document, Group, Image, Line, Page, Polygon, Rect, Text, Use
@@ -68,6 +66,8 @@ def font_faces(chars: Mapping[str, Iterable[str]], more: Mapping[str, Iterable[s
 def svg_text(items, box: tuple[float, float, float, float], size: tuple[str, str] | None = None) -> str:
     """``items`` (primitives without forms) as the text of an ``<svg>`` element, viewBox ``box``, to be put
     inside a web page (no XML declaration; its text takes the page's fonts)."""
+    import svgwrite  # 0.06 s to import: only when an SVG is made, not by a check
+
     x, y, w, h = box
     dwg = svgwrite.Drawing(size=size or (_n(w), _n(h)), profile="full", debug=False)
     dwg.viewbox(x, y, w, h)
@@ -117,6 +117,8 @@ def _n(v: float) -> str:
 def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> None:
     """Write one page of ``doc`` as an SVG file, sized in mm; ``pictures`` (digest → relative path)
     says where the file's pictures were copied (a picture not named there is embedded in the file)."""
+    import svgwrite
+
     view = page.bleed_box or (0, 0, page.width, page.height)
     x, y, w, h = view
     dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)

@@ -153,15 +153,17 @@ def compile_rules(game: Game) -> Rules:
     place_entities = list(game.collections.get("place", {}).values())
     terminal = tuple(p.attrs.get("kind", "city") in terminal_kinds for p in place_entities)
     tracks: list[Track] = []
-    groups: dict[tuple[int, int], list[int]] = {}
-    for route in game.routes:
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    for n, route in enumerate(game.routes):
         for key in ("tunnel", "ferry"):
-            if route.extras.get(key):
+            value = route.extras.get(key)   # one value for every track, or one per track
+            if any(value) if isinstance(value, tuple) else value:
                 raise _refuse(route.source, f"{route.a.id} – {route.b.id} is a {key} and {key}s are not implemented yet")
         a, b = sorted((place_index[route.a.id], place_index[route.b.id]))
         if a == b:
             continue
-        group = groups.setdefault((a, b), [])
+        # the tracks of one double route are a group; a distinct route beside them is a group of its own
+        group = groups.setdefault((a, b, n if route.distinct else -1), [])
         for colour in route.colors:
             if colour.id == ANY_COLOUR:
                 ci = GRAY
@@ -171,7 +173,7 @@ def compile_rules(game: Game) -> Rules:
                 raise _refuse(route.source, f"route {route.a.id} – {route.b.id} is {colour.id} and no train card is",
                               "give the route a card colour or gray (pnpgen check reports this too)")
             group.append(len(tracks))
-            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b))))
+            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b, n if route.distinct else -1))))
     ticket_decks = [d for d in game.decks.values() if is_ticket_deck(d)]
     tickets = tuple(Ticket(place_index[c.values["from"].id], place_index[c.values["to"].id], int(c.values["points"]), di,
                            f"{c.values['from'].id} – {c.values['to'].id}")

@@ -7,15 +7,20 @@ refuse, the check has met already, and a build that follows reuses it.
 """
 from __future__ import annotations
 
+import hashlib
+import pickle
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
+from generator import cache as build_cache
 from generator import fonts
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
-from generator.layout.primitives import Document, Page, pictures
+from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.render.pdf import render_pdf
@@ -23,6 +28,16 @@ from generator.render.svg import render_svg, text_by_face
 
 #: the folder beside an SVG where the pictures it refers to are copied
 PICTURES_FOLDER = "pictures"
+
+
+class Pending(NamedTuple):
+    """One file a build will write: its name (relative to the output folder), the function that writes it,
+    and, for a file whose bytes follow from data cheap to hash, that data (``generator.cache``): ``flush``
+    copies the file a build with the same data wrote instead of writing it again."""
+
+    name: str
+    write: Callable[[Path], object]
+    key: Callable[[], bytes] | None = None
 
 
 @dataclass
@@ -88,8 +103,8 @@ class BuildContext:
     #: ``(kind, error)``: text that would not print ("overflow", "glyph") is handed here and drawn anyway
     #: (the checker's dry layout collects it); None: ``force`` decides
     on_print_problem: Callable | None = None
-    #: what ``flush`` writes, in call order: (name relative to the output folder, writer(path))
-    pending: list = field(default_factory=list)
+    #: what ``flush`` writes, in call order
+    pending: list[Pending] = field(default_factory=list)
     #: pictures already copied beside the SVGs (``_svg_pictures``)
     pictures_copied: set = field(default_factory=set)
     #: the documents SVGs are written from, each once: their text decides the font subsets' masters
@@ -121,8 +136,11 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
-        printed = stamped(doc, self.game.stamp, self.game.typeset) if stamp else doc
-        self.pending.append((name, lambda path: render_pdf(printed, path)))
+        game = self.game   # stamped when written: placing the stamp is work only the file needs, not a check
+
+        def write(path: Path) -> None:
+            render_pdf(stamped(doc, game.stamp, game.typeset) if stamp else doc, path)
+        self.pending.append(Pending(name, write))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
@@ -132,7 +150,8 @@ class BuildContext:
         or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
-        self.pending.append((name, lambda path: render_svg(doc, page, path, pictures)))
+        self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
+                                    lambda: _svg_key(doc, page, pictures)))
 
     def _svg_pictures(self, doc: Document, page: Page, name: str) -> dict[str, str]:
         """The pictures ``page`` draws, digest → the path its SVG ``name`` refers to them by: each picture is
@@ -148,15 +167,18 @@ class BuildContext:
             if target not in self.pictures_copied:
                 self.pictures_copied.add(target)
                 source = image.path
-                self.pending.append((target, lambda path, source=source: shutil.copyfile(source, path)))
+                self.pending.append(Pending(target, partial(shutil.copyfile, source)))
             hrefs[digest] = href
         if found and not folder:
             self.note_folder(PICTURES_FOLDER, "svg pictures")   # beside a top-level SVG (a board's)
         return hrefs
 
-    def write_text(self, name: str, text: str, kind: str, count: int = 1, unit: str = "file") -> None:
-        """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file)."""
-        self.pending.append((name, lambda path: path.write_text(text, encoding="utf-8")))
+    def write_text(self, name: str, text: str | Callable[[], str], kind: str, count: int = 1,
+                   unit: str = "file") -> None:
+        """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file); ``text`` may be a function that makes
+        it when the file is written (work only the file needs, which a check's layout skips)."""
+        self.pending.append(Pending(name, lambda path: path.write_text(text() if callable(text) else text,
+                                                                        encoding="utf-8")))
         self.result.files.append(Written(self.final / name, count, kind, unit))
 
     def note_folder(self, name: str, kind: str) -> None:
@@ -164,29 +186,50 @@ class BuildContext:
 
         Several producers write into svg/: the first records it, later ones update its count.
         """
-        count = len({written for written, _ in self.pending if written.startswith(f"{name}/")})
+        count = len({entry.name for entry in self.pending if entry.name.startswith(f"{name}/")})
         entry = next((w for w in self.result.files if w.path == self.final / name), None)
         if entry is not None:
             entry.pages = count
         elif count:
             self.result.files.append(Written(self.final / name, count, kind, "files"))
 
-    def flush(self, staging: Path, final: Path, progress: Progress) -> BuildResult:
+    def flush(self, staging: Path, final: Path, progress: Progress,
+              kept: build_cache.GameCache | None = None) -> BuildResult:
         """Write everything laid out into ``staging``; the result names the files in ``final``.
 
+        ``kept``: the game's build cache; a file whose data it has seen is copied from it, and every
+        file with a key is kept in it (``Pending.key``). The bytes are the same either way.
         The context is left as it was, so the same layout can be written again (another --out).
         """
-        chars: dict[str, set[str]] = {}
-        for doc in self.svg_documents.values():
-            for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
-                chars.setdefault(face, set()).update(found)
-        fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
-        for name, write in self.pending:
-            path = staging / name
+        todo = []
+        for entry in self.pending:
+            path = staging / entry.name
             path.parent.mkdir(parents=True, exist_ok=True)
-            write(path)
-            progress.step(name)
+            file_key = build_cache.key("file", entry.name, entry.key().hex()) if kept and entry.key else None
+            if file_key is not None and kept is not None and kept.fetch(file_key, path):
+                progress.step(entry.name)
+            else:
+                todo.append((entry, path, file_key))
+        if any(entry.name.endswith(".svg") for entry, _, _ in todo):
+            chars: dict[str, set[str]] = {}
+            for doc in self.svg_documents.values():
+                for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
+                    chars.setdefault(face, set()).update(found)
+            fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
+        for entry, path, file_key in todo:
+            entry.write(path)
+            if file_key is not None and kept is not None:
+                kept.keep(file_key, path)
+            progress.step(entry.name)
         moved = lambda path: final / path.relative_to(self.final)  # noqa: E731
         return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
                            [replace(p, path=moved(p.path)) for p in self.result.printable],
                            list(self.result.findings))
+
+
+def _svg_key(doc: Document, page: Page, pictures: dict[str, str]) -> bytes:
+    """What decides a one-page SVG's bytes: the page, the forms it draws (and only those: a deck's other faces
+    do not change this face's file) and where its pictures are; fonts and pictures are named by their digests."""
+    used = forms_used(page.items, doc.forms)
+    return hashlib.sha256(pickle.dumps((page, [doc.forms[name] for name in used], sorted(pictures.items())),
+                                       protocol=5)).digest()

@@ -12,6 +12,7 @@ fonts: ``@font-face`` rules with TrueType subsets of the characters it shows, in
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -113,7 +114,7 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
     doc = Document(game.words("rules.document", title=game.label), pages, forms)
     ctx.write_pdf(doc, rules_file(game), "rules", section=game.words["rules.section"])
     used = _write_picture_svgs(ctx, chapters, pictures)
-    ctx.write_text(f"{game.id}-rules.html", render_html(game, chapters, used), "rules (HTML)")
+    ctx.write_text(f"{game.id}-rules.html", html_writer(game, chapters, used), "rules (HTML)")
 
 
 def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: ComponentPictures) -> dict:
@@ -163,6 +164,13 @@ def _pictures(chapters: list[Chapter]):
 def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
     """The rules as one HTML page: markdown-it's HTML of each chapter in an autoescaped template, its inline
     text read as the PDF reads it (colours, icons), with the fonts it shows embedded (``page_fonts``)."""
+    return html_writer(game, chapters, pictures)()
+
+
+def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable[[], str]:
+    """The page of ``render_html`` in two steps: its text is made now (a mistake in the game's template is
+    found by the check's layout), its fonts — subsets cut from the font files, most of the cost — by the
+    function returned, which the build calls when it writes the file (after the SVGs' font masters are cut)."""
     md = markdown_parser().disable("text_join")   # escapes stay apart, as the PDF's parser keeps them
     renderer = _RichText(md, markup_of(game))
     md.renderer = renderer
@@ -209,8 +217,14 @@ def render_html(game: Game, chapters: list[Chapter], pictures: dict) -> str:
         values = dict(game=game, title=game.label, chapters=parts, language=game.language,
                       font_family=Markup(_css_string(family)))
         page = template.render(**values, fonts=Markup(""))
+
+    def with_fonts() -> str:
         css = page_fonts(game, family, page)
-        return template.render(**values, fonts=Markup(css)) if css else page
+        if not css:
+            return page
+        with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):
+            return template.render(**values, fonts=Markup(css))
+    return with_fonts
 
 
 class _RichText(RendererHTML):

@@ -1,0 +1,138 @@
+"""How long a short pnpgen command takes as a process: ``--version``, ``list`` and ``check`` of Germany.
+
+Each command runs as a fresh process (interpreter start-up, imports and the work), best of N, wall time
+and CPU time (user + system of the process, which other work on a shared machine barely moves). Cold: no
+content-hash cache, no warm process. pnpgen's package is copied into a temporary folder and run from
+there twice: once from source with ``PYTHONDONTWRITEBYTECODE=1`` and no bytecode (every module compiled
+in every process, as in a container that sets it), once after ``python -m compileall`` (what the README's
+install commands do). ``--baseline COMMIT`` measures that commit's package the same way, in the same run.
+
+    python benchmarks/startup.py                       # 5 runs each; writes the "startup" section of results.md
+    python benchmarks/startup.py --baseline 80c75a6 --repeat 7
+    python benchmarks/startup.py --no-write
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from measure import RESULTS, write_section  # noqa: E402
+
+#: the commands measured, as a user types them after ``pnpgen``
+COMMANDS = (("--version",), ("list", "content/ttr-germany"), ("check", "content/ttr-germany"))
+#: ``pnpgen`` as the console script runs it, from whichever package PYTHONPATH puts first
+ENTRY = ("import sys, generator; assert generator.__file__.startswith(sys.path[0]), generator.__file__; "
+         "from generator.cli import main; sys.argv[0] = 'pnpgen'; sys.exit(main())")
+
+
+def copy_tree(dest: Path, commit: str | None) -> Path:
+    """pnpgen's package and templates (of the working tree, or of ``commit``) in ``dest``, without bytecode."""
+    dest.mkdir(parents=True)
+    if commit is None:
+        for name in ("generator", "templates"):
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        return dest
+    archive = subprocess.run(["git", "archive", commit, "generator", "templates"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest
+
+
+def run_once(argv: list[str], env: dict) -> tuple[float, float]:
+    """(wall s, CPU s) of one process run to completion in the repository (its output discarded)."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    errors = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    if proc.returncode not in (0, 1):   # 1: a check that finds errors has still done its work
+        raise SystemExit(f"{' '.join(argv)} exited {proc.returncode}:\n{errors}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
+    """Best wall and best CPU of each command, run from ``package`` (compiled first if ``bytecode``)."""
+    if bytecode:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
+    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1")
+    figures = {}
+    for command in COMMANDS:
+        # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
+        runs = [run_once([sys.executable, "-P", "-c", ENTRY, *command], env) for _ in range(repeat)]
+        figures[" ".join(command)] = {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs),
+                                      "runs": runs}
+    return figures
+
+
+def _commit(ref: str = "HEAD") -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
+    trees = sorted({tree for tree, _ in results}, key=lambda t: t != "this tree")
+    lines = ["## Start-up and a cold check (`benchmarks/startup.py`)", "",
+             f"- date: {datetime.now(UTC).replace(microsecond=0).isoformat()}",
+             f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
+             f"load average {os.getloadavg()[0]:.1f} at the end",
+             f"- Python {platform.python_version()}, pnpgen commit {_commit()}{' + uncommitted changes' if dirty else ''}",
+             f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; no cache; "
+             "source = no bytecode, PYTHONDONTWRITEBYTECODE=1 (every module compiled in every process); "
+             "bytecode = after `python -m compileall -q generator` (the README's install)", "",
+             "| command | tree | source wall / CPU s | bytecode wall / CPU s |", "|---|---|---:|---:|"]
+    for command in (" ".join(c) for c in COMMANDS):
+        for tree in trees:
+            cells = []
+            for mode in ("source", "bytecode"):
+                f = results[(tree, mode)][command]
+                cells.append(f"{f['wall']:.2f} / {f['cpu']:.2f}")
+            lines.append(f"| `pnpgen {command}` | {tree} | {cells[0]} | {cells[1]} |")
+    lines += ["", "Every run (wall s / CPU s):", ""]
+    for (tree, mode), figures in sorted(results.items()):
+        for command, f in figures.items():
+            runs = ", ".join(f"{w:.2f}/{c:.2f}" for w, c in f["runs"])
+            lines.append(f"- {tree}, {mode}, `{command}`: {runs}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baseline", metavar="COMMIT", help="also measure this commit's package (git archive)")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
+    args = parser.parse_args()
+    dirty = bool(subprocess.run(["git", "status", "--porcelain", "generator", "templates"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip())
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
+        trees = [("this tree", None)] + ([(f"baseline {_commit(args.baseline)}", args.baseline)] if args.baseline else [])
+        for n, (label, commit) in enumerate(trees):
+            package = copy_tree(Path(tmp) / f"tree{n}", commit)
+            for mode in ("source", "bytecode"):   # source first: compileall then writes the bytecode
+                results[(label, mode)] = measure(package, mode == "bytecode", args.repeat)
+    text = report(results, args.repeat, dirty)
+    print(text)
+    if not args.no_write:
+        write_section("startup", text)
+        print(f"written to {RESULTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,4 @@
+"""``python -m generator.cli``: the ``pnpgen`` command."""
+from generator.cli import main
+
+main()

@@ -1,0 +1,72 @@
+"""``pnpgen check``: every inconsistency of each game, as text or JSON."""
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+
+import click
+
+from generator.check import Finding, catalogue, errors_in, report
+from generator.cli.common import _fail, _games_for, _print_error, out_console
+from generator.errors import PnpgenError
+from generator.incremental import Memory
+
+
+@click.command()
+@click.argument("games", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text for people; json: one object per finding (code, severity, file, line, message, hint).")
+@click.option("--list", "list_checks", is_flag=True, help="Print the catalogue of checks and exit.")
+@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+@click.option("--no-cache", is_flag=True,
+              help="Check again even if nothing changed since the last check (PNPGEN_CACHE_DIR=off does the same).")
+def check(games, fmt, list_checks, addons, no_cache):
+    """Check every game under content/ (or the GAMES given) and report every inconsistency.
+
+    Exit status: 0 no errors (warnings allowed), 1 errors found, 2 content could not be read.
+    """
+    if list_checks:
+        if fmt == "json":
+            click.echo(report.catalogue_json(catalogue()))
+        else:
+            report.print_catalogue(catalogue(), out_console)
+        return
+    try:
+        folders = _games_for(games, addons)
+    except PnpgenError as error:
+        _fail(error)
+    findings: list[Finding] = []
+    unreadable: list[PnpgenError] = []
+    for folder in folders:
+        memory = Memory(folder, tuple(addons), use_cache=not no_cache)
+        recalled = memory.recall_check()
+        if recalled is not None:
+            findings += recalled.findings
+            continue
+        try:
+            game, found = _checking().checked_game(folder, tuple(addons))
+        except PnpgenError as error:  # the content (or a layout or rules.md it names) cannot be read
+            unreadable.append(error)
+            continue
+        memory.remember_check(game.id, found)
+        findings += found
+    if fmt == "json":
+        rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
+        click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+    else:
+        report.print_findings(findings, out_console)
+        for failed in unreadable:
+            _print_error(failed, "cannot read the content: ")
+        text = report.summary(findings, len(folders) - len(unreadable))
+        if unreadable:
+            text += f"; {len(unreadable)} could not be read"
+        style = "bold red" if errors_in(findings) or unreadable else "bold green"
+        out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
+    sys.exit(max([error.exit_code for error in unreadable] + [1 if errors_in(findings) else 0]))
+
+
+def _checking():
+    """``generator.cli.checking``, which reads and checks a game, loaded when a game must be checked: a check
+    with nothing changed prints the recorded findings (``generator.incremental``) without importing it."""
+    return importlib.import_module("generator.cli.checking")

@@ -1,0 +1,17 @@
+"""Reading and checking one game for ``pnpgen check``: a module of its own, so that a check with nothing
+changed since the last one loads none of it (``generator.cli.check._checking``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.check import Finding, run_checks
+from generator.load.game import load_game
+from generator.load.rules import load_rules
+from generator.model.game import Game
+
+
+def checked_game(folder: Path, addons: tuple) -> tuple[Game, list[Finding]]:
+    """The game in ``folder`` (with ``addons``) and the checks' findings; a ContentError if it cannot be read."""
+    game = load_game(folder, addons)
+    load_rules(game)  # rules.md is content too: a template mistake is found here, not first in a build
+    return game, run_checks(game)
