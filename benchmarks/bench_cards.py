@@ -26,10 +26,10 @@ time and peak RSS of that process alone; the best wall time of --repeat runs)
 -----------------------------------------------------------------------------
 floor      ``python benchmarks/floor_reportlab.py --cards N --out X.pdf``: one
            PDF, fronts drawn inline, one back form, crop marks.
-pnpgen     ``pnpgen build bench-N --out OUT``: the whole build as a user runs
-           it: load + validate YAML, lay out faces, write one PDF per deck
-           *and* the print-shop PDF (one page per card face, 2N pages) *and*
-           one SVG per distinct face (about N files).
+pnpgen     ``pnpgen build bench-N --all --out OUT``: every output a build
+           writes: load + validate YAML, lay out faces, write one PDF per deck
+           *and* the print-shop PDF (a page per distinct face and its back)
+           *and* one SVG per distinct face (about N files), and the rest.
 decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
            the same pipeline restricted to what the floor does. It calls
            generator.load.game.load_game, generator.check.run_checks (PNP101, the counts) and
@@ -289,7 +289,7 @@ def run_size(n: int, work: Path, repeat: int) -> dict:
         row["floor"]["bytes"] = floor_pdf.stat().st_size
 
     out_full = work / f"out-full-{n}"
-    row["full"] = best_of([pnpgen_command(), "build", str(game), "--out", str(out_full)], repeat, log,
+    row["full"] = best_of([pnpgen_command(), "build", str(game), "--all", "--out", str(out_full)], repeat, log,
                           clean=out_full)
     if "error" not in row["full"]:
         built = out_full / game.name

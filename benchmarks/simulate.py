@@ -1,4 +1,4 @@
-"""How fast ``pnpgen simulate`` plays: four-player greedy games on Ticket to Ride: Germany.
+"""How fast ``pnpgen simulate`` plays: four-player greedy games on Ticket to Ride: Germany (cards, and the dice add-on).
 
 Games per minute per core are measured in CPU time of this one process (``time.process_time``), so
 other work on a shared machine does not count against it; wall time is shown too. Memory per game is
@@ -28,7 +28,9 @@ from generator.simulate.report import play_one  # noqa: E402
 from generator.simulate.rules import compile_rules  # noqa: E402
 
 GERMANY = Path(__file__).resolve().parents[1] / "content" / "ttr-germany"
+DICE = Path(__file__).resolve().parents[1] / "content" / "ttr-dice"
 GOAL = 2000
+VARIANTS = (("train cards", ()), ("dice add-on", (DICE,)))
 
 
 def main() -> None:
@@ -37,43 +39,50 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    rules = compile_rules(load_game(GERMANY))
     bots = ["greedy"] * 4
     if args.profile:
+        rules = compile_rules(load_game(GERMANY))
         cProfile.runctx("for i in range(200): play_one(rules, bots, 0, i)", globals(), locals(), "/tmp/simulate.prof")
         pstats.Stats("/tmp/simulate.prof").sort_stats("cumulative").print_stats(25)
         return
-    play_one(rules, bots, 0, 0)   # warm up (imports, caches)
-    cpu, wall = time.process_time(), time.perf_counter()
-    turns = 0
-    for i in range(args.games):
-        turns += play_one(rules, bots, 0, i).turns
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    per_minute = args.games / cpu * 60
-    verdict = "met" if per_minute >= GOAL else "not met"
-    memory = {}
-    for log in (False, True):
-        tracemalloc.start()
-        play_one(rules, bots, 0, 1, log=log)
-        memory[log] = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
     lines = [
         "## Simulator",
         "",
-        f"`python benchmarks/simulate.py --games {args.games}`: 4-player greedy games on ttr-germany, one process.",
+        f"`python benchmarks/simulate.py --games {args.games}`: 4-player greedy games on ttr-germany, one process,",
+        "with its train cards and with the dice add-on (`--with content/ttr-dice`).",
         f"Python {platform.python_version()}, {platform.machine()}.",
         "",
-        "| figure | value |",
-        "|:--|--:|",
-        f"| games | {args.games} |",
-        f"| CPU time | {cpu:.2f} s |",
-        f"| wall time | {wall:.2f} s |",
-        f"| **games per minute per core** (CPU) | **{per_minute:,.0f}** (goal ≥ {GOAL:,}: {verdict}) |",
-        f"| ms per game (CPU) | {cpu / args.games * 1000:.1f} |",
-        f"| turns per game | {turns / args.games:.1f} |",
-        f"| peak memory per game, no log | {memory[False] / 1024:.0f} KiB |",
-        f"| peak memory per game, with the referee's log | {memory[True] / 1024:.0f} KiB |",
+        "| figure | " + " | ".join(name for name, _ in VARIANTS) + " |",
+        "|:--|" + "--:|" * len(VARIANTS),
     ]
+    rows: dict[str, list[str]] = {}
+    for _name, addons in VARIANTS:
+        rules = compile_rules(load_game(GERMANY, addons))
+        play_one(rules, bots, 0, 0)   # warm up (imports, caches)
+        cpu, wall = time.process_time(), time.perf_counter()
+        turns = 0
+        for i in range(args.games):
+            turns += play_one(rules, bots, 0, i).turns
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        per_minute = args.games / cpu * 60
+        verdict = "met" if per_minute >= GOAL else "not met"
+        memory = {}
+        for log in (False, True):
+            tracemalloc.start()
+            play_one(rules, bots, 0, 1, log=log)
+            memory[log] = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+        for label, value in (
+                ("games", f"{args.games}"),
+                ("CPU time", f"{cpu:.2f} s"),
+                ("wall time", f"{wall:.2f} s"),
+                (f"**games per minute per core** (CPU; goal ≥ {GOAL:,})", f"**{per_minute:,.0f}** ({verdict})"),
+                ("ms per game (CPU)", f"{cpu / args.games * 1000:.1f}"),
+                ("turns per game", f"{turns / args.games:.1f}"),
+                ("peak memory per game, no log", f"{memory[False] / 1024:.0f} KiB"),
+                ("peak memory per game, with the referee's log", f"{memory[True] / 1024:.0f} KiB")):
+            rows.setdefault(label, []).append(value)
+    lines += [f"| {label} | " + " | ".join(values) + " |" for label, values in rows.items()]
     text = "\n".join(lines)
     print(text)
     if not args.no_write:

@@ -21,7 +21,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from generator import __version__, limits
+from generator import TEMPLATES_DIR, __version__, limits
 from generator.paths import content_files, is_inside
 
 ENV = "PNPGEN_CACHE_DIR"
@@ -42,19 +42,23 @@ def cache_root() -> Path | None:
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """What pnpgen is: its own files (source, fonts, templates), Python's version and every installed
-    distribution's name and version (ReportLab, fontTools … change output too)."""
+    """What pnpgen is: its own files (source, fonts, schema) and its templates (``TEMPLATES_DIR``: shared layouts,
+    catalogues), Python's version and every installed distribution's name and version (ReportLab, fontTools …
+    change output too)."""
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
     package = Path(__file__).resolve().parent
-    for path in sorted(package.rglob("*")):
-        if "__pycache__" in path.parts or not path.is_file():
-            continue
-        info = path.stat()
-        digest.update(path.relative_to(package).as_posix().encode() + b"\0")
-        if info.st_size > _LARGE:
-            digest.update(f"{info.st_size}:{info.st_mtime_ns}".encode())
-        else:
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    templates = Path(TEMPLATES_DIR).resolve()
+    # the templates (shared layouts, catalogues, starters) are inside the package once installed, beside it in a clone
+    for n, folder in enumerate([package] if is_inside(templates, (package,)) else [package, templates]):
+        for path in sorted(folder.rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            info = path.stat()
+            digest.update(f"{n}/{path.relative_to(folder).as_posix()}\0".encode())
+            if info.st_size > _LARGE:
+                digest.update(f"{info.st_size}:{info.st_mtime_ns}".encode())
+            else:
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
     for entry in sys.path:
         if not entry or not entry.rstrip("/").endswith(("site-packages", "dist-packages")):
             continue   # the script's or the working folder (python -m) is not where libraries are installed

@@ -79,3 +79,13 @@ MAX_FONT_BYTES = 64 * 1024 * 1024
 # --- exports (pnpgen export png / tts) ---------------------------------------
 #: pixels on one side of an exported image (a 2 m board at 100 dpi is 7,874 px)
 MAX_EXPORT_PX_SIDE = 16_384
+
+# --- maps brought in (pnpgen import) -------------------------------------------
+#: bytes of one TTR Map Editor file (JSON map, or CSV); a map file embeds its background picture, ~2 MB as a rule
+MAX_MAP_FILE_BYTES = 32 * 1024 * 1024
+#: stops, routes or tickets of one imported map (each); the largest published maps have under 300 routes
+MAX_MAP_ITEMS = 10_000
+#: bend points of one imported route
+MAX_MAP_BENDS = 200
+#: characters of a stop's name or a ticket deck's name in an imported map
+MAX_MAP_NAME = 200

@@ -18,7 +18,7 @@ from generator.errors import OutputError, Source, mark_output_replaced
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
-from generator.writers import BuildResult, Progress
+from generator.writers import BuildResult, Outputs, Progress, lay_out
 
 
 def checked(game: Game, force: bool = False, findings: list | None = None) -> list:
@@ -32,8 +32,11 @@ def checked(game: Game, force: bool = False, findings: list | None = None) -> li
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,
                force: bool = False, findings: list | None = None, on_checked=None,
-               kept: GameCache | None = None) -> BuildResult:
+               kept: GameCache | None = None, outputs: Outputs | None = None) -> BuildResult:
     """Check the game, then build it; check errors refuse the build (``ChecksFailed``) unless ``force``.
+
+    ``outputs``: what to write (``generator.outputs``; its parts resolved for this game); None:
+    everything. The check covers the whole game whatever is written.
 
     ``findings``: the checks' result when the caller ran them already. ``on_checked(game, findings)``
     is called once the checks let the build go on, before anything is written (the CLI prints the
@@ -46,12 +49,13 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     ``kept``: the game's build cache (``generator.incremental``): files it has are copied, not drawn again.
     """
     progress = progress or Progress()
+    outputs = (outputs or Outputs.everything()).resolve(game)   # an unknown part is a ContentError before the check
     findings = checked(game, force, findings)
     if on_checked is not None:
         on_checked(game, findings)
     plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
     try:
-        return _write(game, Path(out_root), paper, progress, force, findings, kept)
+        return _write(game, Path(out_root), paper, progress, force, findings, kept, outputs)
     except OSError as error:
         raise OutputError(Source(Path(error.filename)) if error.filename else None,
                           f"cannot write the output: {error.strerror or error}",
@@ -59,7 +63,7 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
 
 
 def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bool, findings: list,
-           kept: GameCache | None) -> BuildResult:
+           kept: GameCache | None, outputs: Outputs) -> BuildResult:
     final = out_root / game.id
     refuse_unsafe_target(game, out_root, final)
     out_root.mkdir(parents=True, exist_ok=True)
@@ -69,10 +73,11 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
         staging.chmod(0o755)  # mkdtemp makes it private; output is for people
         swapped = False
         try:
-            ctx = laid_out(game, paper).buildable(force)
+            ctx = _layout(game, paper, force, outputs)
             progress.start(game, len(ctx.pending))
             result = ctx.flush(staging, final, progress, kept)
             result.findings = findings
+            result.notes = list(ctx.result.notes)
             old = out_root / f".{game.id}.old-{staging.name[len(f'.{game.id}.staging-'):]}"
             with signals_held():
                 replaced = swap(staging, final, old)
@@ -88,3 +93,13 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
             if isinstance(error, KeyboardInterrupt):
                 mark_output_replaced(error, swapped)
             raise
+
+
+def _layout(game: Game, paper: str, force: bool, outputs: Outputs):
+    """What to write: the checker's layout of every output (it refuses what a build of everything would refuse,
+    whatever is chosen: check and build agree), itself when everything is written, else the chosen outputs laid
+    out again (faces are drawn once per game; stamps are placed only on the files written)."""
+    ctx = laid_out(game, paper).buildable(force)
+    if outputs == Outputs.everything():
+        return ctx
+    return lay_out(game, paper, force=force, outputs=outputs)

@@ -52,7 +52,7 @@ def copy_fixture(tmp_path: Path, fixture: str, file: str, old: str, new: str) ->
 @pytest.fixture(scope="session")
 def built_game(tmp_path_factory):
     """``built_game("ttr-germany")`` → the game's output folder, built once per test session (a plain
-    ``pnpgen build content/<game>``: A4, no add-on). Tests only read it; a test that needs another
+    ``pnpgen build content/<game> --all``: every output, A4, no add-on). Tests only read it; a test that needs another
     build (``--paper letter``, ``--with``, a broken copy) builds its own."""
     from tests.golden_lib import build
     root = tmp_path_factory.mktemp("built")

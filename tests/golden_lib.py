@@ -361,14 +361,14 @@ def write(game: str, out: Path) -> list[str]:
 
 
 def build(game: str, out_root: Path) -> tuple[Path, str]:
-    """Build one bundled game (in-process, like ``pnpgen build content/<game> --out out_root``):
+    """Build one bundled game with every output (in-process, like ``pnpgen build content/<game> --all --out out_root``):
     its output folder and what the build printed."""
     from click.testing import CliRunner
 
     from generator.cli import main
     root = Path(__file__).resolve().parents[1]
     # the goldens hold the stamp without a date: a SOURCE_DATE_EPOCH of the shell would add one
-    result = CliRunner().invoke(main, ["build", str(root / "content" / game), "--out", str(out_root)],
+    result = CliRunner().invoke(main, ["build", str(root / "content" / game), "--all", "--out", str(out_root)],
                                 env={"SOURCE_DATE_EPOCH": None}, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out_root / game, result.output

@@ -62,7 +62,7 @@ CASES = [
 @pytest.mark.parametrize("old,new,line,message,hint", CASES)
 def test_board_content_errors_point_at_the_line(boarded, run, tmp_path, old, new, line, message, hint):
     _edit(boarded / "board.yaml", old, new)
-    result = run("build", boarded, "--out", tmp_path / "out")
+    result = run("build", "--all", boarded, "--out", tmp_path / "out")
     assert result.exit_code == 2, result.output
     assert f"board.yaml:{line}:" in result.stderr
     assert message in result.stderr and hint in result.stderr
@@ -71,7 +71,7 @@ def test_board_content_errors_point_at_the_line(boarded, run, tmp_path, old, new
 
 
 def test_clean_board_builds_without_geometry_findings(boarded, run, tmp_path):
-    result = run("build", boarded, "--out", tmp_path / "out")
+    result = run("build", "--all", boarded, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     assert "PNP5" not in result.stderr + result.stdout
     assert board_problems(plan_board(load_game(boarded).boards["test"])) == []
@@ -84,9 +84,9 @@ def test_geometry_problems_are_check_errors_that_stop_the_build(boarded, run, tm
     assert result.exit_code == 1
     assert "board.yaml:12: error PNP501 route Bonn – Celle is" in result.stdout
     assert "too short for its 2 spaces on board 'test'" in result.stdout
-    result = run("build", boarded, "--out", tmp_path / "out")
+    result = run("build", "--all", boarded, "--out", tmp_path / "out")
     assert result.exit_code == 1 and not (tmp_path / "out" / "mini").exists()
-    result = run("build", boarded, "--out", tmp_path / "out", "--force")
+    result = run("build", "--all", boarded, "--out", tmp_path / "out", "--force")
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "out" / "mini" / "board-test.pdf").is_file()
     assert (tmp_path / "out" / "mini" / "board-test-tiles-a4.pdf").is_file()

@@ -1,8 +1,7 @@
 """One error root, one diagnostic type: exit status per error class, the checker's findings and
-unreadable content as diagnostics, and tools/fit_board.py reading ``subject`` rather than prose."""
+unreadable content as diagnostics, and pnpgen fit (generator.fit) reading ``subject`` rather than prose."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,10 +24,10 @@ from generator.errors import (
     Terminated,
     unreadable,
 )
+from generator.fit import concerned
 from generator.layout.board_geometry import plan_board
 from generator.load.game import load_game
 from generator.yamlsource import read_text
-from tests.conftest import ROOT
 from tests.test_board_errors import BOARD
 
 
@@ -138,14 +137,7 @@ def test_every_failed_read_is_a_content_error_at_the_file(tmp_path, monkeypatch)
     assert unreadable(path, FileNotFoundError(2, "No such file")).message == "file not found"
 
 
-# ---------------------------------------------------------------------- fit_board reads subject
-
-def _fit_board():
-    spec = importlib.util.spec_from_file_location("fit_board", ROOT / "tools" / "fit_board.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+# ---------------------------------------------------------------------- pnpgen fit reads subject
 
 @pytest.fixture
 def crossing_board(mini):
@@ -168,12 +160,11 @@ def test_board_diagnostics_name_their_routes_in_subject(crossing_board):
     assert crossing[0].severity == "error"
 
 
-def test_fit_board_takes_routes_and_places_from_subject_not_the_message(crossing_board):
-    fit_board = _fit_board()
+def test_fit_takes_routes_and_places_from_subject_not_the_message(crossing_board):
     misleading = Diagnostic("PNP502", "error", Source(None), "route Bonn – Celle overlaps route Aa – Dessau", "",
                             subject=(("Dessau", "Erfurt", 0), "Celle", ("Nowhere", "Aa", 0)))
-    routes, places = fit_board.concerned(misleading, crossing_board)
+    routes, places = concerned(misleading, crossing_board)
     assert [r.name for r in routes] == ["Dessau – Erfurt"]
     assert [p.id for p in places] == ["Celle"]
-    assert fit_board.concerned(Diagnostic("PNP502", "error", Source(None), "route Aa – Bonn is short", ""),
+    assert concerned(Diagnostic("PNP502", "error", Source(None), "route Aa – Bonn is short", ""),
                                crossing_board) == ([], [])

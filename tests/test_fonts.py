@@ -80,7 +80,7 @@ def test_bundled_bold_prints_the_rule_sheet_headings(built_game):
 
 def test_a_game_font_is_embedded_and_subset(tmp_path, run):
     folder = _with_font(tmp_path, "english", "fonts:\n  heading: {regular: fonts/TestSans.ttf}\n")
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     names = _font_names(tmp_path / "out" / "english" / "english-rules.pdf")
     mine = [(n, emb) for n, emb in names if n.split("+")[-1] == "PnpTestSans"]
@@ -102,7 +102,7 @@ def test_a_layout_naming_an_unknown_family_is_an_error(tmp_path, run):
     layout = folder / "layouts" / "plain.yaml"
     layout.write_text(layout.read_text(encoding="utf-8").replace("size: 10,", "size: 10, font: dispaly,"),
                       encoding="utf-8")
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 2, result.output
     assert "font 'dispaly' is not a family the game declares" in result.stderr
     assert "display" in result.stderr and "plain.yaml:4" in result.stderr
@@ -147,7 +147,7 @@ def test_a_font_that_forbids_embedding_is_refused(tmp_path, run):
 def test_a_missing_font_file_points_at_its_line(tmp_path, run):
     folder = copy_fixture(tmp_path, "mini", "game.yaml", "include: [decks.yaml]\n",
                           "include: [decks.yaml]\nfonts:\n  body: {regular: fonts/Nope.ttf}\n")
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 2, result.output
     assert "game.yaml:8" in result.stderr and "font file 'fonts/Nope.ttf' does not exist" in result.stderr
 
@@ -164,7 +164,7 @@ def test_package_fonts_and_svg_families(tmp_path, run):
     folder = _with_font(tmp_path, "english",
                         "fonts:\n  body: {regular: 'package:ipaexg.ttf', bold: 'package:BIZUDPGothic-Bold.ttf'}\n"
                         "  heading: {regular: fonts/TestSans.ttf}\n")
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     svgs = list((tmp_path / "out" / "english").rglob("*.svg"))
     text = "".join(p.read_text(encoding="utf-8") for p in svgs)

@@ -134,7 +134,7 @@ def test_one_image_xobject_for_fifty_cards_and_one_picture_file_for_their_svgs(t
     folder = game(tmp_path, '  - image: {src: art/bg.png, x: -3, y: -3, w: 69, h: 94, fit: fill, opacity: 0.8}\n', n=50)
     picture(folder / "art" / "bg.png", (815, 1110), "RGBA", (200, 40, 40, 128))
     out = tmp_path / "out"
-    result = run("build", folder, "--out", out)
+    result = run("build", "--all", folder, "--out", out)
     assert result.exit_code == 0, result.output
     built = out / "pics"
     for pdf in ("cards.pdf", "pics-print-shop.pdf", "pics-print-and-play.pdf"):
@@ -153,7 +153,7 @@ def test_one_image_xobject_for_fifty_cards_and_one_picture_file_for_their_svgs(t
     assert "back" not in svgs[0].name and "<image" not in (built / "svg" / "cards" / "back.svg").read_text()
     # deterministic: the same content gives the same bytes
     again = tmp_path / "again"
-    assert run("build", folder, "--out", again).exit_code == 0
+    assert run("build", "--all", folder, "--out", again).exit_code == 0
     assert (again / "pics" / "cards.pdf").read_bytes() == (built / "cards.pdf").read_bytes()
 
 
@@ -163,7 +163,7 @@ def test_an_svg_picture_is_one_form_of_vectors_whatever_the_uses(tmp_path, run):
     (folder / "art").mkdir()
     (folder / "art" / "star.svg").write_text(STAR, encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", folder, "--out", out)
+    result = run("build", "--all", folder, "--out", out)
     assert result.exit_code == 0, result.output
     found = xobjects(out / "pics" / "cards.pdf")
     assert "/Image" not in found, found      # drawn as vectors, not as pixels
@@ -176,7 +176,7 @@ def test_a_picture_named_by_an_expression_per_card(tmp_path, run):
     picture(folder / "art" / "1.png", (240, 240), color=(255, 0, 0))
     picture(folder / "art" / "2.png", (240, 240), color=(0, 0, 255))
     out = tmp_path / "out"
-    assert run("build", folder, "--out", out).exit_code == 0
+    assert run("build", "--all", folder, "--out", out).exit_code == 0
     assert len(xobjects(out / "pics" / "cards.pdf")["/Image"]) == 2
 
 
@@ -232,7 +232,7 @@ def test_a_malformed_svg_is_exit_2(tmp_path, run, svg, message):
     folder = game(tmp_path, '  - image: {src: art/x.svg, x: 0, y: 0, w: 20, h: 20}\n')
     (folder / "art").mkdir()
     (folder / "art" / "x.svg").write_text(svg, encoding="utf-8")
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 2 and "layouts/card.yaml:5" in result.output and message in result.output, result.output
 
 
@@ -266,7 +266,7 @@ def test_a_picture_outside_the_game_folder_is_refused(tmp_path, run, src):
     outside = picture(tmp_path / "outside.png", (10, 10))
     (folder / "art").mkdir()
     (folder / "art" / "link.png").symlink_to(outside)
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 2, result.output
     assert "layouts/card.yaml:5" in result.output
     assert ("outside the game folder" in result.output or "absolute path" in result.output), result.output
@@ -276,7 +276,7 @@ def test_a_picture_with_too_many_pixels_is_refused_before_it_is_decoded(tmp_path
     monkeypatch.setattr(images.limits, "MAX_IMAGE_PIXELS", 100 * 100)
     folder = game(tmp_path, '  - image: {src: art/big.png, x: 0, y: 0, w: 20, h: 20}\n')
     picture(folder / "art" / "big.png", (101, 100))
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code == 2 and "more than 10,000 (limits.MAX_IMAGE_PIXELS)" in result.output, result.output
 
 
@@ -288,7 +288,7 @@ def test_a_picture_with_too_many_pixels_is_refused_before_it_is_decoded(tmp_path
 def test_bad_image_values_name_the_line(tmp_path, run, attrs, message):
     folder = game(tmp_path, f'  - image: {{src: art/a.png, x: 0, y: 0, w: 20, h: 20, {attrs}}}\n')
     picture(folder / "art" / "a.png", (240, 240))
-    result = run("build", folder, "--out", tmp_path / "out")
+    result = run("build", "--all", folder, "--out", tmp_path / "out")
     assert result.exit_code != 0 and message in result.output and "layouts/card.yaml:5" in result.output, result.output
 
 
@@ -333,7 +333,7 @@ def test_a_board_background_and_overlays_are_drawn_under_the_routes(route_game, 
     assert "prints at 30 dpi on board 'map', drawn 500.0 × 380.0 mm" in finding["message"]
     # the rule sheet draws the river picture (one form of vectors) and the HTML shows its SVG
     out = tmp_path / "out"
-    assert run("build", route_game, "--out", out).exit_code == 0
+    assert run("build", "--all", route_game, "--out", out).exit_code == 0
     built = out / "route"
     assert len([n for n in xobjects(built / "route-rules.pdf")["/Form"] if "img-" in n]) == 1
     assert 'src="rules-img/art-river.svg-all.svg" alt="The river"' in (built / "route-rules.html").read_text()
@@ -355,7 +355,7 @@ def test_a_missing_rule_sheet_picture_is_exit_2_at_its_line(route_game, run):
     rules = (route_game / "rules.md").read_text(encoding="utf-8").replace("art/river.svg", "art/lake.png")
     (route_game / "rules.md").write_text(rules, encoding="utf-8")
     line = rules.splitlines().index("![The river](art/lake.png)") + 1
-    result = run("build", route_game, "--out", route_game.parent / "out")
+    result = run("build", "--all", route_game, "--out", route_game.parent / "out")
     assert result.exit_code == 2 and f"rules.md:{line}" in result.output and "'art/lake.png' not found" in result.output
 
 
@@ -369,7 +369,7 @@ def test_a_layout_background_may_be_a_picture_and_the_bytes_do_not_depend_on_the
     out = {}
     for name in ("a", "b"):
         folder = tmp_path / name / "pics"
-        result = run("build", folder, "--out", tmp_path / f"out-{name}")
+        result = run("build", "--all", folder, "--out", tmp_path / f"out-{name}")
         assert result.exit_code == 0, result.output
         out[name] = next((tmp_path / f"out-{name}").iterdir())
     assert (out["a"] / "cards.pdf").read_bytes() == (out["b"] / "cards.pdf").read_bytes()
@@ -404,7 +404,7 @@ def test_a_picture_on_tokens_is_drawn_from_their_layout(tmp_path, run):
     assert kind in text, text
     (folder / "components.yaml").write_text(text.replace(kind, kind + "    layout: token-art\n", 1), encoding="utf-8")
     out = tmp_path / "out"
-    result = run("build", folder, "--out", out)
+    result = run("build", "--all", folder, "--out", out)
     assert result.exit_code == 0, result.output
     pdf = out / "route" / f"{token.id}.pdf"
     assert len(xobjects(pdf)["/Image"]) == 1

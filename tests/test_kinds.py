@@ -155,7 +155,7 @@ def test_a_new_kind_without_a_name_in_the_games_language_is_pnp901(stamp_game):
 
 
 def test_a_new_kind_is_built_listed_and_pictured(stamp_game, run, tmp_path):
-    result = run("build", stamp_game, "--out", tmp_path / "out")
+    result = run("build", "--all", stamp_game, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     out = tmp_path / "out" / "mini"
     assert (out / "marks.pdf").is_file()

@@ -43,7 +43,7 @@ def _texts(out: Path) -> dict[str, str]:
 
 def test_an_english_game_prints_no_japanese(english, run, tmp_path):
     assert english.joinpath("game.yaml").read_text(encoding="utf-8").splitlines()[LANGUAGE_LINE - 1] == "  language: en"
-    result = run("build", english, "--out", tmp_path / "out")
+    result = run("build", "--all", english, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     texts = _texts(tmp_path / "out" / "english")
     assert len([name for name in texts if name.endswith(".pdf")]) >= 10
@@ -62,7 +62,7 @@ def test_an_english_game_prints_no_japanese(english, run, tmp_path):
 
 def test_a_german_game_prints_german_words(english, run, tmp_path):
     _set(english, "language: en", "language: de")
-    result = run("build", english, "--out", tmp_path / "out")
+    result = run("build", "--all", english, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     texts = _texts(tmp_path / "out" / "english")
     rules = texts["english-rules.pdf"]
@@ -108,7 +108,7 @@ def test_a_language_without_a_catalogue_names_those_there_are(english, tmp_path,
 
 def test_a_game_overrides_an_entry_in_its_words_section(english, run, tmp_path):
     _set(english, "include:\n", "words:\n  table.total: All cards\n  board.scoring: Points per route\ninclude:\n")
-    result = run("build", english, "--out", tmp_path / "out")
+    result = run("build", "--all", english, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     texts = _texts(tmp_path / "out" / "english")
     assert "All cards" in texts["english-rules.pdf"] and "Total" not in texts["english-rules.pdf"]

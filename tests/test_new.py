@@ -32,7 +32,7 @@ def test_starter_checks_clean_and_builds(tmp_path, run, template, language):
     assert json.loads(checked.stdout) == [], "a starter must check without errors or warnings"
 
     out = tmp_path / "out"
-    built = run("build", game, "--out", out)
+    built = run("build", "--all", game, "--out", out)
     assert built.exit_code == 0, built.output
     folder = out / game.name
     for name in EXPECTED[template] + [f"{game.name}-rules.pdf", f"{game.name}-print-and-play.pdf"]:

@@ -175,7 +175,7 @@ def germany(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(ROOT)
         mp.setattr(build_context, "render_pdf", render_and_compare)
-        result = CliRunner().invoke(main, ["build", "content/ttr-germany", "--out", str(out)],
+        result = CliRunner().invoke(main, ["build", "content/ttr-germany", "--all", "--out", str(out)],
                                     catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return out / "ttr-germany", seen

@@ -34,7 +34,7 @@ def read_csv(path: Path) -> list[dict]:
 @pytest.fixture
 def built(mini, run, tmp_path):
     (mini / "rules.md").write_text(MINI_RULES, encoding="utf-8")
-    result = run("build", mini, "--out", tmp_path / "out")
+    result = run("build", "--all", mini, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     return tmp_path / "out" / "mini"
 
@@ -79,14 +79,14 @@ def test_print_and_play_fonts_are_embedded_and_the_build_is_byte_identical(built
     for pdf in ("mini-print-and-play.pdf", "mini-rules.pdf"):
         fonts = pdf_fonts(PdfReader(built / pdf))
         assert fonts and all(_embedded(f) and "+" in name for name, f in fonts.items())
-    again = run("build", mini, "--out", tmp_path / "again")
+    again = run("build", "--all", mini, "--out", tmp_path / "again")
     assert again.exit_code == 0
     for name in ("mini-print-and-play.pdf", "mini-rules.pdf", "mini-rules.html", "components.csv"):
         assert (built / name).read_bytes() == (tmp_path / "again" / "mini" / name).read_bytes(), name
 
 
 def test_a_game_without_rules_still_gets_its_print_and_play_file(mini, run, tmp_path):
-    result = run("build", mini, "--out", tmp_path / "out")
+    result = run("build", "--all", mini, "--out", tmp_path / "out")
     assert result.exit_code == 0
     out = tmp_path / "out" / "mini"
     assert not (out / "mini-rules.pdf").exists()
@@ -128,7 +128,7 @@ def test_every_bundled_game_builds_its_rule_sheet_and_print_and_play_file(built_
 
 def test_with_composes_an_add_on_into_its_own_output_folder(mini, run, tmp_path):
     (mini / "rules.md").write_text(MINI_RULES, encoding="utf-8")
-    result = run("build", mini, "--with", FIXTURES / "mini-addon", "--out", tmp_path / "out")
+    result = run("build", "--all", mini, "--with", FIXTURES / "mini-addon", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     out = tmp_path / "out" / "mini+mini-addon"
     assert not (tmp_path / "out" / "mini").exists()  # the plain game's output is another folder
@@ -172,7 +172,7 @@ def test_bad_add_on_declarations_are_clear_errors(tmp_path, run, declared, messa
     game_yaml = tmp_path / "content" / "mini" / "game.yaml"
     text = game_yaml.read_text(encoding="utf-8").replace("  players: [2, 4]\n", f"  players: [2, 4]\n  with: {declared}\n")
     game_yaml.write_text(text, encoding="utf-8")
-    result = run("build", tmp_path / "content" / "mini", "--out", tmp_path / "out")
+    result = run("build", "--all", tmp_path / "content" / "mini", "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "game.yaml:6" in result.output and message in result.output
 
@@ -182,13 +182,13 @@ def test_an_add_on_that_redefines_a_key_differently_is_refused(mini, tmp_path, r
     shutil.copytree(FIXTURES / "mini-addon", addon)
     decks = addon / "decks.yaml"
     decks.write_text(decks.read_text(encoding="utf-8").replace('"#cc2222"', '"#ff0000"'), encoding="utf-8")
-    result = run("build", mini, "--with", addon, "--out", tmp_path / "out")
+    result = run("build", "--all", mini, "--with", addon, "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert "decks.yaml:2" in result.output and "defines 'red' in palette differently" in result.output
 
 
 def test_with_needs_a_game(run):
-    result = run("build", "--with", "content/ttr-dice")
+    result = run("build", "--all", "--with", "content/ttr-dice")
     assert result.exit_code == 2 and "name the game too" in result.output
 
 
@@ -243,7 +243,7 @@ def test_the_dice_replace_the_train_deck_which_is_then_not_printed(run, tmp_path
     assert game.decks["transport-cards"].replaced_by.id == "ttr-dice"
     assert "transport-cards" not in {c.id for c in game.components()}
     assert "乗り物カード（44枚）は使いません" in load_rules(game)[-1].markdown
-    assert run("build", "content/ttr-new-york", "--with", "content/ttr-dice", "--out", tmp_path).exit_code == 0
+    assert run("build", "--all", "content/ttr-new-york", "--with", "content/ttr-dice", "--out", tmp_path).exit_code == 0
     out = tmp_path / "ttr-new-york+ttr-dice"
     assert not (out / "transport-cards.pdf").exists() and (out / "tickets.pdf").exists()
     rows = list(csv.DictReader((out / "components.csv").open(encoding="utf-8")))

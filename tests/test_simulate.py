@@ -243,9 +243,7 @@ tables:""")
 def test_refuses_rules_it_does_not_implement(tmp_path):
     with pytest.raises(ContentError, match="tunnel"):
         compile_rules(load_game(tiny(tmp_path, ", {tunnel: true}")))
-    dice = load_game(GERMANY, (ROOT / "content" / "ttr-dice",))
-    with pytest.raises(ContentError, match="dice instead of cards"):
-        compile_rules(dice)
+    # an add-on replacing the cards with something other than the dice add-on's dice: tests/test_simulate_dice.py
 
 
 def test_same_seed_same_game_and_games_differ():

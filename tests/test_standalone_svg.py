@@ -205,7 +205,7 @@ def test_rich_text_markup_is_drawn_in_the_html(tmp_path, run):
         "Take [red]two **red** cards[/] and a :star: token. *Slanted* words.\n\n"
         "| Kind | Count |\n|:--|--:|\n| [#1e6fd9]blue[/] | 110 |\n\n"
         "Escaped: \\[red\\] and 10\\:30 stay as written.\n", encoding="utf-8")
-    result = run("build", game, "--out", tmp_path / "out")
+    result = run("build", "--all", game, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     page = next((tmp_path / "out").rglob("*-rules.html")).read_text(encoding="utf-8")
     _check_html(page)

@@ -1,7 +1,7 @@
 """One-off: lay out the 15 New York locations (the data has no positions) from a rough sketch of
 Manhattan (north up, Brooklyn across the East River), relaxed so each route's ends sit about as far
 apart as its spaces need; writes `at: [x, y]` into content/ttr-new-york/map.yaml. Hand and
-tools/fit_board.py adjustments follow in the YAML."""
+adjustments made with `pnpgen fit` follow in the YAML."""
 import math
 import re
 from pathlib import Path

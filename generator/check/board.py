@@ -5,7 +5,7 @@ the board's plan: the same paths, spaces and name boxes the board is drawn
 from); these checks only report it, one code per kind of problem. Each map
 board is planned once per game and its problems shared by the six checks.
 ``board_diagnostics(plan)`` gives one plan's problems as diagnostics, each
-with the routes and places it concerns in ``subject`` (``tools/fit_board.py``
+with the routes and places it concerns in ``subject`` (``pnpgen fit``, ``generator.fit``,
 reads those, never the messages).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``pnpgen`` command: check, build, stats, list, new, simulate, schema, export, serve.
+"""The ``pnpgen`` command: check, build, stats, list, new, simulate, schema, export, serve, import, fit.
 
 Every error is a ``generator.errors.PnpgenError``: printed as its diagnostics (file:line,
 what is wrong, what to do) — never a traceback — and the exit status is its class's
@@ -32,6 +32,8 @@ COMMANDS = {
     "build": "generator.cli.build:build",
     "check": "generator.cli.check:check",
     "export": "generator.cli.export:export_group",
+    "fit": "generator.cli.fitting:fit",
+    "import": "generator.cli.mapimport:import_command",
     "list": "generator.cli.listing:list_components",
     "new": "generator.cli.new:new",
     "schema": "generator.cli.schema:schema",

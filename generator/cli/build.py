@@ -27,6 +27,8 @@ from generator.cli.common import (
 )
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
+from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only
+from generator.outputs import KINDS as OUTPUT_KINDS
 from generator.paths import folder_name
 
 if TYPE_CHECKING:
@@ -44,34 +46,52 @@ if TYPE_CHECKING:
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
 @click.option("--no-cache", is_flag=True,
               help="Neither reuse nor keep results in the build cache (PNPGEN_CACHE_DIR=off does the same).")
+@click.option("--only", "only", multiple=True, metavar="KIND|PART[,…]",
+              help=f"Write only these output kinds ({', '.join(OUTPUT_KINDS)}) and/or parts (deck:ID, component:ID, "
+                   "board[:ID], rules; or a deck's, component's or board's id alone). Repeatable, comma-separated.")
+@click.option("--profile", default=None, metavar="|".join(PROFILES),
+              help="A set of output kinds: " + "; ".join(f"{name} = {', '.join(kinds)}" for name, kinds in PROFILES.items())
+                   + f" (default: {DEFAULT_PROFILE}).")
+@click.option("--all", "every", is_flag=True, help="Write every output kind (the profile 'all').")
+@click.option("--print-shop", "print_shop", default="per-face", show_default=True, metavar="|".join(PRINT_SHOP_MODES),
+              help="The print-shop PDF: a page per distinct face and its back, with the count (per-face), or a page "
+                   "per printed card, front then back (per-card).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Games built at once, each in a process of its own (default: the number of cores).")
-def build(games, paper, out_dir, force, addons, no_cache, jobs):
+def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, print_shop, jobs):
     """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
 
-    Check errors refuse the build (exit 1) unless --force; warnings are printed. A game whose content,
-    options and output folder are as the last build left them is not built again (the build cache).
+    Check errors refuse the build (exit 1) unless --force; warnings are printed. What is written: the
+    home profile (home-printer PDFs and the print-and-play file) unless --only, --profile or --all say otherwise.
+    A game whose content, options and output folder are as the last build left them is not built again (the
+    build cache).
     """
+    building = None  # the game being read or built, for the line an interruption prints
+    try:
+        outputs = parse_only(only, profile, every, print_shop)
+    except PnpgenError as error:
+        _fail(error)
     if (jobs or parallel.default_jobs()) > 1 and len(games) != 1 and parallel.available():
         _build_in_parallel(jobs or parallel.default_jobs(), click.get_current_context().params)
-    building = None  # the game being read or built, for the line an interruption prints
     try:
         with _sigterm_as_interrupt():
             for folder in _games_for(games, addons):
                 started = time.perf_counter()
                 building = folder_name(folder)
-                memory = Memory(folder, tuple(addons), Path(out_dir), {"paper": paper.lower(), "force": force},
+                memory = Memory(folder, tuple(addons), Path(out_dir),
+                                {"paper": paper.lower(), "force": force, "outputs": outputs.key()},
                                 use_cache=not no_cache)
                 recalled = memory.recall_build()
                 if recalled is not None and recalled.result is not None:
                     _report_build_findings(recalled, recalled.findings)
                     _print_written(recalled.result, time.perf_counter() - started, "unchanged")
+                    _print_notes(outputs.not_written())
                     continue
                 machinery = _building()
                 game = machinery.load_game(folder, tuple(addons))
                 building = game.id
                 result = machinery.build_one(game, Path(out_dir), paper.lower(), force, _report_build_findings,
-                                             memory.kept)
+                                             memory.kept, outputs)
                 memory.remember_build(result)
                 _print_written(result, time.perf_counter() - started)  # now: a later game's error must not hide it
     except KeyboardInterrupt as interrupt:
@@ -198,6 +218,13 @@ def _print_written(result: BuildResult | RecalledBuild, seconds: float, note: st
         name = written.path.name + ("/" if written.path.is_dir() else "")
         table.add_row(escape(name), escape(written.kind), f"{written.pages} {unit}", _size(written.path))
     out_console.print(table)
+    _print_notes(getattr(result, "notes", []))
+
+
+def _print_notes(notes: list[str]) -> None:
+    """What the build's choice of outputs left out (``Outputs.not_written``), under its table."""
+    for note in notes:
+        out_console.print(escape(note), soft_wrap=True)
 
 
 def _report_build_findings(game, findings: list[Finding]) -> None:

@@ -49,10 +49,12 @@ class _ConsoleProgress(Progress):
             self.bar = None
 
 
-def build_one(game, out_root: Path, paper: str, force: bool, on_checked, kept) -> BuildResult:
-    """Check and build ``game`` into ``out_root`` with a progress bar (``generator.pipeline.build_game``)."""
+def build_one(game, out_root: Path, paper: str, force: bool, on_checked, kept, outputs=None) -> BuildResult:
+    """Check and build ``game`` into ``out_root`` with a progress bar (``generator.pipeline.build_game``);
+    ``outputs``: what to write (``generator.outputs``; None: everything)."""
     progress = _ConsoleProgress(err_console)
     try:
-        return build_game(game, out_root, paper, progress, force=force, on_checked=on_checked, kept=kept)
+        return build_game(game, out_root, paper, progress, force=force, on_checked=on_checked, kept=kept,
+                          outputs=outputs)
     finally:
         progress.done()

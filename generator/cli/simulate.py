@@ -1,21 +1,24 @@
-"""``pnpgen simulate``: play a route game many times with bots."""
+"""``pnpgen simulate``: play a route game many times with bots (heatmap, two versions compared, Dask)."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import click
+from rich.markup import escape
 
-from generator.cli.common import _fail
+from generator.cli.common import _fail, err_console
 from generator.errors import PnpgenError
 from generator.load.game import load_game
+from generator.simulate import compare as versions
 from generator.simulate import report as simulation
 from generator.simulate.bots import BOTS
+from generator.simulate.heatmap import write_heatmap
 from generator.simulate.rules import compile_rules
 
 
 @click.command()
-@click.argument("game", type=click.Path())
+@click.argument("game", type=click.Path(), required=False)
 @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
@@ -26,7 +29,15 @@ from generator.simulate.rules import compile_rules
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes to play on.")
 @click.option("--validate", type=click.IntRange(0), default=100, show_default=True,
               help="Replay every n-th game with the independent referee (0: none).")
-def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
+@click.option("--heatmap", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the board with its routes by claim frequency and places by visits (.pdf, .svg or .png).")
+@click.option("--compare", nargs=2, type=str, default=None, metavar="A B",
+              help="Play the same seeds on two versions of a game (folders, or FOLDER@REV for a git revision) "
+                   "and print what changed beyond chance (instead of GAME).")
+@click.option("--dask", default=None, metavar="ADDRESS",
+              help="Play on Dask (pip install 'pnpgen[dask]'): a scheduler's address, or 'local' for -j processes "
+                   "here. The same results as without.")
+def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap, compare, dask):
     """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
     names = [b.strip() for b in bots.split(",")]
     unknown = [b for b in names if b not in BOTS]
@@ -36,11 +47,20 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
         names = names * players
     if len(names) != players:
         raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
+    if compare:
+        if game or heatmap:
+            raise click.UsageError("--compare A B names both games: leave out GAME and --heatmap")
+        _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate, dask)
+        return
+    if not game:
+        raise click.UsageError("name the game to play (its folder), or --compare A B")
     try:
-        rules = compile_rules(load_game(Path(game), tuple(addons)))
-        if not rules.players[0] <= players <= rules.players[1]:
-            raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
-        results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate)
+        model, rules = _simulation_rules(game, addons, players)
+        results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate, dask)
+        if heatmap:
+            with_ = "".join(f" + {Path(a).name}" for a in addons)
+            caption = f"{model.label}{with_}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
+            err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
     except PnpgenError as error:
         _fail(error)
     figures = simulation.summary(rules, results, names, seed)
@@ -48,3 +68,23 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate):
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
         click.echo(simulation.text(figures), nl=False)
+
+
+def _simulation_rules(game: str, addons, players: int):
+    model = load_game(Path(game), tuple(addons))
+    rules = compile_rules(model)
+    if not rules.players[0] <= players <= rules.players[1]:
+        raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
+    return model, rules
+
+
+def _simulate_compare(specs, addons, players, names, games, seed, fmt, jobs, validate, dask):
+    try:
+        figures = versions.run(specs, tuple(addons), names, games, seed, jobs, validate, dask)
+    except PnpgenError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(json.dumps({"a": specs[0], "b": specs[1], "seed": seed, "bots": names, **figures},
+                              ensure_ascii=False, indent=2))
+    else:
+        click.echo(versions.text(figures, specs[0], specs[1]), nl=False)

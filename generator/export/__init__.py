@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import OutputError, Source
-from generator.export import tables
+from generator.export import tables, ttrme
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.writers import Progress
@@ -67,6 +67,8 @@ def export_folder(game: Game, out_root: Path, name: str) -> Iterator[Path]:
 EXPORTERS = {
     "csv": ("each deck's cards and the game's places, routes … as CSV files, to edit in a spreadsheet "
             "and read back with {from: file.csv}", tables.write_csv),
+    "ttr-map-editor": ("the map (places, routes, tickets, rules text) as a TTR Map Editor map file, <game>.json",
+                       ttrme.write_map),
 }
 
 __all__ = ["EXPORTERS", "ExportResult", "Progress", "export_folder"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 
 from generator.simulate.engine import Game
-from generator.simulate.rules import GRAY, Rules
+from generator.simulate.rules import GRAY, LOCO, SINGLE_OR_DOUBLE, STATION, Rules
 
 INF = 1 << 30
 #: a greedy bot draws more tickets only while it has at least this many trains (and no open ticket)
@@ -36,6 +36,32 @@ class Bot:
 
     def passenger(self, g: Game, p: int, place: int) -> int:
         return g.passengers[place][0]
+
+    # dice instead of cards: reroll which dice, then claim / draw tickets / nothing, then which tokens
+    def reroll(self, g: Game, p: int, sides: tuple) -> tuple[int, ...]:
+        return ()
+
+    def dice_action(self, g: Game, p: int, sides: tuple) -> tuple:
+        return ("none",)
+
+    def take_tokens(self, g: Game, p: int, room: int) -> tuple[int, ...]:
+        return tuple(k for k in SINGLE_OR_DOUBLE for _ in range(g.token_supply[k]))[:room]
+
+
+def dice_claimable(g: Game, p: int, sides: tuple) -> list[tuple[int, tuple[int, ...], int]]:
+    """Every track the player can claim with these dice and their tokens: (track, dice slots, tokens)."""
+    out = []
+    for i, t in enumerate(g.rules.tracks):
+        if g.trains[p] >= t.length and g.available(p, i):
+            pay = g.dice_payment(p, i, sides)
+            if pay is not None:
+                out.append((i, *pay))
+    return out
+
+
+def stations(sides: tuple) -> tuple[int, ...]:
+    """The dice that draw tickets: stations, and locomotives standing in for them."""
+    return tuple(i for i, s in enumerate(sides) if s in (STATION, LOCO))
 
 
 def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
@@ -89,6 +115,28 @@ class RandomBot(Bot):
 
     def passenger(self, g: Game, p: int, place: int) -> int:
         return g.rng.choice(g.passengers[place])
+
+    def reroll(self, g: Game, p: int, sides: tuple) -> tuple[int, ...]:
+        return tuple(i for i in range(len(sides)) if g.rng.random() < 0.5)
+
+    def dice_action(self, g: Game, p: int, sides: tuple) -> tuple:
+        options: list[tuple] = [("none",)]
+        options += [("claim", *c) for c in dice_claimable(g, p, sides)]
+        if stations(sides) and g.can_draw_tickets():
+            options.append(("tickets", stations(sides)))
+        return g.rng.choice(options)
+
+    def take_tokens(self, g: Game, p: int, room: int) -> tuple[int, ...]:
+        kinds: list[int] = []
+        supply = list(g.token_supply)
+        for _ in range(g.rng.randint(0, room)):
+            open_kinds = [k for k in SINGLE_OR_DOUBLE if supply[k]]
+            if not open_kinds:
+                break
+            k = g.rng.choice(open_kinds)
+            supply[k] -= 1
+            kinds.append(k)
+        return tuple(kinds)
 
 
 class Planner:
@@ -302,6 +350,73 @@ class GreedyBot(Bot):
             return score(after) - (score(before) if mine else 0)
 
         return max(pieces, key=lambda c: (gain(c), -c))
+
+
+    # --- dice instead of cards ---------------------------------------------------------------------------
+
+    def _dice_target(self, g: Game, p: int, sides: tuple) -> tuple[int, int] | None:
+        """(dice kind, track) of the route to roll for: a planned one (or, with no plan, any) closest to being
+        paid with these dice and tokens, longer first; None when there is none to roll for."""
+        plan = self._replan(g, p)
+        groups = plan or set(range(len(g.rules.groups)))
+        best = None
+        for gi in sorted(groups):
+            for track in g.rules.groups[gi]:
+                t = g.rules.tracks[track]
+                if t.length > g.trains[p] or not g.available(p, track):
+                    continue
+                kind = g.kind(track)
+                have = sides.count(kind) + sides.count(LOCO) + g.tokens[p][kind]
+                key = (max(0, t.length - have), -t.length, track)
+                if best is None or key < best[0]:
+                    best = (key, kind, track)
+                break   # the tracks of a group take the same dice
+        return (best[1], best[2]) if best else None
+
+    def _wants_tickets(self, g: Game, p: int) -> bool:
+        return not self._replan(g, p) and g.trains[p] >= TICKET_TRAINS and g.can_draw_tickets()
+
+    def reroll(self, g: Game, p: int, sides: tuple) -> tuple[int, ...]:
+        plan = self._replan(g, p)
+        if any(g.rules.tracks[c[0]].group in plan for c in dice_claimable(g, p, sides)):
+            return ()
+        if self._wants_tickets(g, p):
+            return tuple(i for i, s in enumerate(sides) if s not in (STATION, LOCO))
+        target = self._dice_target(g, p, sides)
+        if target is None:
+            return ()
+        return tuple(i for i, s in enumerate(sides) if s not in (target[0], LOCO))
+
+    def dice_action(self, g: Game, p: int, sides: tuple) -> tuple:
+        plan = self._replan(g, p)
+        claims = dice_claimable(g, p, sides)
+
+        def longest(c: tuple) -> tuple:
+            return g.rules.tracks[c[0]].length, -c[2], -c[0]
+
+        if plan:
+            wanted = [c for c in claims if g.rules.tracks[c[0]].group in plan]
+            return ("claim", *max(wanted, key=longest)) if wanted else ("none",)
+        if self._wants_tickets(g, p) and stations(sides):
+            return ("tickets", stations(sides))
+        return ("claim", *max(claims, key=longest)) if claims else ("none",)
+
+    def take_tokens(self, g: Game, p: int, room: int) -> tuple[int, ...]:
+        """Tokens of the kind its planned routes need most (spaces still to pay), then the other kind."""
+        need = [0, 0]
+        for gi in self.plan - g.owns_group[p]:
+            track = g.rules.groups[gi][0]
+            need[g.kind(track)] += g.rules.tracks[track].length
+        order = sorted(SINGLE_OR_DOUBLE, key=lambda k: (-(need[k] - g.tokens[p][k]), k))
+        supply = list(g.token_supply)
+        kinds: list[int] = []
+        for _ in range(room):
+            k = next((k for k in order if supply[k]), None)
+            if k is None:
+                break
+            supply[k] -= 1
+            kinds.append(k)
+        return tuple(kinds)
 
 
 class LookaheadBot(GreedyBot):

@@ -10,6 +10,9 @@ Log events (tuples, first item the kind):
 ``("reshuffle", cards)`` (a row of too many wilds discarded), ``("tickets", p, drawn, kept)``,
 ``("turn", p)``, ``("take", p, slot, colour)`` (slot -1: the draw pile),
 ``("claim", p, track, colour, wilds, passengers)``, ``("pass", p)``, ``("end", reason, scores)``.
+With dice instead of cards (rule module ``dice``): ``("roll", p, sides)``, ``("reroll", p, slots, sides)``,
+``("dclaim", p, track, slots, tokens, passengers)`` (the dice used and tokens of the route's kind),
+``("dtickets", p, slots)`` (station dice used; a ``tickets`` event follows), ``("take-tokens", p, kinds)``.
 """
 from __future__ import annotations
 
@@ -17,7 +20,18 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from generator.simulate.rules import ATTRACTION_POINTS, GRAY, Rules
+from generator.simulate.rules import (
+    ATTRACTION_POINTS,
+    DICE_STALL_ROUNDS,
+    DOUBLE,
+    GRAY,
+    LOCO,
+    SINGLE_OR_DOUBLE,
+    STATION,
+    TOKEN_CAP,
+    TRACK,
+    Rules,
+)
 
 #: a game longer than this many turns is stopped (bots that never finish; reported as "turn limit")
 MAX_TURNS = 2000
@@ -102,13 +116,16 @@ class Game:
             self._log("passengers", tuple(tuple(x) for x in self.passengers))
         self.round = 0
         self.turns = 0
-        for p in range(n):
+        self.tokens = [[0, 0] for _ in range(n)]          # single-track, double-track tokens held (dice)
+        self.token_supply = list(rules.token_supply)
+        for p in range(n if not rules.dice else 0):        # with dice there are no train cards to deal
             cards = [self._draw_pile() for _ in range(rules.hand)]
             for c in cards:
                 if c is not None:
                     self.hands[p][c] += 1
             self._log("deal", p, tuple(c for c in cards if c is not None))
-        self._refill()
+        if not rules.dice:
+            self._refill()
         for p in range(n):
             self._tickets(p, rules.tickets_dealt, rules.tickets_kept, setup=True)
 
@@ -116,6 +133,7 @@ class Game:
 
     def play(self) -> Result:
         n, last, passes = self.n, None, 0
+        stall = n * DICE_STALL_ROUNDS if self.rules.dice else n
         end = ""
         while not end:
             self.round += 1
@@ -128,7 +146,7 @@ class Game:
                     last = self.turns + n   # everyone, this player too, has one more turn
                 if last is not None and self.turns >= last:
                     end = "trains"
-                elif passes >= n:
+                elif passes >= stall:
                     end = "stalled"
                 elif self.turns >= MAX_TURNS:
                     end = "turn limit"
@@ -137,6 +155,8 @@ class Game:
         return self._finish(end)
 
     def _turn(self, p: int) -> bool:
+        if self.rules.dice:
+            return self._dice_turn(p)
         action = self.bots[p].turn(self, p)
         kind = action[0]
         if kind == "claim":
@@ -268,13 +288,19 @@ class Game:
         hand[self.W] -= wilds
         self.discard.extend([self.W] * wilds)
         self.spent[self.W] += wilds
+        self.claimed_by_colour[colour if plain else self.W] += 1
+        taken = self._place(p, track)
+        self._log("claim", p, track, colour if plain else self.W, wilds, tuple(taken))
+
+    def _place(self, p: int, track: int) -> list:
+        """Trains on a paid track: owner, points, the claim's record, and (passengers) a piece from each end."""
+        rules, t = self.rules, self.rules.tracks[track]
         self.owner[track] = p
         self.group_claimed[t.group] += 1
         self.owns_group[p].add(t.group)
         self.trains[p] -= t.length
         self.route_points[p] += rules.scoring[t.length]
         self.claims.append((track, p, self.round))
-        self.claimed_by_colour[colour if plain else self.W] += 1
         taken = []
         if self.passengers:
             for place in (t.a, t.b):
@@ -286,7 +312,92 @@ class Game:
                     pieces.remove(piece)
                     self.held[p][piece] += 1
                     taken.append((place, piece))
-        self._log("claim", p, track, colour if plain else self.W, wilds, tuple(taken))
+        return taken
+
+    # --- dice instead of cards (the dice add-on) ---------------------------------------------------------
+
+    def kind(self, track: int) -> int:
+        """The dice a track takes: double-track dice on a route of two or more tracks, single-track otherwise."""
+        return DOUBLE if len(self.rules.groups[self.rules.tracks[track].group]) > 1 else TRACK
+
+    def _roll(self, count: int) -> list[int]:
+        return [self.rng.choice(self.rules.dice) for _ in range(count)]
+
+    def _dice_turn(self, p: int) -> bool:
+        """Roll the white dice, reroll any once, do one thing with them (claim, tickets, or nothing), then take a
+        token for every two dice left (none when the turn began with a full hand of tokens). Tokens taken are
+        kept for a later turn (the rules also allow using them at once; never doing so is always legal)."""
+        bot = self.bots[p]
+        sides = self._roll(self.rules.dice_count)
+        self._log("roll", p, tuple(sides))
+        again = tuple(bot.reroll(self, p, tuple(sides)))
+        if again:
+            if len(set(again)) != len(again) or not all(0 <= i < len(sides) for i in again):
+                raise IllegalMove(f"player {p} rerolls dice {again} of {len(sides)}")
+            for i, side in zip(sorted(again), self._roll(len(again))):
+                sides[i] = side
+            self._log("reroll", p, tuple(sorted(again)), tuple(sides))
+        began = sum(self.tokens[p])
+        action = bot.dice_action(self, p, tuple(sides))
+        used: tuple = ()
+        if action[0] == "claim":
+            _, track, used, tokens = action
+            self.dice_claim(p, track, tuple(sides), tuple(used), tokens)
+        elif action[0] == "tickets":
+            used = tuple(action[1])
+            if not used or len(set(used)) != len(used) or not all(0 <= i < len(sides) and sides[i] in (STATION, LOCO)
+                                                                  for i in used):
+                raise IllegalMove(f"player {p} draws tickets with dice {used} of {sides}")
+            if not self.can_draw_tickets():
+                raise IllegalMove(f"player {p} draws tickets with none left")
+            self._log("dtickets", p, used)
+            self._tickets(p, len(used), 0)
+        elif action[0] != "none":
+            raise IllegalMove(f"unknown action {action!r}")
+        room = 0 if began >= TOKEN_CAP else min((len(sides) - len(used)) // 2, TOKEN_CAP - sum(self.tokens[p]))
+        if room > 0 and any(self.token_supply):
+            kinds = tuple(bot.take_tokens(self, p, room))
+            if len(kinds) > room or any(k not in SINGLE_OR_DOUBLE for k in kinds) or any(
+                    kinds.count(k) > self.token_supply[k] for k in SINGLE_OR_DOUBLE):
+                raise IllegalMove(f"player {p} takes tokens {kinds} ({room} allowed, supply {self.token_supply})")
+            for k in kinds:
+                self.tokens[p][k] += 1
+                self.token_supply[k] -= 1
+            if kinds:
+                self._log("take-tokens", p, kinds)
+        return action[0] == "none"
+
+    def dice_payment(self, p: int, track: int, sides: tuple) -> tuple[tuple[int, ...], int] | None:
+        """The dice (slots) and tokens that pay for ``track``: its kind's dice, then tokens, then locomotives."""
+        t = self.rules.tracks[track]
+        kind = self.kind(track)
+        plain = [i for i, s in enumerate(sides) if s == kind]
+        locos = [i for i, s in enumerate(sides) if s == LOCO]
+        tokens = self.tokens[p][kind]
+        if len(plain) + tokens + len(locos) < t.length:
+            return None
+        take = plain[:t.length]
+        spend = min(tokens, t.length - len(take))
+        take += locos[:t.length - len(take) - spend]
+        return tuple(take), spend
+
+    def dice_claim(self, p: int, track: int, sides: tuple, used: tuple, tokens: int) -> None:
+        rules = self.rules
+        if not 0 <= track < len(rules.tracks):
+            raise IllegalMove(f"player {p} claims track {track}, which does not exist")
+        t = rules.tracks[track]
+        if not self.available(p, track):
+            raise IllegalMove(f"player {p} claims {rules.track_name(track)}, which is not open to them")
+        if self.trains[p] < t.length:
+            raise IllegalMove(f"player {p} claims {rules.track_name(track)} with {self.trains[p]} trains")
+        kind = self.kind(track)
+        if (len(set(used)) != len(used) or not all(0 <= i < len(sides) and sides[i] in (kind, LOCO) for i in used)
+                or not 0 <= tokens <= self.tokens[p][kind] or len(used) + tokens != t.length):
+            raise IllegalMove(f"player {p} pays dice {used} of {sides} and {tokens} tokens for {rules.track_name(track)}")
+        self.tokens[p][kind] -= tokens
+        self.token_supply[kind] += tokens
+        taken = self._place(p, track)
+        self._log("dclaim", p, track, used, tokens, tuple(taken))
 
     # --- tickets -----------------------------------------------------------------------------------------
 

@@ -73,15 +73,46 @@ def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, s
 
 
 def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int, jobs: int = 1,
-             validate: int = 0) -> list[Result]:
-    """Play ``games`` games; the results in game order, the same for any ``jobs``."""
+             validate: int = 0, dask: str | None = None) -> list[Result]:
+    """Play ``games`` games; the results in game order, the same for any ``jobs`` and on Dask (``dask``: a
+    scheduler's address, or "local" for a cluster of ``jobs`` processes on this machine)."""
     tasks = [(str(folder), tuple(str(a) for a in addons), bots, seed, start, min(games, start + CHUNK), validate)
              for start in range(0, games, CHUNK)]
+    if dask:
+        absolute = [(str(Path(t[0]).resolve()), tuple(str(Path(a).resolve()) for a in t[1]), *t[2:]) for t in tasks]
+        return _on_dask(absolute, dask, jobs)
     if jobs <= 1 or len(tasks) <= 1:
         return [r for task in tasks for r in _chunk(*task)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_chunk, *task) for task in tasks]
         return [r for future in futures for r in future.result()]
+
+
+def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list[Result]:
+    """The same chunks on a Dask cluster, gathered in task order: the same results as on local processes.
+    Workers load the game from its (absolute) path, so a remote cluster needs the folder at the same path."""
+    try:
+        from dask.distributed import Client, LocalCluster  # the optional extra, only when asked for
+    except ImportError as error:
+        raise BuildError(None, "--dask needs Dask, which is an optional extra and is not installed",
+                         "pip install 'pnpgen[dask]'") from error
+    cluster = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=30)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise BuildError(None, f"--dask {address}: cannot reach the Dask scheduler: {error}",
+                         "give a running scheduler's address (tcp://host:8786), or --dask local") from error
+    try:
+        futures = client.map(_chunk, *zip(*tasks), pure=False)
+        return [r for chunk in client.gather(futures) for r in chunk]
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 def _wanted(rules: Rules) -> list[frozenset]:
@@ -223,7 +254,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
                     "picks_per_claim": round(picks[c] / claims_by[c], 2) if claims_by[c] else None}
                    for c in range(colours)]
     return {
-        "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots,
+        "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots, "dice_instead_of_cards": bool(rules.dice),
         "published_defaults": list(rules.defaults),
         "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": _spread(by_seat[s])} for s in range(n)],
         "by_bot": [{"bot": b, "seats_played": seats_bot[b], "win_pct": round(100 * wins_bot[b] / seats_bot[b], 1)
@@ -279,8 +310,11 @@ def text(report: dict, top: int = 10) -> str:
     rare = [r["ticket"] for r in report["tickets"] if r["kept"] < MIN_KEPT]
     if rare:
         lines.append(f"  kept fewer than {MIN_KEPT} times (too few to judge): " + ", ".join(sorted(rare)))
-    lines.append("\ncolour pressure: face-up picks per claim paid in the colour")
-    for c in report["colours"]:
+    if report.get("dice_instead_of_cards"):
+        lines.append("\ndice instead of train cards (the dice add-on): no colour pressure to report")
+    else:
+        lines.append("\ncolour pressure: face-up picks per claim paid in the colour")
+    for c in report["colours"] if not report.get("dice_instead_of_cards") else ():
         lines.append(f"  {c['colour']:<12} picks {c['face_up_picks']:>7}  blind {c['blind_draws']:>7}  "
                      f"spent {c['cards_spent']:>7}  claims {c['claims']:>6}  picks/claim {c['picks_per_claim']}")
     never = report["places_never_visited"]

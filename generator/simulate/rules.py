@@ -6,9 +6,10 @@ wild colour from ``vars: {wild: …}``), routes with their tracks, ticket decks,
 holds turn figures the rulebook states in prose (cards dealt, tickets drawn and kept). A figure the
 content does not state is the published Ticket to Ride default below. Rule modules are switched on
 by content: passengers (``setup: {passengers: N}`` + ``passenger_majority``), the Globetrotter and
-longest-path bonus cards, attractions (places of kind ``attraction``). A game using anything else
-the engine does not implement (tunnels, ferries, dice instead of cards, an unknown bonus card, a
-line game) is refused with a ``ContentError``: simulating a different game would mislead.
+longest-path bonus cards, attractions (places of kind ``attraction``), and dice instead of train cards
+(an add-on that replaces them with the dice add-on's dice and tokens). A game using anything else
+the engine does not implement (tunnels, ferries, other dice, an unknown bonus card, a line game) is
+refused with a ``ContentError``: simulating a different game would mislead.
 
 Everything here is picklable plain data: worker processes get it instead of the ``Game``.
 """
@@ -32,6 +33,14 @@ END_TRAINS = 2           # the last round starts when a player has this many tra
 ALL_TRACKS_FROM = 4      # with fewer players only one track of a double route may be claimed
 LONGEST_POINTS = 10      # the longest-path bonus card (European Express) when the card gives no points
 ATTRACTION_POINTS = 1    # Ticket to Ride: New York, per attraction a player's routes reach
+
+#: the dice add-on (rule module ``dice``): its white dice's faces, as the engine numbers them
+TRACK, DOUBLE, STATION, LOCO = 0, 1, 2, 3
+SINGLE_OR_DOUBLE = (TRACK, DOUBLE)   # the token kinds, indices into a player's tokens
+DICE_FACES = ("track", "double-track", "station", "locomotive")
+TOKEN_CAP = 3            # tokens a player may hold (the dice rulebook)
+DICE_STALL_ROUNDS = 10   # with dice a player may always just take tokens: this many rounds without a claim
+                         # or a ticket drawn by anyone and the game is "stalled"
 
 GRAY = -1  # a track of any one colour
 ANY_COLOUR = "gray"
@@ -98,6 +107,9 @@ class Rules:
     globetrotter: int = 0                       # points for the most completed tickets
     longest: int = 0                            # points for the longest continuous path
     attractions: tuple[bool, ...] = ()          # places that score ATTRACTION_POINTS when reached
+    dice: tuple[int, ...] = ()                  # dice instead of train cards: the white die's sides (TRACK …)
+    dice_count: int = 0                         # white dice rolled each turn
+    token_supply: tuple[int, int] = (0, 0)      # single-track and double-track tokens in the supply
     defaults: tuple[str, ...] = ()              # figures taken from the published defaults, for the report
 
     @property
@@ -133,9 +145,7 @@ def compile_rules(game: Game) -> Rules:
     if not trains:
         raise _refuse(game.source, "it has no train-card deck (a deck with `role: train`)")
     deck = trains[0]
-    if deck.replaced_by is not None:
-        raise _refuse(deck.replaced_by.source, f"the add-on '{deck.replaced_by.id}' replaces the train cards "
-                                               "(dice instead of cards) and its rules are not implemented yet")
+    dice = _dice(game, deck.replaced_by) if deck.replaced_by is not None else {}
     wild = str(deck.vars.get("wild", ""))
     counts: dict[str, int] = {}
     for card in deck.cards:
@@ -211,6 +221,9 @@ def compile_rules(game: Game) -> Rules:
     figures: dict = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
     defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
     modules = _modules(game, place_entities)
+    modules.update(dice)
+    if dice:   # no train cards: the card figures do not apply
+        defaults = [d for d in defaults if d.split()[0] not in ("hand", "face_up", "wild_reshuffle")]
     return Rules(game=game.id, colours=colours, wild=wild, deck=tuple(counts[c] for c in colours) + (counts.get(wild, 0),),
                  places=places, terminal=terminal, tracks=tuple(tracks), groups=tuple(tuple(g) for g in groups.values()),
                  tickets=tickets, ticket_decks=tuple(d.id for d in ticket_decks), scoring=scoring,
@@ -254,3 +267,30 @@ def _modules(game: Game, places: list) -> dict:
     if any(p.attrs.get("kind") == "attraction" for p in places):
         modules["attractions"] = tuple(p.attrs.get("kind") == "attraction" for p in places)
     return modules
+
+
+def _dice(game: Game, addon) -> dict:
+    """The dice add-on's rule module: white dice with track, double-track, station and locomotive sides and
+    single/double-track tokens (components of the add-on). Anything else replacing the cards is refused."""
+    dice = [p for p in game.parts.values() if set(_sides(p)) <= set(DICE_FACES)
+            and {"track", "double-track"} <= set(_sides(p))]
+    if not dice:
+        raise _refuse(addon.source, f"the add-on '{addon.id}' replaces the train cards, and has no dice with "
+                                    f"{', '.join(DICE_FACES)} sides, the only replacement the simulator knows")
+    tokens = {"track": 0, "double-track": 0}
+    for part in game.parts.values():
+        if not _sides(part):   # pieces, not dice (a die's faces carry no icon)
+            for face in part.faces:
+                if face.values.get("icon") in tokens:
+                    tokens[face.values["icon"]] += face.count
+    if not all(tokens.values()):
+        raise _refuse(addon.source, f"the add-on '{addon.id}' has dice but no single-track and double-track tokens "
+                                    "(token faces with icon: track and icon: double-track)")
+    return dict(dice=tuple(DICE_FACES.index(s) for s in dice[0].options.symbols), dice_count=dice[0].count,
+                token_supply=(tokens["track"], tokens["double-track"]))
+
+
+def _sides(part) -> tuple[str, ...]:
+    """A component's die sides (``symbols``), or () for a component that is not a die: asked of its options,
+    never of its kind's name (tests/test_kinds.py)."""
+    return tuple(getattr(part.options, "symbols", ()) or ())

@@ -15,6 +15,8 @@ from generator.model.game import Game
 from generator.model.network import is_ticket_deck
 from generator.simulate import rules as defaults
 
+DICE = defaults.DICE_FACES   # the engine logs a side by its index here; the referee checks it by name
+
 
 class _Model:
     """What a referee needs from the game: read from the model, not from ``generator.simulate.rules``."""
@@ -50,6 +52,19 @@ class _Model:
         self.majority = [int(v) for _k, v in sorted(game.tables.get("passenger_majority", {}).items(), key=lambda kv: int(kv[0]))]
         self.bonus = {str(c.values.get("latin")): int(c.values["points"]) for d in game.decks.values()
                       if not d.role and not is_ticket_deck(d) for c in d.cards if c.values.get("points") is not None}
+        # dice instead of cards (the dice add-on): the white die's sides by name, the dice rolled, the tokens
+        self.die: set[str] = set()
+        self.dice_count = 0
+        self.supply = {"track": 0, "double-track": 0}
+        if deck.replaced_by is not None:
+            for part in game.parts.values():
+                sides = getattr(part.options, "symbols", None)   # a die has sides; asked, not its kind's name
+                if sides and "track" in sides and not self.die:
+                    self.die, self.dice_count = set(sides), part.count
+                for face in part.faces if not sides else ():
+                    if face.values.get("icon") in self.supply:
+                        self.supply[face.values["icon"]] += face.count
+        self.pairs = Counter(frozenset((a, b)) for a, b, _length, _colour in self.tracks)
 
     def pair(self, track: int) -> frozenset:
         a, b, _length, _colour = self.tracks[track]
@@ -71,12 +86,45 @@ def replay(game: Game, log: list, players: int) -> list[str]:
     points = [0] * players
     turn_player, turns, takes, first_wild, last_turn = -1, 0, 0, False, None
     acted = True
+    # dice: the sides on the table, the dice spent this turn, tokens held at the turn's start, stations to draw
+    sides: list[str] = []
+    spent: set[int] = set()
+    rolled, rerolled, began, station_draw = False, False, 0, 0
+    tokens = [{"track": 0, "double-track": 0} for _ in range(players)]
+    supply = dict(m.supply)
 
     def bad(i: int, event, what: str) -> None:
         problems.append(f"event {i} {event!r}: {what}")
 
     def unseen(colour: int) -> int:
         return m.total[colour] - sum(h[colour] for h in hands) - row.count(colour)
+
+    def claim_track(i: int, event, p: int, track: int, taken) -> None:
+        """What every claim must respect, however it was paid: the track open to the player, trains enough;
+        then trains spent, points, the owner, and a passenger from each end that has some."""
+        a, b, length, _colour = m.tracks[track]
+        if track in owner:
+            bad(i, event, f"{a} – {b} is already claimed")
+        same = [t for t in owner if m.pair(t) == m.pair(track)]
+        if any(owner[t] == p for t in same):
+            bad(i, event, f"player {p} already has a track between {a} and {b}")
+        if same and players < m.all_tracks_from:
+            bad(i, event, f"{a} – {b}'s other track is closed with {players} players")
+        if trains[p] < length:
+            bad(i, event, f"{trains[p]} trains for a route of {length}")
+        trains[p] -= length
+        points[p] += m.scoring[length]
+        owner[track] = p
+        ends = [m.places.index(a), m.places.index(b)]
+        had = sorted(e for e in ends if pieces and pieces[e])
+        if sorted(place for place, _piece in taken) != had:
+            bad(i, event, f"passengers taken at {[place for place, _ in taken]}, the route's ends with some: {had}")
+        for place, piece in taken:
+            if place not in ends or piece not in pieces[place]:
+                bad(i, event, f"passenger {piece} is not at place {place}")
+            else:
+                pieces[place].remove(piece)
+                held[p][piece] += 1
 
     for i, event in enumerate(log):
         kind = event[0]
@@ -116,6 +164,68 @@ def replay(game: Game, log: list, players: int) -> list[str]:
             if last_turn is not None and turns >= last_turn:
                 bad(i, event, "a turn after the last round")
             turn_player, turns, takes, first_wild, acted = p, turns + 1, 0, False, False
+            sides, spent, rolled, rerolled, station_draw = [], set(), False, False, 0
+            began = sum(tokens[p].values())
+        elif kind == "roll":
+            _, p, rolled_sides = event
+            names = [DICE[s] if 0 <= s < len(DICE) else "?" for s in rolled_sides]
+            if p != turn_player or rolled or not m.die:
+                bad(i, event, "a roll outside its player's turn, or in a game without dice")
+            if len(names) != m.dice_count or not set(names) <= m.die:
+                bad(i, event, f"rolled {names}: the game rolls {m.dice_count} dice with sides {sorted(m.die)}")
+            sides, rolled, acted = names, True, True
+        elif kind == "reroll":
+            _, p, slots, new = event
+            names = [DICE[s] if 0 <= s < len(DICE) else "?" for s in new]
+            if p != turn_player or not rolled or rerolled or spent:
+                bad(i, event, "a second reroll, or a reroll after the dice were used")
+            if len(names) != len(sides) or any(names[k] != sides[k] for k in range(len(sides)) if k not in slots) \
+                    or not set(names) <= m.die:
+                bad(i, event, f"the reroll of {list(slots)} changed other dice: {sides} → {names}")
+            sides, rerolled = names, True
+        elif kind == "dclaim":
+            _, p, track, slots, paid_tokens, taken = event
+            if p != turn_player or not rolled or spent:
+                bad(i, event, "a claim outside its player's turn, or a second action")
+            if not 0 <= track < len(m.tracks):
+                bad(i, event, "no such track")
+                continue
+            a, b, length, _colour = m.tracks[track]
+            need = "double-track" if m.pairs[m.pair(track)] > 1 else "track"
+            if len(set(slots)) != len(slots) or any(not 0 <= k < len(sides) or sides[k] not in (need, "locomotive")
+                                                    for k in slots):
+                bad(i, event, f"dice {list(slots)} of {sides} do not pay a {need} route")
+            if paid_tokens < 0 or paid_tokens > tokens[p][need]:
+                bad(i, event, f"{paid_tokens} {need} tokens paid, {tokens[p][need]} held")
+            if len(slots) + paid_tokens != length:
+                bad(i, event, f"{len(slots)} dice and {paid_tokens} tokens for a route of {length}")
+            tokens[p][need] -= paid_tokens
+            supply[need] += paid_tokens
+            spent = set(slots) | {-1}   # -1: the turn's action is taken even when every space was a token
+            claim_track(i, event, p, track, taken)
+        elif kind == "dtickets":
+            _, p, slots = event
+            if p != turn_player or not rolled or spent:
+                bad(i, event, "tickets drawn outside its player's turn, or a second action")
+            if not slots or len(set(slots)) != len(slots) or any(
+                    not 0 <= k < len(sides) or sides[k] not in ("station", "locomotive") for k in slots):
+                bad(i, event, f"dice {list(slots)} of {sides} are not stations")
+            spent, station_draw = set(slots) | {-1}, len(slots)
+        elif kind == "take-tokens":
+            _, p, kinds = event
+            names = [("track", "double-track")[k] for k in kinds]
+            left = len(sides) - len(spent - {-1})
+            if p != turn_player or not rolled:
+                bad(i, event, "tokens taken outside its player's turn")
+            if began >= defaults.TOKEN_CAP:
+                bad(i, event, f"tokens taken by a player who began the turn with {began}")
+            if len(names) > left // 2 or sum(tokens[p].values()) + len(names) > defaults.TOKEN_CAP:
+                bad(i, event, f"{len(names)} tokens for {left} dice left, holding {sum(tokens[p].values())}")
+            for name in names:
+                if supply[name] < 1:
+                    bad(i, event, f"no {name} token is left")
+                supply[name] -= 1
+                tokens[p][name] += 1
         elif kind == "take":
             _, p, slot, colour = event
             if p != turn_player or (acted and takes == 0):
@@ -145,42 +255,25 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 bad(i, event, "no such track")
                 continue
             a, b, length, track_colour = m.tracks[track]
-            if track in owner:
-                bad(i, event, f"{a} – {b} is already claimed")
-            same = [t for t in owner if m.pair(t) == m.pair(track)]
-            if any(owner[t] == p for t in same):
-                bad(i, event, f"player {p} already has a track between {a} and {b}")
-            if same and players < m.all_tracks_from:
-                bad(i, event, f"{a} – {b}'s other track is closed with {players} players")
-            if trains[p] < length:
-                bad(i, event, f"{trains[p]} trains for a route of {length}")
             plain = length - wilds
-            if plain and (colour == m.wild or (track_colour != defaults.ANY_COLOUR and m.colour_ids[colour] != track_colour)):
-                bad(i, event, f"paid in {m.colour_ids[colour]} for a {track_colour} route")
             if hands[p][m.wild] < wilds or (plain and hands[p][colour] < plain):
                 bad(i, event, f"player {p} lacks the cards: hand {hands[p]}")
+            if plain and (colour == m.wild or (track_colour != defaults.ANY_COLOUR and m.colour_ids[colour] != track_colour)):
+                bad(i, event, f"paid in {m.colour_ids[colour]} for a {track_colour} route")
             if plain:
                 hands[p][colour] -= plain
             hands[p][m.wild] -= wilds
-            trains[p] -= length
-            points[p] += m.scoring[length]
-            owner[track] = p
-            ends = [m.places.index(a), m.places.index(b)]
-            had = sorted(e for e in ends if pieces and pieces[e])
-            if sorted(place for place, _piece in taken) != had:
-                bad(i, event, f"passengers taken at {[place for place, _ in taken]}, the route's ends with some: {had}")
-            for place, piece in taken:
-                if place not in ends or piece not in pieces[place]:
-                    bad(i, event, f"passenger {piece} is not at place {place}")
-                else:
-                    pieces[place].remove(piece)
-                    held[p][piece] += 1
+            claim_track(i, event, p, track, taken)
         elif kind == "tickets":
             _, p, drawn, kept = event
             acted = True
             setup = turn_player == -1
             keep = m.figure["tickets_kept" if setup else "tickets_keep"]
             count = m.figure["tickets_dealt" if setup else "tickets_drawn"]
+            if m.die and not setup:   # dice: one ticket per station die, any of them kept
+                if not station_draw or not drawn:
+                    bad(i, event, "tickets drawn without station dice")
+                keep, count, station_draw = 0, station_draw, 0
             if len(drawn) > count:
                 bad(i, event, f"{len(drawn)} tickets drawn, the game allows {count}")
             if any(t in held_tickets for t in drawn) or len(set(drawn)) != len(drawn):
@@ -200,7 +293,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 bad(i, event, f"scores {list(scores)}, the referee counts {expect}")
         else:
             bad(i, event, "unknown event")
-        if kind == "claim" and last_turn is None and turn_player >= 0 and trains[turn_player] <= m.end_trains:
+        if kind in ("claim", "dclaim") and last_turn is None and turn_player >= 0 and trains[turn_player] <= m.end_trains:
             last_turn = turns + players
     return problems
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.layout.deck import draw_deck
 from generator.model.game import Game
+from generator.outputs import Outputs
 from generator.writers.boards import produce_boards
 from generator.writers.cards import produce_cards
 from generator.writers.components import produce_components
@@ -19,20 +20,23 @@ from generator.writers.context import BuildContext, BuildResult, Progress, Writt
 from generator.writers.printandplay import produce_printandplay
 from generator.writers.rules import produce_rules
 
-__all__ = ["PRODUCERS", "BuildContext", "BuildResult", "Progress", "Written", "draw_deck", "lay_out"]
+__all__ = ["PRODUCERS", "BuildContext", "BuildResult", "Outputs", "Progress", "Written", "draw_deck", "lay_out"]
 
 #: producers in print order: each writes its files and registers its documents
 PRODUCERS = [produce_cards, produce_components, produce_rules, produce_boards]
 PRODUCERS.append(produce_printandplay)  # last: it gathers what the others printed
 
 
-def lay_out(game: Game, paper: str, on_print_problem=None, force: bool = False) -> BuildContext:
+def lay_out(game: Game, paper: str, on_print_problem=None, force: bool = False,
+            outputs: Outputs | None = None) -> BuildContext:
     """Run every producer: each file of the build laid out, none written yet (``BuildContext.flush`` writes).
 
     ``on_print_problem(kind, error)`` receives text that would not print (and it is drawn anyway), as
     the checker collects it; without it, ``force`` draws such text and a plain layout stops at it.
+    ``outputs``: what to lay out (``generator.outputs``); None: every output of the whole game.
     """
-    ctx = BuildContext(game, paper, None, Path(game.id), Progress(), force=force, on_print_problem=on_print_problem)
+    ctx = BuildContext(game, paper, None, Path(game.id), Progress(), force=force, on_print_problem=on_print_problem,
+                       outputs=outputs or Outputs.everything())
     for produce in PRODUCERS:
         produce(game, ctx)
     return ctx

@@ -30,6 +30,10 @@ def draw_board(game: Game, board: Board) -> Form:
 
 def produce_boards(game: Game, ctx: BuildContext) -> None:
     for board in game.boards.values():
+        part = f"board:{board.id}"
+        home, shop, svg = ctx.wants_home(part), ctx.wants("print-shop", part), ctx.wants("svg", part)
+        if not (home or shop or svg):
+            continue
         ctx.progress.step(f"board {board.id}")
         form = draw_board(game, board)
         title = f"{game.label} — {board.label}"
@@ -38,20 +42,27 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
         page = Page(board.width, board.height, [Use(form.name, 0.0, 0.0)], label=board.id)
         page.trim_box = (0.0, 0.0, board.width, board.height)
         full.pages.append(page)
-        ctx.write_pdf(full, f"board-{board.id}.pdf", "board (full size)")
-        ctx.write_svg(full, page, f"board-{board.id}.svg")
-        ctx.result.files.append(Written(ctx.final / f"board-{board.id}.svg", 1, "board (full size, SVG)"))
+        if shop:   # at full size: for a print shop or a large-format printer
+            ctx.write_pdf(full, f"board-{board.id}.pdf", "board (full size)")
+        if svg:
+            ctx.write_svg(full, page, f"board-{board.id}.svg")
+            ctx.result.files.append(Written(ctx.final / f"board-{board.id}.svg", 1, "board (full size, SVG)"))
+        if not home:
+            continue
         for paper in TILE_PAPERS:
+            if paper != ctx.paper and not ctx.wants("pdf", part):
+                continue   # only the print-and-play file's tiles: those for the build's paper
             tiles = plan_tiles(board.width, board.height, paper)
             doc = Document(f"{title} ({paper.upper()}, {len(tiles.tiles)} sheets)")
             doc.add_form(form)
             forms, doc.pages = tile_pages(tiles, form.name, board.label, game.words, game.typeset)
             for tile_form in forms:
                 doc.add_form(tile_form)
-            ctx.write_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles",
-                          section=board.label if paper == ctx.paper else None, component=board.id)
-        ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms), f"board-{board.id}-overview.pdf",
-                      "board overview")
+            ctx.write_home_pdf(doc, f"board-{board.id}-tiles-{paper}.pdf", "board tiles", part,
+                               section=board.label if paper == ctx.paper else None, component=board.id)
+        if ctx.wants("pdf", part):
+            ctx.write_pdf(overview(form.name, board, ctx.paper, title, full.forms), f"board-{board.id}-overview.pdf",
+                          "board overview")
 
 
 def overview(form_name: str, board: Board, paper: str, title: str, forms: dict) -> Document:

@@ -1,39 +1,111 @@
-"""Card decks: sheets for duplex home printing, the print-shop PDF, one SVG per distinct face."""
+"""Card decks: sheets for duplex home printing, the print-shop PDF and its CSV, one SVG per distinct face.
+
+The print-shop file is what the shops take: by default one page per *distinct* face followed by its back,
+the copies to print stated in the PDF's outline ("… ×12") and in ``print-shop.csv`` beside it (page, deck,
+card, count), as The Game Crafter and MakePlayingCards take a face and a quantity; ``per-card`` (one page per
+printed card, front then back, as DriveThruCards takes a deck) only when the build asks for it.
+"""
 from __future__ import annotations
 
-from generator.layout.deck import draw_deck
+import csv
+import io
+from collections import Counter
+
+from generator.layout.deck import DeckArt, draw_deck
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
-from generator.model.game import Deck, Game
+from generator.model.game import Card, Deck, Game
 from generator.writers.context import BuildContext
+
+PRINT_SHOP_CSV = "print-shop.csv"
+CSV_COLUMNS = ("page", "back_page", "deck", "face", "card", "count")
+#: characters of one value in a card's title (a rule text is cut), and of the whole title
+TITLE_VALUE_CHARS, TITLE_CHARS = 40, 120
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
-    decks = printed_decks(game)
     renderer = ctx.face_renderer()
     shop = Document(f"{game.label} — print shop")
-    for deck in decks:
+    rows: list[dict] = []
+    for deck in printed_decks(game):
+        part = f"deck:{deck.id}"
+        home, svg, in_shop = ctx.wants_home(part), ctx.wants("svg", part), ctx.wants("print-shop")
+        if not (home or svg or in_shop):
+            continue
         ctx.progress.step(f"{deck.id}: faces")
         art = draw_deck(game, deck, renderer)
         order = art.print_order()
         doc = Document(f"{game.label} — {deck.label}")
         for form in [*art.faces, art.back]:
             doc.add_form(form)
-            shop.add_form(form)
-        doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
-                                  game.back_offset, deck.id, deck.source)
-        ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
-        ctx.write_pdf(doc, f"{deck.id}.pdf", "cards", section=deck.label, component=deck.id)
-        for name in order:
-            shop.pages += print_shop_pages([(name, f"{deck.id} front"), (art.back.name, f"{deck.id} back")],
-                                           deck.geometry)
-        for n, form in enumerate(distinct_forms(art.faces), start=1):
-            _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
-        _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
-    ctx.progress.step("print-shop PDF")
+        if home:
+            doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
+                                      game.back_offset, deck.id, deck.source)
+            ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
+            ctx.write_home_pdf(doc, f"{deck.id}.pdf", "cards", part, section=deck.label, component=deck.id)
+        if in_shop:
+            for form in [*art.faces, art.back]:
+                shop.add_form(form)
+            shop_pages(shop, rows, art, ctx.outputs.print_shop)
+        if svg:
+            for n, form in enumerate(distinct_forms(art.faces), start=1):
+                _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
+            _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
     if shop.pages:
+        ctx.progress.step("print-shop PDF")
         ctx.write_pdf(shop, f"{game.id}-print-shop.pdf", "print shop", stamp=False)
+        ctx.write_text(PRINT_SHOP_CSV, shop_csv(rows), "print-shop counts", count=len(rows), unit="rows")
     ctx.note_folder("svg", "svg")
+
+
+def shop_pages(shop: Document, rows: list[dict], art: DeckArt, mode: str) -> None:
+    """Append a deck to the print-shop file: per distinct face (``per-face``: front and back, the count in
+    the outline) or per printed card (``per-card``); a row of ``print-shop.csv`` per front page."""
+    deck = art.deck
+    numbers = {form.name: n for n, form in enumerate(distinct_forms(art.faces), start=1)}
+    first: dict[str, Card] = {}
+    for card, form in zip(deck.cards, art.faces):
+        first.setdefault(form.name, card)
+    if mode == "per-card":
+        printed = [(name, 1) for name in art.print_order()]
+    else:
+        counts = Counter(art.print_order())
+        printed = [(name, counts[name]) for name in numbers if counts[name]]
+    for name, count in printed:
+        n = numbers[name]
+        page = len(shop.pages) + 1
+        title = card_title(first[name])
+        if mode == "per-card":
+            labels = (f"{deck.id} front", f"{deck.id} back")
+        else:
+            labels = (f"{deck.id} {n:03d} front", f"{deck.id} {n:03d} back")
+            shop.outline.append((f"{deck.label} {n:03d} · {title} ×{count}", page - 1))
+        shop.pages += print_shop_pages([(name, labels[0]), (art.back.name, labels[1])], deck.geometry)
+        rows.append({"page": page, "back_page": page + 1, "deck": deck.id, "face": f"{n:03d}", "card": title,
+                     "count": count})
+
+
+def shop_csv(rows: list[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def card_title(card: Card) -> str:
+    """A card as a person names it: its values (a place's, a colour's name), first lines, cut short."""
+    words = []
+    for value in card.values.values():
+        if value is None or isinstance(value, (bool, list, tuple, dict, set)):
+            continue
+        text = str(getattr(value, "label", value)).strip().split("\n", 1)[0]
+        if len(text) > TITLE_VALUE_CHARS:
+            text = text[:TITLE_VALUE_CHARS - 1] + "…"
+        if text:
+            words.append(text)
+    title = " · ".join(words)
+    return (title[:TITLE_CHARS - 1] + "…" if len(title) > TITLE_CHARS else title) or card.ref
 
 
 def printed_decks(game: Game) -> list[Deck]:

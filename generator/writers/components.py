@@ -15,10 +15,14 @@ def produce_components(game: Game, ctx: BuildContext) -> None:
     renderer = ctx.face_renderer()
     for part in game.parts.values():
         kind = KINDS[part.kind]
+        key = f"component:{part.id}"
+        if not (ctx.wants_home(key) or ctx.wants("svg", key)):
+            continue
         ctx.progress.step(f"{part.id}: {part.kind}")
-        for output in kind.outputs(game, part, renderer, ctx.paper):
-            ctx.write_pdf(output.doc, output.name, part.kind, section=output.section, component=part.id)
-        if kind.pictured:   # pieces get an SVG per distinct face; a sheet is a page
+        if ctx.wants_home(key):
+            for output in kind.outputs(game, part, renderer, ctx.paper):
+                ctx.write_home_pdf(output.doc, output.name, part.kind, key, section=output.section, component=part.id)
+        if kind.pictured and ctx.wants("svg", key):   # pieces get an SVG per distinct face; a sheet is a page
             doc = Document(part.label)
             for n, form in enumerate(component_faces(game, part, renderer), start=1):
                 doc.add_form(form)

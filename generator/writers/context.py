@@ -23,6 +23,7 @@ from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
+from generator.outputs import Outputs
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg, text_by_face
 
@@ -80,6 +81,8 @@ class BuildResult:
     printable: list[Printable] = field(default_factory=list)
     #: what the checker found before building (warnings, or errors when built with force)
     findings: list = field(default_factory=list)
+    #: lines for the summary: what this build's choice of outputs left out (``Outputs.not_written``)
+    notes: list = field(default_factory=list)
 
 
 class Progress:
@@ -109,10 +112,17 @@ class BuildContext:
     pictures_copied: set = field(default_factory=set)
     #: the documents SVGs are written from, each once: their text decides the font subsets' masters
     svg_documents: dict = field(default_factory=dict)
+    #: what this build writes (``pnpgen build --only/--profile/--all``); the checker's layout: everything
+    outputs: Outputs = field(default_factory=Outputs.everything)
 
     def __post_init__(self):
         if self.result is None:
-            self.result = BuildResult(self.game, self.final)
+            self.result = BuildResult(self.game, self.final, notes=self.outputs.not_written())
+
+    def wants(self, kind: str, part: str | None = None) -> bool:
+        """Whether to lay out files of output ``kind`` (``generator.outputs.KINDS``) for ``part``
+        (``deck:ID``, ``component:ID``, ``board:ID``, ``rules``; None: the kind's game-wide file)."""
+        return self.outputs.wants(kind, part)
 
     def print_problem_hook(self) -> Callable | None:
         """What a layout does with text that would not print: hand it to ``on_print_problem``; with --force (the
@@ -136,14 +146,34 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
-        game = self.game   # stamped when written: placing the stamp is work only the file needs, not a check
-
-        def write(path: Path) -> None:
-            render_pdf(stamped(doc, game.stamp, game.typeset) if stamp else doc, path)
-        self.pending.append(Pending(name, write))
+        self.pending.append(Pending(name, lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
-            self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
+            self.print_in_pnp(doc, name, kind, section, component)
+
+    def wants_home(self, part: str) -> bool:
+        """Whether ``part``'s home-printer documents are laid out: as files (``pdf``), or in the print-and-play file."""
+        return self.wants("pdf", part) or self.wants("print-and-play", part)
+
+    def write_home_pdf(self, doc: Document, name: str, kind: str, part: str, section: str | None = None,
+                       component: str | None = None) -> None:
+        """A home-printer document of ``part``: the file ``name`` when the build wants ``pdf`` for it, and the part
+        ``section`` of the print-and-play file when it wants that (the file the checklist names either way)."""
+        in_pnp = section if self.wants("print-and-play", part) else None
+        if self.wants("pdf", part):
+            self.write_pdf(doc, name, kind, section=in_pnp, component=component)
+        elif in_pnp is not None:
+            self.print_in_pnp(doc, name, kind, in_pnp, component)
+
+    def print_in_pnp(self, doc: Document, name: str, kind: str, section: str, component: str | None = None) -> None:
+        """Add ``doc`` to the print-and-play file as the part ``section`` without writing it as a file of its own
+        (a build of the print-and-play file alone): ``name`` is still the file the cover's checklist names."""
+        self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
+
+    def _stamped(self, doc: Document) -> Document:
+        """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the
+        checker sees (or a file this build does not write) never pays for finding each stamp's place."""
+        return stamped(doc, self.game.stamp, self.game.typeset)
 
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),

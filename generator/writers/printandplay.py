@@ -54,6 +54,8 @@ def rank(kind: str) -> tuple[int, int]:
 
 
 def produce_printandplay(game: Game, ctx: BuildContext) -> None:
+    if not ctx.wants("print-and-play"):   # not wanted, or only a part built: it would lack the rest
+        return
     ctx.progress.step("print-and-play file")
     parts = sorted(ctx.result.printable, key=lambda p: rank(p.kind))  # stable: call order within a kind
     if not parts:

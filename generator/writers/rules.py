@@ -102,6 +102,8 @@ class ComponentPictures:
 
 
 def produce_rules(game: Game, ctx: BuildContext) -> None:
+    if not (ctx.wants_home("rules") or ctx.wants("html", "rules")):
+        return
     chapters = load_rules(game)
     ctx.progress.step("rule sheet")
     if not chapters:
@@ -112,7 +114,9 @@ def produce_rules(game: Game, ctx: BuildContext) -> None:
     if not pages:  # an empty rules.md: no rule sheet, as without one (an empty PDF broke the print-and-play file)
         return
     doc = Document(game.words("rules.document", title=game.label), pages, forms)
-    ctx.write_pdf(doc, rules_file(game), "rules", section=game.words["rules.section"])
+    ctx.write_home_pdf(doc, rules_file(game), "rules", "rules", section=game.words["rules.section"])
+    if not ctx.wants("html", "rules"):
+        return
     used = _write_picture_svgs(ctx, chapters, pictures)
     ctx.write_text(f"{game.id}-rules.html", html_writer(game, chapters, used), "rules (HTML)")
 
