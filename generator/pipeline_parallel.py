@@ -43,30 +43,40 @@ def run_in_order(items: Sequence[Any], work: Callable[[Any], Any], jobs: int,
     the processes still running are sent SIGTERM (they stop as a build stops on it) and waited for, and
     no other item is started. A process that dies without a result is a ``BuildError``.
 
+    Each process takes item after item (what one game's build imported and cached, the next reuses), so
+    at most ``jobs`` processes are forked, none for nothing: never more than there are items.
+
     A KeyboardInterrupt here (Ctrl-C, or SIGTERM made one) is passed on to the running processes as
     ``interrupt_signal(error)``; they stop and clean up, their results are still delivered in order (a
     stopped build's result says so), and the interrupt is raised again if ``deliver`` never said stop.
     The processes are in a process group of their own, so Ctrl-C at a terminal reaches only this one.
     """
     context = multiprocessing.get_context("fork")
-    running: dict[int, tuple[Any, Any]] = {}    # index → (process, its end of the pipe)
+    workers: list[tuple[Any, Any]] = []     # (process, the parent's end of its pipe)
+    busy: dict[int, int] = {}               # worker → the index of the item it works on
     results: dict[int, Any] = {}
     started = delivered = 0
 
-    def collect(block: bool) -> None:
-        if block and running:
-            wait([conn for _, conn in running.values()] + [process.sentinel for process, _ in running.values()])
-        for index, (process, conn) in list(running.items()):
+    def hand_out() -> None:
+        nonlocal started
+        for n in range(len(workers)):
+            if n not in busy and started < len(items) and workers[n][0].is_alive():
+                workers[n][1].send(started)
+                busy[n] = started
+                started += 1
+
+    def collect() -> None:
+        if busy:
+            wait([workers[n][1] for n in busy] + [workers[n][0].sentinel for n in busy])
+        for n, index in list(busy.items()):
+            process, conn = workers[n]
             if conn.poll():
-                ok, value = conn.recv()
+                results[index] = conn.recv()
             elif not process.is_alive():
-                ok, value = False, f"it stopped with exit status {process.exitcode}"
+                results[index] = (False, f"it stopped with exit status {process.exitcode}")
             else:
                 continue
-            process.join()
-            conn.close()
-            del running[index]
-            results[index] = (ok, value)
+            del busy[n]
 
     def hand_over() -> bool:
         nonlocal delivered
@@ -83,31 +93,43 @@ def run_in_order(items: Sequence[Any], work: Callable[[Any], Any], jobs: int,
 
     try:
         try:
+            for _ in range(min(jobs, len(items))):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_worker, args=(theirs, work, items), daemon=True)
+                process.start()
+                theirs.close()
+                workers.append((process, mine))
             while delivered < len(items):
-                while started < len(items) and len(running) < jobs:
-                    receiver, sender = context.Pipe(duplex=False)
-                    process = context.Process(target=_child, args=(sender, work, items[started]), daemon=True)
-                    process.start()
-                    sender.close()
-                    running[started] = (process, receiver)
-                    started += 1
-                collect(block=True)
+                hand_out()
+                collect()
                 if not hand_over():
                     return
         except KeyboardInterrupt as interrupt:
             signum = interrupt_signal(interrupt)
-            for process, _ in running.values():
+            for process, _ in workers:
                 _signal(process, signum)
-            while running:
-                collect(block=True)
+            while busy:
+                collect()
             if hand_over():
                 raise
     finally:
-        for process, _ in running.values():
-            _signal(process, signal.SIGTERM)
-        for process, conn in running.values():
-            process.join()
-            conn.close()
+        for n, (process, conn) in enumerate(workers):
+            if process.is_alive():
+                if n in busy:
+                    _signal(process, signal.SIGTERM)   # a busy worker is stopped
+                with contextlib.suppress(OSError):
+                    conn.send(None)                     # and every worker ends
+        alive = list(workers)
+        while alive:   # read what stopped builds still send, so that none blocks on a full pipe
+            wait([conn for _, conn in alive] + [process.sentinel for process, _ in alive])
+            for process, conn in list(alive):
+                with contextlib.suppress(EOFError, OSError):
+                    while conn.poll():
+                        conn.recv()
+                if not process.is_alive():
+                    process.join()
+                    conn.close()
+                    alive.remove((process, conn))
 
 
 def _signal(process, signum: int) -> None:
@@ -115,11 +137,20 @@ def _signal(process, signum: int) -> None:
         os.kill(process.pid, signum)
 
 
-def _child(conn, work: Callable[[Any], Any], item: Any) -> None:
+def _worker(conn, work: Callable[[Any], Any], items: Sequence[Any]) -> None:
+    """One process: the index of an item in, its result out, until told to end (None) or stopped."""
     os.setpgrp()
     try:
-        result = (True, work(item))
-    except BaseException as error:  # noqa: BLE001 — handed to the parent, which reports it
-        result = (False, "".join(traceback.format_exception_only(type(error), error)).strip())
-    conn.send(result)
-    conn.close()
+        while True:
+            index = conn.recv()
+            if index is None:
+                return
+            try:
+                result = (True, work(items[index]))
+            except BaseException as error:  # noqa: BLE001 — handed to the parent, which reports it
+                result = (False, "".join(traceback.format_exception_only(type(error), error)).strip())
+            conn.send(result)
+    except (EOFError, KeyboardInterrupt):   # the parent is gone, or stopped this idle worker
+        return
+    finally:
+        conn.close()
