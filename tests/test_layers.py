@@ -14,7 +14,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 
 #: bottom to top: a module may import its own layer and the layers below it
 LAYERS = [
-    ("base", {"__init__", "errors", "limits", "paths", "fonts", "yamlsource", "jinja_sandbox", "sheets", "cache", "outputs"}),
+    ("base", {"__init__", "errors", "limits", "paths", "fonts", "fontsubset", "yamlsource", "jinja_sandbox", "sheets",
+              "cache", "outputs"}),
     ("model", {"model"}),
     ("layout", {"layout"}),
     ("load", {"load"}),
@@ -22,7 +23,7 @@ LAYERS = [
     ("writers", {"writers"}),
     ("check", {"check"}),
     ("simulate", {"simulate"}),
-    ("pipeline", {"output_folder", "pipeline", "new", "export", "incremental", "mapio", "fit"}),
+    ("pipeline", {"output_folder", "pipeline", "pipeline_parallel", "new", "export", "incremental", "mapio", "fit"}),
     ("serve", {"serve"}),
     ("cli", {"cli"}),
 ]

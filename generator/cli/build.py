@@ -2,17 +2,29 @@
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
 import time
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, NoReturn, cast
 
 import click
 from rich.markup import escape
 from rich.table import Table
 
+from generator import pipeline_parallel as parallel
 from generator.check import ChecksFailed, Finding, errors_in, report
-from generator.cli.common import _fail, _games_for, _interrupted, _sigterm_as_interrupt, err_console, out_console
+from generator.cli.common import (
+    _fail,
+    _games_for,
+    _interrupted,
+    _print_error,
+    _sigterm_as_interrupt,
+    _Terminated,
+    err_console,
+    out_console,
+)
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only
@@ -44,7 +56,9 @@ if TYPE_CHECKING:
 @click.option("--print-shop", "print_shop", default="per-face", show_default=True, metavar="|".join(PRINT_SHOP_MODES),
               help="The print-shop PDF: a page per distinct face and its back, with the count (per-face), or a page "
                    "per printed card, front then back (per-card).")
-def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, print_shop):
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Games built at once, each in a process of its own (default: the number of cores).")
+def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, print_shop, jobs):
     """Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.
 
     Check errors refuse the build (exit 1) unless --force; warnings are printed. What is written: the
@@ -57,6 +71,8 @@ def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, 
         outputs = parse_only(only, profile, every, print_shop)
     except PnpgenError as error:
         _fail(error)
+    if (jobs or parallel.default_jobs()) > 1 and len(games) != 1 and parallel.available():
+        _build_in_parallel(jobs or parallel.default_jobs(), click.get_current_context().params)
     try:
         with _sigterm_as_interrupt():
             for folder in _games_for(games, addons):
@@ -84,6 +100,89 @@ def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, 
         _refused(failed, "build")
     except PnpgenError as error:
         _fail(error)
+
+
+def _build_in_parallel(jobs: int, params: dict) -> None:
+    """``pnpgen build`` of several games in ``jobs`` processes (``generator.pipeline_parallel``): each process
+    runs this command for one game, with every other option as given, and what it printed is shown
+    game by game in order; the first game that fails ends the command with its exit status. Returns
+    (for the ordinary loop) when there are fewer than two games, or two that would write one folder."""
+    try:
+        folders = _games_for(params["games"], params["addons"])
+    except PnpgenError as error:
+        _fail(error)
+    names = [folder_name(folder) for folder in folders]
+    if len(folders) < 2 or len(set(names)) < len(names):
+        return
+    status = 0
+    built = 0   # games delivered and built, in order
+
+    def work(folder: Path) -> tuple[list[tuple[bool, str]], int]:
+        assert build.callback is not None
+        return _captured(partial(build.callback, **{**params, "games": (str(folder),), "jobs": 1}))
+
+    def deliver(folder: Path, outcome: tuple[list[tuple[bool, str]], int]) -> bool:
+        nonlocal status, built
+        chunks, status = outcome
+        for to_stderr, text in chunks:
+            stream = sys.stderr if to_stderr else sys.stdout
+            stream.write(text)
+            stream.flush()
+        built += 0 if status else 1
+        return status == 0
+
+    with _sigterm_as_interrupt():
+        try:
+            parallel.run_in_order(folders, work, jobs, deliver,
+                                  lambda error: signal.SIGTERM if isinstance(error, _Terminated) else signal.SIGINT)
+        except KeyboardInterrupt as interrupt:   # every game delivered so far was built: the next was not
+            _fail(_interrupted(interrupt, names[built] if built < len(names) else None, Path(params["out_dir"])))
+        except PnpgenError as error:
+            _fail(error)
+    sys.exit(status)
+
+
+class _Sink:
+    """Where a captured console writes (``_captured``): the text, in order, and which stream it was for.
+    It says it is a terminal when the real stream is one, so the console keeps its colours; ``captured``
+    tells the progress display to print a line instead of a bar."""
+
+    captured = True
+
+    def __init__(self, chunks: list[tuple[bool, str]], to_stderr: bool, terminal: bool):
+        self.chunks, self.to_stderr, self.terminal = chunks, to_stderr, terminal
+
+    def write(self, text: str) -> int:
+        self.chunks.append((self.to_stderr, text))
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+def _captured(run) -> tuple[list[tuple[bool, str]], int]:
+    """What ``run()`` prints on the CLI's consoles, in order ((to stderr, text), …), and its exit status:
+    a build in a process of its own, whose output the parent shows when that game's turn comes. The consoles
+    keep their colours and width, and draw no progress bar (``building._ConsoleProgress``)."""
+    chunks: list[tuple[bool, str]] = []
+    real = err_console.file, out_console.file
+    terminal = err_console.is_terminal, out_console.is_terminal
+    err_console.file = cast(IO[str], _Sink(chunks, True, terminal[0]))
+    out_console.file = cast(IO[str], _Sink(chunks, False, terminal[1]))
+    try:
+        run()
+        status = 0
+    except SystemExit as exit_:
+        status = exit_.code if isinstance(exit_.code, int) else 0 if exit_.code is None else 1
+    except KeyboardInterrupt as interrupt:   # before the command's own handler was reached
+        _print_error(_interrupted(interrupt, None, Path(".")))
+        status = 130
+    finally:
+        err_console.file, out_console.file = real
+    return chunks, status
 
 
 def _building():

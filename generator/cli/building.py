@@ -29,7 +29,8 @@ class _ConsoleProgress(Progress):
 
     def start(self, game, steps):
         self.label = game.id
-        if self.console.is_terminal:
+        # a captured console (a build in a process of its own, ``cli.build._captured``) gets lines, shown later
+        if self.console.is_terminal and not getattr(self.console.file, "captured", False):
             self.bar = RichProgress(TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
                                     MofNCompleteColumn(), TextColumn("{task.fields[step]}", markup=False),
                                     TimeElapsedColumn(), console=self.console, transient=True)
