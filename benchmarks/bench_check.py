@@ -37,7 +37,7 @@ from generator.check import catalogue, run_checks  # noqa: E402
 from generator.load.game import load_game  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from measure import RESULTS, write_section  # noqa: E402
+from measure import RESULTS, git_commit, write_section  # noqa: E402
 
 
 def _timed(fn, *args):
@@ -86,19 +86,11 @@ def cli_wall(folder: Path, repeat: int) -> float:
     return best
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def report(rows, groups, largest, wall, repeat) -> str:
     ms = lambda s: f"{s * 1000:.1f}"  # noqa: E731
     lines = ["## Checker (`benchmarks/bench_check.py`)", "",
              f"- {os.cpu_count()} CPUs ({platform.processor() or platform.machine()}), Python {platform.python_version()}, "
-             f"pnpgen commit {_commit()}; {repeat} repetitions in one process: cold = the first (empty caches, as a "
+             f"pnpgen commit {git_commit()}; {repeat} repetitions in one process: cold = the first (empty caches, as a "
              f"one-off `pnpgen check`), warm = the best of the rest", "",
              "| game | cards (distinct) | places | routes | load ms cold / warm | checks ms cold / warm "
              "| load + checks ms cold / warm |",

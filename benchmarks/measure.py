@@ -37,6 +37,15 @@ def measure_command(argv: list[str], env: dict | None = None, quiet: bool = Fals
     return {"wall_s": wall, "peak_mib": kib / 1024, "cpu_s": usage.ru_utime + usage.ru_stime}
 
 
+def git_commit(ref: str = "HEAD") -> str:
+    """The short commit hash of ``ref`` in this repository ("unknown" outside git): results name what they measured."""
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", ref], cwd=RESULTS.parents[1], capture_output=True,
+                              text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def write_section(name: str, text: str, results: Path = RESULTS) -> None:
     """Put ``text`` between ``<!-- name: start -->`` and ``<!-- name: end -->`` in ``results``.
 

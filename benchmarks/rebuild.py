@@ -17,13 +17,12 @@ import os
 import platform
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from measure import measure_command, write_section  # noqa: E402
+from measure import git_commit, measure_command, write_section  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,18 +76,10 @@ def measure(game: Path, repeat: int) -> dict:
         return figures
 
 
-def _commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def report(game: Path, figures: dict, repeat: int) -> str:
     lines = ["## Rebuilds and the build cache (`benchmarks/rebuild.py`)", "",
              f"- {game.name}; {os.cpu_count()} CPUs ({platform.processor() or platform.machine()}), Python "
-             f"{platform.python_version()}, pnpgen commit {_commit()}; each a fresh process, best wall time of {repeat}",
+             f"{platform.python_version()}, pnpgen commit {git_commit()}; each a fresh process, best wall time of {repeat}",
              "", "| run | wall s | CPU s | peak MiB |", "|---|---:|---:|---:|"]
     for name, run in figures.items():
         lines.append(f"| {name} | {run['wall_s']:.2f} | {run['cpu_s']:.2f} | {run['peak_mib']:.0f} |")

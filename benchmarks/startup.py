@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from measure import RESULTS, write_section  # noqa: E402
+from measure import RESULTS, git_commit, write_section  # noqa: E402
 
 #: the commands measured, as a user types them after ``pnpgen``
 COMMANDS = (("--version",), ("list", "content/ttr-germany"), ("check", "content/ttr-germany"))
@@ -78,21 +78,13 @@ def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
     return figures
 
 
-def _commit(ref: str = "HEAD") -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", ref], cwd=ROOT, capture_output=True, text=True,
-                              check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
 def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
     trees = sorted({tree for tree, _ in results}, key=lambda t: t != "this tree")
     lines = ["## Start-up and a cold check (`benchmarks/startup.py`)", "",
              f"- date: {datetime.now(UTC).replace(microsecond=0).isoformat()}",
              f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
              f"load average {os.getloadavg()[0]:.1f} at the end",
-             f"- Python {platform.python_version()}, pnpgen commit {_commit()}{' + uncommitted changes' if dirty else ''}",
+             f"- Python {platform.python_version()}, pnpgen commit {git_commit()}{' + uncommitted changes' if dirty else ''}",
              f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; no cache; "
              "source = no bytecode, PYTHONDONTWRITEBYTECODE=1 (every module compiled in every process); "
              "bytecode = after `python -m compileall -q generator` (the README's install)", "",
@@ -122,7 +114,7 @@ def main() -> None:
                                 capture_output=True, text=True).stdout.strip())
     results = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
-        trees = [("this tree", None)] + ([(f"baseline {_commit(args.baseline)}", args.baseline)] if args.baseline else [])
+        trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)] if args.baseline else [])
         for n, (label, commit) in enumerate(trees):
             package = copy_tree(Path(tmp) / f"tree{n}", commit)
             for mode in ("source", "bytecode"):   # source first: compileall then writes the bytecode
