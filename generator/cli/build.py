@@ -29,6 +29,7 @@ from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only
 from generator.outputs import KINDS as OUTPUT_KINDS
+from generator.papers import PAPERS
 from generator.paths import folder_name
 
 if TYPE_CHECKING:
@@ -37,8 +38,9 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("games", nargs=-1, type=click.Path())
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
-              help="Paper for everything printed at home: card sheets, rules, print-and-play file.")
+@click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
+              help="Paper for everything printed at home: card sheets, rules, print-and-play file (A3 and Tabloid: "
+                   "board tiles for that paper too).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
               help="Folder that receives one folder per game: OUT/<game>/.")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from generator.errors import BuildError, Source
 from generator.layout.primitives import Circle, Line, Page, Use
 from generator.model.game import CardGeometry
+from generator.papers import PAPERS
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 PRINTER_MARGIN = 5.0   # mm a home printer cannot print, unless the game says otherwise (print: margin:)
 MARK_LENGTH = 4.0      # mm of crop mark
 MARK_GAP = 1.0         # mm between bleed edge and the mark's start
@@ -183,8 +183,8 @@ def registration_mark(x: float, y: float, r: float = 2.0) -> list:
 
 
 def paper_name(paper: str) -> str:
-    """How messages name the paper: A4, Letter."""
-    return paper.upper() if paper == "a4" else paper.title()
+    """How messages name the paper: A4, A3, Letter, Tabloid."""
+    return paper.upper() if paper.startswith("a") else paper.title()
 
 
 def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.layout.sheets import PAPERS, PRINTER_MARGIN, grid_for
+from generator.layout.sheets import PRINTER_MARGIN, grid_for
 from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
@@ -28,6 +28,7 @@ from generator.model.game import Card, CardGeometry, Color, Deck, Entity, Expect
 from generator.model.network import has_tickets, network, ticket_ends
 from generator.model.stamp import build_date, content_hash, stamp_text
 from generator.model.words import Words
+from generator.papers import HOME_PAPERS
 from generator.paths import plain_name
 from generator.yamlsource import LDict, load_yaml
 
@@ -241,7 +242,7 @@ def card_geometry(spec: LDict, default: CardGeometry, what: str, margin: float =
                                           f"{width:g} × {height:g} mm card",
                            "the safe zone is the margin inside the trim that text keeps clear of: a few mm")
     geometry = CardGeometry(width, height, bleed, safe)
-    for paper in PAPERS:  # the build's own imposition decides: what it could not place is refused here
+    for paper in HOME_PAPERS:  # the build's own imposition decides: what it could not place is refused here
         try:
             grid_for(geometry, paper, margin=margin)
         except BuildError as error:

@@ -21,6 +21,11 @@ from generator.writers.context import BuildContext, Written
 TILE_PAPERS = ("a4", "letter")
 
 
+def tile_papers(paper: str) -> tuple[str, ...]:
+    """The papers a board is tiled for: A4 and Letter always, and the build's own paper (A3, Tabloid)."""
+    return TILE_PAPERS if paper in TILE_PAPERS else (*TILE_PAPERS, paper)
+
+
 def draw_board(game: Game, board: Board) -> Form:
     """A board's artwork, whatever its kind; a map board's geometry problems are checks PNP501–505."""
     if board.kind == "line":
@@ -49,7 +54,7 @@ def produce_boards(game: Game, ctx: BuildContext) -> None:
             ctx.result.files.append(Written(ctx.final / f"board-{board.id}.svg", 1, "board (full size, SVG)"))
         if not home:
             continue
-        for paper in TILE_PAPERS:
+        for paper in tile_papers(ctx.paper):
             if paper != ctx.paper and not ctx.wants("pdf", part):
                 continue   # only the print-and-play file's tiles: those for the build's paper
             tiles = plan_tiles(board.width, board.height, paper, game.printer_margin)
