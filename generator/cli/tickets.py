@@ -1,0 +1,89 @@
+"""``pnpgen tickets suggest``: propose a deck of tickets for a game's map, scored beside its own decks."""
+from __future__ import annotations
+
+import json
+import re
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from generator.check.deckscore import deck_scores, score_tickets
+from generator.check.ticketsuggest import suggest as suggest_deck
+from generator.cli.common import _fail, out_console
+from generator.errors import ContentError, PnpgenError
+from generator.load.game import load_game
+
+
+@click.group()
+def tickets():
+    """Ticket decks for a map: `pnpgen tickets suggest GAME`."""
+
+
+@tickets.command()
+@click.argument("game", type=click.Path())
+@click.option("--count", default=40, show_default=True, type=click.IntRange(1, 1000), help="Tickets in the deck.")
+@click.option("--mix", default=None, metavar="SHORT:LONG",
+              help="Proportion of short to long tickets (long: above the median value of all pairs), e.g. 3:1.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Another seed, another deck.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def suggest(game, count, mix, seed, fmt):
+    """Propose COUNT tickets valued at their shortest paths, and score them beside the game's ticket decks."""
+    try:
+        proportion = _mix(mix)
+        loaded = load_game(game)
+        rows = suggest_deck(loaded, count, proportion, seed)
+        places = loaded.collections["place"]
+        scores = score_tickets(loaded, [(places[a], [places[b]], 1) for a, b, _ in rows])
+        existing = deck_scores(loaded)
+    except PnpgenError as error:
+        _fail(error)
+    if fmt == "json":
+        click.echo(json.dumps({"game": loaded.id, "seed": seed, "tickets": [list(row) for row in rows],
+                               "scores": scores, "decks": existing}, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"# {count} tickets for {loaded.id} (seed {seed}); paste under a deck's cards:")
+    for a, b, value in rows:
+        click.echo(f"- [{_yaml(a)}, {_yaml(b)}, {value}]")
+    click.echo()
+    print_scores([{"deck": "suggested", **scores}, *existing])
+
+
+def print_scores(decks: list[dict]) -> None:
+    """The scores of ticket decks side by side (``pnpgen stats`` prints them too)."""
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("score")
+    for deck in decks:
+        table.add_column(escape(str(deck["deck"])), justify="right")
+    rows = [
+        ("tickets", lambda d: str(d["tickets"])),
+        ("values (min–max)", lambda d: f"{d['lengths']['min']}–{d['lengths']['max']}"),
+        ("distinct values", lambda d: str(d["lengths"]["distinct"])),
+        ("spread of values (sd)", lambda d: f"{d['lengths']['spread']:g}"),
+        ("routes reached", lambda d: f"{d['routes_reached']}/{d['routes']}"),
+        ("routes no ticket needs", lambda d: str(len(d["routes_unneeded"]))),
+        ("places no ticket names", lambda d: str(len(d["places_without_tickets"]))),
+        ("near-duplicate pairs", lambda d: str(d["near_duplicates"])),
+        ("busiest route, per track", lambda d: f"{d['crowding_max']:g}"),
+        ("crowding unevenness (cv)", lambda d: f"{d['crowding_spread']:g}"),
+    ]
+    for label, cell in rows:
+        table.add_row(label, *(cell(deck) for deck in decks))
+    out_console.print(table)
+
+
+def _mix(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", text)
+    if not match or not any(int(n) for n in match.groups()):
+        raise ContentError(None, f"--mix {text!r} is not SHORT:LONG", "e.g. --mix 3:1 (three short tickets to one long)")
+    return int(match[1]), int(match[2])
+
+
+def _yaml(name: str) -> str:
+    """A place id as a YAML flow item: plain when it reads back as itself, quoted otherwise."""
+    if re.fullmatch(r"[^\W\d][\w .'-]*", name) and name.strip() == name and name.lower() not in (
+            "yes", "no", "true", "false", "on", "off", "null", "y", "n"):
+        return name
+    return json.dumps(name, ensure_ascii=False)
