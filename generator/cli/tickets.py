@@ -5,12 +5,11 @@ import json
 import re
 
 import click
-from rich.markup import escape
-from rich.table import Table
 
 from generator.check.deckscore import deck_scores, score_tickets
 from generator.check.ticketsuggest import suggest as suggest_deck
-from generator.cli.common import _fail, out_console
+from generator.cli.common import _fail
+from generator.cli.stats import print_scores
 from generator.errors import ContentError, PnpgenError
 from generator.load.game import load_game
 
@@ -47,29 +46,6 @@ def suggest(game, count, mix, seed, fmt):
         click.echo(f"- [{_yaml(a)}, {_yaml(b)}, {value}]")
     click.echo()
     print_scores([{"deck": "suggested", **scores}, *existing])
-
-
-def print_scores(decks: list[dict]) -> None:
-    """The scores of ticket decks side by side (``pnpgen stats`` prints them too)."""
-    table = Table(show_edge=False, header_style="bold")
-    table.add_column("score")
-    for deck in decks:
-        table.add_column(escape(str(deck["deck"])), justify="right")
-    rows = [
-        ("tickets", lambda d: str(d["tickets"])),
-        ("values (min–max)", lambda d: f"{d['lengths']['min']}–{d['lengths']['max']}"),
-        ("distinct values", lambda d: str(d["lengths"]["distinct"])),
-        ("spread of values (sd)", lambda d: f"{d['lengths']['spread']:g}"),
-        ("routes reached", lambda d: f"{d['routes_reached']}/{d['routes']}"),
-        ("routes no ticket needs", lambda d: str(len(d["routes_unneeded"]))),
-        ("places no ticket names", lambda d: str(len(d["places_without_tickets"]))),
-        ("near-duplicate pairs", lambda d: str(d["near_duplicates"])),
-        ("busiest route, per track", lambda d: f"{d['crowding_max']:g}"),
-        ("crowding unevenness (cv)", lambda d: f"{d['crowding_spread']:g}"),
-    ]
-    for label, cell in rows:
-        table.add_row(label, *(cell(deck) for deck in decks))
-    out_console.print(table)
 
 
 def _mix(text: str | None) -> tuple[int, int] | None:
