@@ -122,6 +122,12 @@ def test_mix_of_short_and_long(run, small):
     assert sorted(value > 3 for _, _, value in data["tickets"]) == [False, False, True, True, True, True]
 
 
+def test_min_value_keeps_short_tickets_out(run, small):
+    data = _suggest(run, small, "--count", "6", "--min-value", "5")
+    assert sorted((a, b) for a, b, _ in data["tickets"]) == [("A", "D"), ("A", "F"), ("B", "D"), ("D", "E"),
+                                                              ("D", "F"), ("E", "F")]  # every pair worth 5 or more
+
+
 def test_text_output_is_rows_to_paste(run, small):
     result = run("tickets", "suggest", small, "--count", "3")
     assert result.exit_code == 0, result.output
@@ -142,6 +148,7 @@ def test_stats_shows_the_deck_scores(run, small):
     (("SMALL", "--count", "16"), "15 pairs of connected places"),
     (("SMALL", "--count", "10", "--mix", "0:1"), "too few for --mix 0:1"),
     (("SMALL", "--mix", "3-1"), "is not SHORT:LONG"),
+    (("SMALL", "--count", "7", "--min-value", "5"), "6 pairs of connected places worth 5 or more"),
 ])
 def test_what_cannot_be_suggested_exits_2(run, small, args, message):
     result = run("tickets", "suggest", *(small if a == "SMALL" else a for a in args))

@@ -34,7 +34,7 @@ def score_tickets(game, tickets: list[Ticket]) -> dict:
         if value is not None:
             values += [value] * count
     load = ticket_load(game, tickets)
-    tracks = usable_tracks(game, max(game.players) if game.players else 99)
+    tracks = usable_tracks(game, max(game.players) if game.players else None)
     per_track = [load.get(pair, 0.0) / max(n, 1) for pair, n in sorted(tracks.items())]
     mean = sum(per_track) / len(per_track) if per_track else 0.0
     return {

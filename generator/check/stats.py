@@ -129,12 +129,13 @@ def ticket_load(game, tickets: list[Ticket]) -> defaultdict[tuple[str, str], flo
     return load
 
 
-def usable_tracks(game, players: int) -> dict[tuple[str, str], int]:
+def usable_tracks(game, players: int | None) -> dict[tuple[str, str], int]:
     """Route (sorted place ids) → tracks ``players`` may use: every track from ``game: all_tracks_from``
-    players on; below, one track of a double route (a distinct route beside it is one more)."""
+    players on (or ``players`` None: the most); below, one track of a double route (a distinct route
+    beside it is one more)."""
     net = network(game)
     all_from = game.meta.get("all_tracks_from")
-    if all_from and players < all_from:
+    if all_from and players is not None and players < all_from:
         return {pair: 1 + sum(1 for r in routes[1:] if r.distinct or routes[0].distinct)
                 for pair, routes in net.pairs.items()}
     return {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}

@@ -20,9 +20,10 @@ from generator.model.network import network
 NEW_ROUTE, NEW_PLACE, NEAR_DUPLICATE, SAME_VALUE, CROWDING = 3.0, 2.0, 4.0, 1.0, 1.0
 
 
-def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0) -> list[tuple[str, str, int]]:
-    """``count`` tickets (start id, end id, value) in the order chosen; ContentError if the game has no map
-    or fewer pairs of connected places than ``count``."""
+def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0,
+            min_value: int = 1) -> list[tuple[str, str, int]]:
+    """``count`` tickets (start id, end id, value) in the order chosen, none worth less than ``min_value``;
+    ContentError if the game has no map or fewer such pairs of connected places than ``count``."""
     if not game.routes:
         raise ContentError(None, f"{game.id} has no map (no routes): there are no shortest paths to value tickets by",
                            "pnpgen tickets suggest needs a game with `routes:` between its places")
@@ -33,7 +34,7 @@ def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0)
     for i, a in enumerate(ids):
         for b in ids[i + 1:]:
             value = net.shortest(places[a], places[b])
-            if not value:
+            if not value or value < min_value:
                 continue
             paths = net.shortest_paths(places[a], places[b])
             share: defaultdict[tuple[str, str], float] = defaultdict(float)
@@ -42,8 +43,9 @@ def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0)
                     share[(x, y) if x <= y else (y, x)] += 1 / len(paths)
             candidates.append((a, b, value, share))
     if len(candidates) < count:
-        raise ContentError(None, f"{game.id}'s map has {len(candidates)} pairs of connected places: "
-                                 f"{count} different tickets cannot be drawn from them", "ask for fewer (--count)")
+        raise ContentError(None, f"{game.id}'s map has {len(candidates)} pairs of connected places worth "
+                                 f"{min_value} or more: {count} different tickets cannot be drawn from them",
+                           "ask for fewer (--count) or lower --min-value")
     quota = None
     median = sorted(c[2] for c in candidates)[len(candidates) // 2]
     if mix is not None:
@@ -54,7 +56,7 @@ def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0)
             raise ContentError(None, f"{game.id}'s map has {available[False]} short and {available[True]} long pairs "
                                      f"of places (long: above {median} spaces): too few for --mix {mix[0]}:{mix[1]}",
                                "ask for fewer tickets or another mix")
-    tracks = usable_tracks(game, max(game.players) if game.players else 99)
+    tracks = usable_tracks(game, max(game.players) if game.players else None)
     adjacent = net.pairs
     rng = random.Random(seed)
     reached: set[tuple[str, str]] = set()

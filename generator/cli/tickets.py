@@ -24,14 +24,16 @@ def tickets():
 @click.option("--count", default=40, show_default=True, type=click.IntRange(1, 1000), help="Tickets in the deck.")
 @click.option("--mix", default=None, metavar="SHORT:LONG",
               help="Proportion of short to long tickets (long: above the median value of all pairs), e.g. 3:1.")
+@click.option("--min-value", default=1, show_default=True, type=click.IntRange(1),
+              help="No ticket worth less (a 1-space ticket is rarely a good one).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Another seed, another deck.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def suggest(game, count, mix, seed, fmt):
+def suggest(game, count, mix, min_value, seed, fmt):
     """Propose COUNT tickets valued at their shortest paths, and score them beside the game's ticket decks."""
     try:
         proportion = _mix(mix)
         loaded = load_game(game)
-        rows = suggest_deck(loaded, count, proportion, seed)
+        rows = suggest_deck(loaded, count, proportion, seed, min_value)
         places = loaded.collections["place"]
         scores = score_tickets(loaded, [(places[a], [places[b]], 1) for a, b, _ in rows])
         existing = deck_scores(loaded)
