@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from generator.check.maps import ANY_COLOUR, card_colours
+from generator.model.game import Entity
 from generator.model.network import chosen_sets, network, ticket_decks, ticket_ends
 
 TOP = 10
+
+#: a ticket: its start (None: an optional start left empty), its possible ends, how many cards
+Ticket = tuple[Entity | None, list[Entity], int]
 
 
 def game_stats(game) -> dict:
@@ -73,8 +77,17 @@ def places_without_tickets(game) -> list[str]:
     decks = ticket_decks(game)
     if not decks:
         return []
-    named = {place.id for deck in decks for card in deck.cards
-             for place in ([card.values["from"]] if card.values.get("from") is not None else []) + ticket_ends(card)}
+    return unnamed_places(game, as_tickets(card for deck in decks for card in deck.cards))
+
+
+def as_tickets(cards) -> list[Ticket]:
+    """Ticket cards as (start or None, possible ends, count): the shape proposed decks are scored in too."""
+    return [(card.values.get("from"), ticket_ends(card), card.count) for card in cards]
+
+
+def unnamed_places(game, tickets: list[Ticket]) -> list[str]:
+    """The game's places no ticket names (as a start or one of its ends), sorted."""
+    named = {place.id for start, ends, _ in tickets for place in ([start] if start is not None else []) + ends}
     return sorted(p for p in game.collections.get("place", {}) if p not in named)
 
 
@@ -86,26 +99,11 @@ def crowding(game) -> list[dict]:
     counted on its own, its entries naming the alternative chosen (``decks``)."""
     if not game.routes or not ticket_decks(game) or not game.players:
         return []
-    net = network(game)
-    tracks = {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}
-    # below all_tracks_from players, one track of a double route; a distinct route beside it is one more
-    one_track = {pair: 1 + sum(1 for r in routes[1:] if r.distinct or routes[0].distinct)
-                 for pair, routes in net.pairs.items()}
-    all_from = game.meta.get("all_tracks_from")
     result = []
     for chosen, decks in chosen_sets(game):
-        load: defaultdict[tuple, float] = defaultdict(float)  # track (a, b) → tickets using it (a share each)
-        for deck in decks:
-            for card in deck.cards:
-                if card.values.get("from") is None or not card.values.get("to"):
-                    continue  # a ticket with an empty end has no path
-                paths = net.nearest_paths(card["from"], ticket_ends(card))
-                for path in paths:
-                    for a, b in zip(path, path[1:]):
-                        load[tuple(sorted((a, b)))] += card.count / len(paths)
+        load = ticket_load(game, as_tickets(card for deck in decks for card in deck.cards))
         for players in dict.fromkeys(game.players):
-            few = bool(all_from and players < all_from)
-            usable = {pair: (one_track[pair] if few else n) for pair, n in tracks.items()}
+            usable = usable_tracks(game, players)
             ranked = sorted(((load[pair] / usable[pair], pair) for pair in load), key=lambda x: (-x[0], x[1]))[:TOP]
             entry = {"players": players, "routes": [
                 {"route": f"{a}–{b}", "tickets": round(load[(a, b)], 2), "tracks": usable[(a, b)],
@@ -114,6 +112,33 @@ def crowding(game) -> list[dict]:
                 entry = {"decks": chosen, **entry}
             result.append(entry)
     return result
+
+
+def ticket_load(game, tickets: list[Ticket]) -> defaultdict[tuple[str, str], float]:
+    """Route (sorted place ids) → tickets whose shortest paths use it (a share each, times the ticket's
+    count); a ticket with several possible ends counts on the paths to its nearest ends."""
+    net = network(game)
+    load: defaultdict[tuple[str, str], float] = defaultdict(float)
+    for start, ends, count in tickets:
+        if start is None or not ends:
+            continue  # a ticket with an empty end has no path
+        paths = net.nearest_paths(start, ends)
+        for path in paths:
+            for a, b in zip(path, path[1:]):
+                load[(a, b) if a <= b else (b, a)] += count / len(paths)
+    return load
+
+
+def usable_tracks(game, players: int | None) -> dict[tuple[str, str], int]:
+    """Route (sorted place ids) → tracks ``players`` may use: every track from ``game: all_tracks_from``
+    players on (or ``players`` None: the most); below, one track of a double route (a distinct route
+    beside it is one more)."""
+    net = network(game)
+    all_from = game.meta.get("all_tracks_from")
+    if all_from and players is not None and players < all_from:
+        return {pair: 1 + sum(1 for r in routes[1:] if r.distinct or routes[0].distinct)
+                for pair, routes in net.pairs.items()}
+    return {pair: sum(len(r.colors) for r in routes) for pair, routes in net.pairs.items()}
 
 
 def stops_per_station(game) -> dict[int, list[str]]:

@@ -1,4 +1,4 @@
-"""The ``pnpgen`` command: check, build, stats, list, new, simulate, schema, export, serve, import, fit.
+"""The ``pnpgen`` command: check, build, stats, list, new, simulate, schema, export, serve, import, fit, tickets.
 
 Every error is a ``generator.errors.PnpgenError``: printed as its diagnostics (file:line,
 what is wrong, what to do) — never a traceback — and the exit status is its class's
@@ -40,6 +40,7 @@ COMMANDS = {
     "serve": "generator.cli.serve:serve",
     "simulate": "generator.cli.simulate:simulate",
     "stats": "generator.cli.stats:stats",
+    "tickets": "generator.cli.tickets:tickets",
 }
 
 

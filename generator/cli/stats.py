@@ -7,6 +7,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from generator.check.deckscore import deck_scores
 from generator.check.stats import game_stats
 from generator.cli.common import _fail, _games_for, out_console
 from generator.errors import PnpgenError
@@ -18,9 +19,9 @@ from generator.load.game import load_game
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
 def stats(games, fmt, addons):
-    """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding."""
+    """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding, ticket-deck scores."""
     try:
-        figures = [game_stats(load_game(folder, tuple(addons))) for folder in _games_for(games, addons)]
+        figures = [_figures(load_game(folder, tuple(addons))) for folder in _games_for(games, addons)]
     except PnpgenError as error:
         _fail(error)
     if fmt == "json":
@@ -28,6 +29,10 @@ def stats(games, fmt, addons):
         return
     for data in figures:
         _print_stats(data)
+
+
+def _figures(game) -> dict:
+    return {**game_stats(game), "deck_scores": deck_scores(game)}
 
 
 def _print_stats(data: dict) -> None:
@@ -70,4 +75,30 @@ def _print_stats(data: dict) -> None:
         for row in entry["routes"]:
             table.add_row(escape(str(row["route"])), f"{row['tickets']:g}", str(row["tracks"]), f"{row['per_track']:g}")
         out_console.print(table)
+    if data["deck_scores"]:
+        out_console.print("\n[bold]ticket decks scored[/] (as `pnpgen tickets suggest` scores a deck)")
+        print_scores(data["deck_scores"])
     out_console.print()
+
+
+def print_scores(decks: list[dict]) -> None:
+    """The scores of ticket decks side by side (``pnpgen stats`` prints them too)."""
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("score")
+    for deck in decks:
+        table.add_column(escape(str(deck["deck"])), justify="right")
+    rows = [
+        ("tickets", lambda d: str(d["tickets"])),
+        ("values (min–max)", lambda d: f"{d['lengths']['min']}–{d['lengths']['max']}"),
+        ("distinct values", lambda d: str(d["lengths"]["distinct"])),
+        ("spread of values (sd)", lambda d: f"{d['lengths']['spread']:g}"),
+        ("routes reached", lambda d: f"{d['routes_reached']}/{d['routes']}"),
+        ("routes no ticket needs", lambda d: str(len(d["routes_unneeded"]))),
+        ("places no ticket names", lambda d: str(len(d["places_without_tickets"]))),
+        ("near-duplicate pairs", lambda d: str(d["near_duplicates"])),
+        ("busiest route, per track", lambda d: f"{d['crowding_max']:g}"),
+        ("crowding unevenness (cv)", lambda d: f"{d['crowding_spread']:g}"),
+    ]
+    for label, cell in rows:
+        table.add_row(label, *(cell(deck) for deck in decks))
+    out_console.print(table)

@@ -1,0 +1,93 @@
+"""``pnpgen tickets suggest``: propose a deck of tickets for a map, valued at their shortest paths.
+
+A seeded greedy: the candidates are every pair of places with a way between them (sorted); each step
+adds the candidate that gains most on the ``deckscore`` measures — routes newly reached, places newly
+named — and costs least — near-duplicates of tickets already chosen, tickets already at its value
+(spread of lengths), the crowding of its busiest route — plus a seeded jitter below one point, so the
+same seed gives the same deck and another seed another good deck. With ``mix`` (short, long), the
+candidates above the median value are long ones and the deck holds that proportion of each.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+
+from generator.check.stats import usable_tracks
+from generator.errors import ContentError
+from generator.model.network import network
+
+#: weights of the greedy's gains and costs (routes reached matter most, near-duplicates hurt most)
+NEW_ROUTE, NEW_PLACE, NEAR_DUPLICATE, SAME_VALUE, CROWDING = 3.0, 2.0, 4.0, 1.0, 1.0
+
+
+def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0,
+            min_value: int = 1) -> list[tuple[str, str, int]]:
+    """``count`` tickets (start id, end id, value) in the order chosen, none worth less than ``min_value``;
+    ContentError if the game has no map or fewer such pairs of connected places than ``count``."""
+    if not game.routes:
+        raise ContentError(None, f"{game.id} has no map (no routes): there are no shortest paths to value tickets by",
+                           "pnpgen tickets suggest needs a game with `routes:` between its places")
+    net = network(game)
+    places = game.collections.get("place", {})
+    ids = sorted(places)
+    candidates = []  # (a, b, value, edges of its shortest paths, share of a ticket on each)
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            value = net.shortest(places[a], places[b])
+            if not value or value < min_value:
+                continue
+            paths = net.shortest_paths(places[a], places[b])
+            share: defaultdict[tuple[str, str], float] = defaultdict(float)
+            for path in paths:
+                for x, y in zip(path, path[1:]):
+                    share[(x, y) if x <= y else (y, x)] += 1 / len(paths)
+            candidates.append((a, b, value, share))
+    if len(candidates) < count:
+        raise ContentError(None, f"{game.id}'s map has {len(candidates)} pairs of connected places worth "
+                                 f"{min_value} or more: {count} different tickets cannot be drawn from them",
+                           "ask for fewer (--count) or lower --min-value")
+    quota = None
+    median = sorted(c[2] for c in candidates)[len(candidates) // 2]
+    if mix is not None:
+        longs = round(count * mix[1] / (mix[0] + mix[1]))
+        quota = {False: count - longs, True: longs}
+        available = Counter(c[2] > median for c in candidates)
+        if any(available[kind] < quota[kind] for kind in quota):
+            raise ContentError(None, f"{game.id}'s map has {available[False]} short and {available[True]} long pairs "
+                                     f"of places (long: above {median} spaces): too few for --mix {mix[0]}:{mix[1]}",
+                               "ask for fewer tickets or another mix")
+    tracks = usable_tracks(game, max(game.players) if game.players else None)
+    adjacent = net.pairs
+    rng = random.Random(seed)
+    reached: set[tuple[str, str]] = set()
+    named: set[str] = set()
+    values: Counter[int] = Counter()
+    load: defaultdict[tuple[str, str], float] = defaultdict(float)
+    chosen: list[tuple[str, str, int]] = []
+    taken: set[int] = set()
+
+    def close(x: str, y: str) -> bool:
+        return x == y or ((x, y) if x <= y else (y, x)) in adjacent
+
+    for _ in range(count):
+        best, best_score = -1, 0.0
+        for index, (a, b, value, share) in enumerate(candidates):
+            if index in taken or (quota is not None and quota[value > median] == 0):
+                continue
+            dups = sum(1 for c, d, _ in chosen if (close(a, c) and close(b, d)) or (close(a, d) and close(b, c)))
+            crowd = max((load.get(e, 0.0) + s) / max(tracks.get(e, 1), 1) for e, s in share.items())
+            score = (NEW_ROUTE * sum(1 for e in share if e not in reached) + NEW_PLACE * len({a, b} - named)
+                     - NEAR_DUPLICATE * dups - SAME_VALUE * values[value] - CROWDING * crowd + rng.random())
+            if best < 0 or score > best_score:
+                best, best_score = index, score
+        a, b, value, share = candidates[best]
+        taken.add(best)
+        if quota is not None:
+            quota[value > median] -= 1
+        reached.update(share)
+        named.update((a, b))
+        values[value] += 1
+        for edge, part in share.items():
+            load[edge] += part
+        chosen.append((a, b, value))
+    return chosen
