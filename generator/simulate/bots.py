@@ -37,6 +37,12 @@ class Bot:
     def passenger(self, g: Game, p: int, place: int) -> int:
         return g.passengers[place][0]
 
+    def tunnel(self, g: Game, p: int, track: int, colour: int, extra: int, spare: tuple[int, int]) -> tuple[int, int] | None:
+        """A tunnel's reveal asks ``extra`` more cards of ``colour`` or wilds (``spare``: what the hand holds beyond
+        the payment): every bot pays when it can, cards of the colour first, and gives up otherwise."""
+        plain = min(extra, spare[0])
+        return (plain, extra - plain) if extra - plain <= spare[1] else None
+
     # dice instead of cards: reroll which dice, then claim / draw tickets / nothing, then which tokens
     def reroll(self, g: Game, p: int, sides: tuple) -> tuple[int, ...]:
         return ()
