@@ -81,6 +81,18 @@ def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def ready(g: Game, p: int, claim: tuple[int, int, int]) -> bool:
+    """A claim worth making now: any but a tunnel, or a tunnel with a card to spare for what its reveal may ask
+    (without one, a match fails the claim and the turn is lost; greedy players draw instead)."""
+    track, colour, wilds = claim
+    t = g.rules.tracks[track]
+    if not t.tunnel or not g.rules.tunnel_reveal:
+        return True
+    hand = g.hands[p]
+    spare = hand[g.W] - wilds + (hand[colour] - (t.length - wilds) if colour != g.W else 0)
+    return spare > 0
+
+
 class RandomBot(Bot):
     """Uniform over the kinds of legal move, then over the moves of that kind."""
 
@@ -270,6 +282,8 @@ class GreedyBot(Bot):
     def turn(self, g: Game, p: int) -> tuple:
         plan = self._replan(g, p)
         claims = claimable(g, p)
+        if g.can_draw():   # a tunnel with no card to spare waits while there are cards to draw
+            claims = [c for c in claims if ready(g, p, c)]
         if plan:
             wanted = [c for c in claims if g.rules.tracks[c[0]].group in plan]
             if wanted:
@@ -439,7 +453,7 @@ class LookaheadBot(GreedyBot):
         best, choice = None, action
         for option in claimable(g, p):
             track = g.rules.tracks[option[0]]
-            if track.group not in self.plan:
+            if track.group not in self.plan or (g.can_draw() and not ready(g, p, option)):
                 continue
             cost = planner.costs(g, p)
             cost[track.group] = 0
