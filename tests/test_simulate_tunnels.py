@@ -11,10 +11,11 @@ from generator.simulate import report
 from generator.simulate.engine import IllegalMove
 from generator.simulate.rules import compile_rules
 from generator.simulate.validate import replay
-from tests.test_simulate import AB_BLUE, AB_RED, BC_GRAY, GERMANY, LOCO, RED, Script, game, tiny
+from tests.test_simulate import AB_BLUE, AB_RED, BC_GRAY, GERMANY, LOCO, RED, ROOT, Script, game, tiny
 
 # A–B: its red track a tunnel, its blue track a ferry with one marked space; two cards turned over
 EXTRA = ", {tunnel: [true, false], ferry: [0, 1]}"
+DICE = ROOT / "content" / "ttr-dice"
 MAP_RULES = "map_rules:\n  tunnels: {reveal: 2}\n  ferries: {locomotive_per_mark: 1}\n"
 
 
@@ -167,3 +168,14 @@ def test_a_ferry_needing_more_locomotives_than_spaces_is_refused(tmp_path):
     folder = folder_with(tmp_path, ", {ferry: [2, 0]}", "map_rules:\n  ferries: {locomotive_per_mark: 2}\n")
     with pytest.raises(ContentError, match="needs 4 locomotives for 2 spaces"):
         compile_rules(load_game(folder))
+
+
+def test_map_rules_it_does_not_play_are_refused(tmp_path):
+    folder = folder_with(tmp_path, map_rules=MAP_RULES + "  stations: {count: 3}\n")
+    with pytest.raises(ContentError, match="map_rules: stations is a rule the simulator does not implement"):
+        compile_rules(load_game(folder))
+
+
+def test_tunnels_with_the_dice_add_on_are_refused(tmp_path):
+    with pytest.raises(ContentError, match="tunnels and ferries with dice"):
+        compile_rules(load_game(tiny(tmp_path, EXTRA), (DICE,)))

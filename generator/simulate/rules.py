@@ -169,6 +169,12 @@ def compile_rules(game: Game) -> Rules:
     place_entities = list(game.collections.get("place", {}).values())
     terminal = tuple(p.attrs.get("kind", "city") in terminal_kinds for p in place_entities)
     map_rules = game.map_rules
+    if map_rules is not None:
+        for what, used in (("stations", map_rules.stations is not None),
+                           ("locomotives: only_on", bool(map_rules.locomotives_only_on)),
+                           ("locomotives: exchange", map_rules.exchange is not None)):
+            if used:
+                raise _refuse(map_rules.source, f"map_rules: {what} is a rule the simulator does not implement")
     ferry_locomotives = FERRY_LOCOMOTIVES if map_rules is None or map_rules.ferry_locomotives is None \
         else map_rules.ferry_locomotives
     tracks: list[Track] = []
