@@ -179,3 +179,15 @@ def test_map_rules_it_does_not_play_are_refused(tmp_path):
 def test_tunnels_with_the_dice_add_on_are_refused(tmp_path):
     with pytest.raises(ContentError, match="tunnels and ferries with dice"):
         compile_rules(load_game(tiny(tmp_path, EXTRA), (DICE,)))
+
+
+def test_the_report_counts_tunnel_tries_and_failures(all_tunnels):
+    rules = compile_rules(load_game(all_tunnels))
+    results = [report.play_one(rules, ["greedy"] * 3, 5, i) for i in range(12)]
+    tries = sum(len(r.tunnels) for r in results)
+    failed = sum(1 for r in results for _track, extra in r.tunnels if extra < 0)
+    rows = report.summary(rules, results, ["greedy"] * 3, 5)["tunnels"]
+    assert [row["route"] for row in rows] == ["A – B (red)", "A – B (blue)", "B – C", "A – C"]
+    assert sum(row["tries"] for row in rows) == tries and 0 < failed < tries
+    assert round(sum(row["tries"] * row["failed_pct"] / 100 for row in rows)) == failed
+    assert "tunnels" not in report.summary(compile_rules(load_game(GERMANY)), [], ["greedy"] * 2, 5)

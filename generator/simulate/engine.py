@@ -68,6 +68,7 @@ class Result:
     claimed_by_colour: list[int]     # tracks claimed, by the colour paid (gray counted as the colour used)
     breakdown: list[dict]            # per player: routes, tickets, bonus points
     log: list = field(default_factory=list)
+    tunnels: list[tuple[int, int]] = field(default_factory=list)   # per tunnel claim tried: (track, extra cards; -1 failed)
 
 
 class Game:
@@ -103,6 +104,7 @@ class Game:
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.route_points = [0] * n
         self.claims: list[tuple[int, int, int]] = []
+        self.tunnels: list[tuple[int, int]] = []
         self.picks = [0] * colours
         self.blind = [0] * colours
         self.spent = [0] * colours
@@ -319,12 +321,14 @@ class Game:
         self.discard.extend(revealed)
         if answer is None:
             self._log("tunnel", p, track, paid, tuple(revealed), -1, -1)
+            self.tunnels.append((track, -1))
             return None
         extra, extra_wilds = answer
         if extra < 0 or extra_wilds < 0 or extra + extra_wilds != matches or extra > spare[0] or extra_wilds > spare[1]:
             raise IllegalMove(f"player {p} pays {extra} + {extra_wilds} wilds for {matches} tunnel matches "
                               f"on {self.rules.track_name(track)} with {spare} to spare")
         self._log("tunnel", p, track, paid, tuple(revealed), extra, extra_wilds)
+        self.tunnels.append((track, matches))
         return extra, extra_wilds
 
     def _place(self, p: int, track: int) -> list:
@@ -503,7 +507,7 @@ class Game:
                       turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
                       completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks,
                       blind=self.blind, spent=self.spent,
-                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log)
+                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log, tunnels=self.tunnels)
 
     def _completed_in(self, p: int, ticket) -> int:
         """The round of the claim that joined a completed ticket's ends: the shortest prefix of the player's
