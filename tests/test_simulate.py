@@ -241,8 +241,20 @@ tables:""")
 
 
 def test_refuses_rules_it_does_not_implement(tmp_path):
-    with pytest.raises(ContentError, match="tunnel"):
-        compile_rules(load_game(tiny(tmp_path, ", {tunnel: true}")))
+    folder = tiny(tmp_path)
+    text = (folder / "game.yaml").read_text(encoding="utf-8").replace("tables:", """  bonus:
+    name: Bonus
+    expected: 1
+    layout: ttr-bonus
+    back: {layout: ttr-back}
+    fields: {title: text, latin: text, points: int}
+    cards:
+      - {title: Mystery, latin: Mystery, points: 5}
+tables:""")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError, match="'Mystery'.* rule the simulator does not know"):
+        compile_rules(load_game(folder))
+    # tunnels and ferries: tests/test_simulate_tunnels.py
     # an add-on replacing the cards with something other than the dice add-on's dice: tests/test_simulate_dice.py
 
 

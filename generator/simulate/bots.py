@@ -37,6 +37,12 @@ class Bot:
     def passenger(self, g: Game, p: int, place: int) -> int:
         return g.passengers[place][0]
 
+    def tunnel(self, g: Game, p: int, track: int, colour: int, extra: int, spare: tuple[int, int]) -> tuple[int, int] | None:
+        """A tunnel's reveal asks ``extra`` more cards of ``colour`` or wilds (``spare``: what the hand holds beyond
+        the payment): every bot pays when it can, cards of the colour first, and gives up otherwise."""
+        plain = min(extra, spare[0])
+        return (plain, extra - plain) if extra - plain <= spare[1] else None
+
     # dice instead of cards: reroll which dice, then claim / draw tickets / nothing, then which tokens
     def reroll(self, g: Game, p: int, sides: tuple) -> tuple[int, ...]:
         return ()
@@ -73,6 +79,18 @@ def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
             if pay is not None:
                 out.append((i, *pay))
     return out
+
+
+def ready(g: Game, p: int, claim: tuple[int, int, int]) -> bool:
+    """A claim worth making now: any but a tunnel, or a tunnel with a card to spare for what its reveal may ask
+    (without one, a match fails the claim and the turn is lost; greedy players draw instead)."""
+    track, colour, wilds = claim
+    t = g.rules.tracks[track]
+    if not t.tunnel or not g.rules.tunnel_reveal:
+        return True
+    hand = g.hands[p]
+    spare = hand[g.W] - wilds + (hand[colour] - (t.length - wilds) if colour != g.W else 0)
+    return spare > 0
 
 
 class RandomBot(Bot):
@@ -264,6 +282,8 @@ class GreedyBot(Bot):
     def turn(self, g: Game, p: int) -> tuple:
         plan = self._replan(g, p)
         claims = claimable(g, p)
+        if g.can_draw():   # a tunnel with no card to spare waits while there are cards to draw
+            claims = [c for c in claims if ready(g, p, c)]
         if plan:
             wanted = [c for c in claims if g.rules.tracks[c[0]].group in plan]
             if wanted:
@@ -433,7 +453,7 @@ class LookaheadBot(GreedyBot):
         best, choice = None, action
         for option in claimable(g, p):
             track = g.rules.tracks[option[0]]
-            if track.group not in self.plan:
+            if track.group not in self.plan or (g.can_draw() and not ready(g, p, option)):
                 continue
             cost = planner.costs(g, p)
             cost[track.group] = 0

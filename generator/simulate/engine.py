@@ -10,6 +10,9 @@ Log events (tuples, first item the kind):
 ``("reshuffle", cards)`` (a row of too many wilds discarded), ``("tickets", p, drawn, kept)``,
 ``("turn", p)``, ``("take", p, slot, colour)`` (slot -1: the draw pile),
 ``("claim", p, track, colour, wilds, passengers)``, ``("pass", p)``, ``("end", reason, scores)``.
+A tunnel claim (rule module ``tunnels``) is preceded by ``("tunnel", p, track, colour, revealed, extra, extra_wilds)``:
+the cards turned over and the extra cards of the colour paid and wilds they cost; extra -1 when the player could
+not or would not pay (the claim fails, no ``claim`` event follows, the turn is spent).
 With dice instead of cards (rule module ``dice``): ``("roll", p, sides)``, ``("reroll", p, slots, sides)``,
 ``("dclaim", p, track, slots, tokens, passengers)`` (the dice used and tokens of the route's kind),
 ``("dtickets", p, slots)`` (station dice used; a ``tickets`` event follows), ``("take-tokens", p, kinds)``.
@@ -65,6 +68,7 @@ class Result:
     claimed_by_colour: list[int]     # tracks claimed, by the colour paid (gray counted as the colour used)
     breakdown: list[dict]            # per player: routes, tickets, bonus points
     log: list = field(default_factory=list)
+    tunnels: list[tuple[int, int]] = field(default_factory=list)   # per tunnel claim tried: (track, extra cards; -1 failed)
 
 
 class Game:
@@ -100,6 +104,7 @@ class Game:
         self.tickets: list[list[int]] = [[] for _ in range(n)]
         self.route_points = [0] * n
         self.claims: list[tuple[int, int, int]] = []
+        self.tunnels: list[tuple[int, int]] = []
         self.picks = [0] * colours
         self.blind = [0] * colours
         self.spent = [0] * colours
@@ -246,7 +251,8 @@ class Game:
         return not (self.group_claimed[group] and self.n < self.rules.all_tracks_from)
 
     def payment(self, p: int, track: int) -> tuple[int, int] | None:
-        """The cheapest payment (colour, wilds) the player's hand makes for the track, fewest wilds; None if none."""
+        """The cheapest payment (colour, wilds) the player's hand makes for the track, fewest wilds; None if none.
+        A ferry's payment holds at least its locomotives."""
         t = self.rules.tracks[track]
         hand = self.hands[p]
         if t.colour == GRAY:
@@ -255,7 +261,7 @@ class Game:
             have = hand[colour] if colour != self.W else 0
         else:
             colour, have = t.colour, hand[t.colour]
-        wilds = max(0, t.length - have)
+        wilds = max(t.ferry, t.length - have)
         if wilds > hand[self.W]:
             return None
         if wilds == t.length:
@@ -279,18 +285,51 @@ class Game:
         plain = t.length - wilds
         if wilds < 0 or wilds > hand[self.W] or plain < 0:
             raise IllegalMove(f"player {p} pays {wilds} wilds for {rules.track_name(track)}")
+        if wilds < t.ferry:
+            raise IllegalMove(f"player {p} pays {wilds} wilds for the ferry {rules.track_name(track)}, "
+                              f"which needs {t.ferry}")
+        if plain and (colour == self.W or (t.colour != GRAY and colour != t.colour) or hand[colour] < plain):
+            raise IllegalMove(f"player {p} pays {plain} × {rules.colour_name(colour)} for {rules.track_name(track)}")
+        paid = colour if plain else self.W
+        extra = extra_wilds = 0
+        if t.tunnel and rules.tunnel_reveal:
+            paying = self._tunnel(p, track, paid, plain, wilds)
+            if paying is None:
+                return
+            extra, extra_wilds = paying
+        plain += extra
+        wilds += extra_wilds
         if plain:
-            if colour == self.W or (t.colour != GRAY and colour != t.colour) or hand[colour] < plain:
-                raise IllegalMove(f"player {p} pays {plain} × {rules.colour_name(colour)} for {rules.track_name(track)}")
             hand[colour] -= plain
             self.discard.extend([colour] * plain)
             self.spent[colour] += plain
         hand[self.W] -= wilds
         self.discard.extend([self.W] * wilds)
         self.spent[self.W] += wilds
-        self.claimed_by_colour[colour if plain else self.W] += 1
+        self.claimed_by_colour[paid] += 1
         taken = self._place(p, track)
-        self._log("claim", p, track, colour if plain else self.W, wilds, tuple(taken))
+        self._log("claim", p, track, paid, wilds - extra_wilds, tuple(taken))
+
+    def _tunnel(self, p: int, track: int, paid: int, plain: int, wilds: int) -> tuple[int, int] | None:
+        """Turn over cards from the pile: each of the colour paid (wilds always; only wilds when only wilds were
+        paid) costs one more card of that colour or a wild. The player's answer is (extra, extra wilds), or None:
+        the claim fails and the cards stay in hand. The turned cards go to the discard either way."""
+        revealed = [c for c in (self._draw_pile() for _ in range(self.rules.tunnel_reveal)) if c is not None]
+        matches = sum(1 for c in revealed if c == self.W or c == paid)
+        spare = (self.hands[p][paid] - plain if paid != self.W else 0, self.hands[p][self.W] - wilds)
+        answer = self.bots[p].tunnel(self, p, track, paid, matches, spare) if matches else (0, 0)
+        self.discard.extend(revealed)
+        if answer is None:
+            self._log("tunnel", p, track, paid, tuple(revealed), -1, -1)
+            self.tunnels.append((track, -1))
+            return None
+        extra, extra_wilds = answer
+        if extra < 0 or extra_wilds < 0 or extra + extra_wilds != matches or extra > spare[0] or extra_wilds > spare[1]:
+            raise IllegalMove(f"player {p} pays {extra} + {extra_wilds} wilds for {matches} tunnel matches "
+                              f"on {self.rules.track_name(track)} with {spare} to spare")
+        self._log("tunnel", p, track, paid, tuple(revealed), extra, extra_wilds)
+        self.tunnels.append((track, matches))
+        return extra, extra_wilds
 
     def _place(self, p: int, track: int) -> list:
         """Trains on a paid track: owner, points, the claim's record, and (passengers) a piece from each end."""
@@ -468,7 +507,7 @@ class Game:
                       turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
                       completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks,
                       blind=self.blind, spent=self.spent,
-                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log)
+                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log, tunnels=self.tunnels)
 
     def _completed_in(self, p: int, ticket) -> int:
         """The round of the claim that joined a completed ticket's ends: the shortest prefix of the player's

@@ -183,7 +183,16 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     colours = rules.wild_index + 1
     picks, blind, spent, claims_by = [0] * colours, [0] * colours, [0] * colours, [0] * colours
     wanted = _wanted(rules)
+    tunnel_tries: Counter = Counter()
+    tunnel_failed: Counter = Counter()
+    tunnel_extra: Counter = Counter()
     for r in results:
+        for track, cards in r.tunnels:
+            tunnel_tries[track] += 1
+            if cards < 0:
+                tunnel_failed[track] += 1
+            else:
+                tunnel_extra[track] += cards
         for seat, score in enumerate(r.scores):
             by_seat[seat].append(score)
             by_bot[r.bots[seat]].append(score)
@@ -253,6 +262,14 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
                     "cards_spent": spent[c], "claims": claims_by[c],
                     "picks_per_claim": round(picks[c] / claims_by[c], 2) if claims_by[c] else None}
                    for c in range(colours)]
+    optional: dict = {}
+    if rules.tunnel_reveal:   # only a game with tunnels has the key: the report of any other game is unchanged
+        optional["tunnels"] = [
+            {"route": rules.track_name(t), "tries": tunnel_tries[t],
+             "failed_pct": round(100 * tunnel_failed[t] / tunnel_tries[t], 1) if tunnel_tries[t] else None,
+             "extra_cards_mean": round(tunnel_extra[t] / (tunnel_tries[t] - tunnel_failed[t]), 2)
+             if tunnel_tries[t] > tunnel_failed[t] else None}
+            for t in range(len(rules.tracks)) if rules.tracks[t].tunnel]
     return {
         "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots, "dice_instead_of_cards": bool(rules.dice),
         "published_defaults": list(rules.defaults),
@@ -270,7 +287,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
         "colours": colour_rows,
         "places_never_visited": sorted(rules.places[p] for p in range(len(rules.places)) if not visited[p]),
         "places_visited_pct": {rules.places[p]: pct(visited[p]) for p in range(len(rules.places))},
-    }
+    } | optional
 
 
 def text(report: dict, top: int = 10) -> str:
@@ -317,6 +334,11 @@ def text(report: dict, top: int = 10) -> str:
     for c in report["colours"] if not report.get("dice_instead_of_cards") else ():
         lines.append(f"  {c['colour']:<12} picks {c['face_up_picks']:>7}  blind {c['blind_draws']:>7}  "
                      f"spent {c['cards_spent']:>7}  claims {c['claims']:>6}  picks/claim {c['picks_per_claim']}")
+    if "tunnels" in report:
+        lines.append("\ntunnels: claims tried, failed (the reveal asked for cards not paid), extra cards when paid")
+        for t in report["tunnels"]:
+            lines.append(f"  {t['route']:<34} tries {t['tries']:>7}  failed % {str(t['failed_pct']):>6}  "
+                         f"extra {t['extra_cards_mean']}")
     never = report["places_never_visited"]
     lines.append("\nplaces never reached by a claimed route: " + (", ".join(never) if never else "none"))
     return "\n".join(lines) + "\n"

@@ -7,8 +7,9 @@ holds turn figures the rulebook states in prose (cards dealt, tickets drawn and 
 content does not state is the published Ticket to Ride default below. Rule modules are switched on
 by content: passengers (``setup: {passengers: N}`` + ``passenger_majority``), the Globetrotter and
 longest-path bonus cards, attractions (places of kind ``attraction``), and dice instead of train cards
-(an add-on that replaces them with the dice add-on's dice and tokens). A game using anything else
-the engine does not implement (tunnels, ferries, other dice, an unknown bonus card, a line game) is
+(an add-on that replaces them with the dice add-on's dice and tokens), tunnels and ferries (route extras
+``tunnel`` / ``ferry``, figures from ``map_rules: {tunnels: {reveal}, ferries: {locomotive_per_mark}}``). A game
+using anything else the engine does not implement (other dice, an unknown bonus card, a line game) is
 refused with a ``ContentError``: simulating a different game would mislead.
 
 Everything here is picklable plain data: worker processes get it instead of the ``Game``.
@@ -33,6 +34,8 @@ END_TRAINS = 2           # the last round starts when a player has this many tra
 ALL_TRACKS_FROM = 4      # with fewer players only one track of a double route may be claimed
 LONGEST_POINTS = 10      # the longest-path bonus card (European Express) when the card gives no points
 ATTRACTION_POINTS = 1    # Ticket to Ride: New York, per attraction a player's routes reach
+TUNNEL_REVEAL = 3        # cards turned over when claiming a tunnel (Ticket to Ride: Europe)
+FERRY_LOCOMOTIVES = 1    # locomotives per ferry mark
 
 #: the dice add-on (rule module ``dice``): its white dice's faces, as the engine numbers them
 TRACK, DOUBLE, STATION, LOCO = 0, 1, 2, 3
@@ -62,6 +65,8 @@ class Track:
     length: int
     colour: int        # index into Rules.colours, or GRAY
     group: int         # the parallel tracks between the same two places share a group
+    tunnel: bool = False   # claiming it turns over Rules.tunnel_reveal cards that may cost more
+    ferry: int = 0         # locomotives the payment must hold (ferry marks × locomotives per mark)
 
 
 @dataclass(frozen=True)
@@ -110,6 +115,7 @@ class Rules:
     dice: tuple[int, ...] = ()                  # dice instead of train cards: the white die's sides (TRACK …)
     dice_count: int = 0                         # white dice rolled each turn
     token_supply: tuple[int, int] = (0, 0)      # single-track and double-track tokens in the supply
+    tunnel_reveal: int = 0                      # cards turned over when claiming a tunnel (0: no tunnels)
     defaults: tuple[str, ...] = ()              # figures taken from the published defaults, for the report
 
     @property
@@ -162,19 +168,24 @@ def compile_rules(game: Game) -> Rules:
     terminal_kinds = set(game.meta.get("terminals", ()))
     place_entities = list(game.collections.get("place", {}).values())
     terminal = tuple(p.attrs.get("kind", "city") in terminal_kinds for p in place_entities)
+    map_rules = game.map_rules
+    if map_rules is not None:
+        for what, used in (("stations", map_rules.stations is not None),
+                           ("locomotives: only_on", bool(map_rules.locomotives_only_on)),
+                           ("locomotives: exchange", map_rules.exchange is not None)):
+            if used:
+                raise _refuse(map_rules.source, f"map_rules: {what} is a rule the simulator does not implement")
+    ferry_locomotives = FERRY_LOCOMOTIVES if map_rules is None or map_rules.ferry_locomotives is None \
+        else map_rules.ferry_locomotives
     tracks: list[Track] = []
     groups: dict[tuple[int, int, int], list[int]] = {}
     for n, route in enumerate(game.routes):
-        for key in ("tunnel", "ferry"):
-            value = route.extras.get(key)   # one value for every track, or one per track
-            if any(value) if isinstance(value, tuple) else value:
-                raise _refuse(route.source, f"{route.a.id} – {route.b.id} is a {key} and {key}s are not implemented yet")
         a, b = sorted((place_index[route.a.id], place_index[route.b.id]))
         if a == b:
             continue
         # the tracks of one double route are a group; a distinct route beside them is a group of its own
         group = groups.setdefault((a, b, n if route.distinct else -1), [])
-        for colour in route.colors:
+        for k, colour in enumerate(route.colors):
             if colour.id == ANY_COLOUR:
                 ci = GRAY
             elif colour.id in index:
@@ -183,7 +194,13 @@ def compile_rules(game: Game) -> Rules:
                 raise _refuse(route.source, f"route {route.a.id} – {route.b.id} is {colour.id} and no train card is",
                               "give the route a card colour or gray (pnpgen check reports this too)")
             group.append(len(tracks))
-            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b, n if route.distinct else -1))))
+            tunnel, ferry = _per_track(route.extras.get("tunnel", False), k), _per_track(route.extras.get("ferry", 0), k)
+            if int(ferry) * ferry_locomotives > route.length:
+                raise _refuse(route.source, f"the ferry {route.a.id} – {route.b.id} needs {int(ferry) * ferry_locomotives} "
+                                            f"locomotives for {route.length} spaces",
+                              "mark fewer ferry spaces, or lower map_rules: ferries: locomotive_per_mark")
+            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b, n if route.distinct else -1)),
+                                bool(tunnel), int(ferry) * ferry_locomotives))
     ticket_decks = [d for d in game.decks.values() if is_ticket_deck(d)]
     tickets = tuple(Ticket(place_index[c.values["from"].id], place_index[c.values["to"].id], int(c.values["points"]), di,
                            f"{c.values['from'].id} – {c.values['to'].id}")
@@ -222,6 +239,11 @@ def compile_rules(game: Game) -> Rules:
     defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
     modules = _modules(game, place_entities)
     modules.update(dice)
+    if any(t.tunnel for t in tracks):
+        modules["tunnel_reveal"] = TUNNEL_REVEAL if map_rules is None or map_rules.tunnel_reveal is None \
+            else map_rules.tunnel_reveal
+    if dice and any(t.tunnel or t.ferry for t in tracks):
+        raise _refuse(game.source, "tunnels and ferries with dice instead of train cards are not implemented")
     if dice:   # no train cards: the card figures do not apply
         defaults = [d for d in defaults if d.split()[0] not in ("hand", "face_up", "wild_reshuffle")]
     return Rules(game=game.id, colours=colours, wild=wild, deck=tuple(counts[c] for c in colours) + (counts.get(wild, 0),),
@@ -229,6 +251,11 @@ def compile_rules(game: Game) -> Rules:
                  tickets=tickets, ticket_decks=tuple(d.id for d in ticket_decks), scoring=scoring,
                  players=(int(game.players[0]), int(game.players[1])), trains=int(game.meta["trains_per_player"]),
                  end_trains=end_trains, all_tracks_from=all_tracks_from, defaults=tuple(defaults), **figures, **modules)
+
+
+def _per_track(value, track: int):
+    """A route extra given once for every track or as a list, one per track."""
+    return value[track] if isinstance(value, tuple) else value
 
 
 def _modules(game: Game, places: list) -> dict:

@@ -31,10 +31,18 @@ class _Model:
         self.wild = len(self.colour_ids) - 1
         self.total = [totals[c] for c in self.colour_ids]
         self.tracks = []      # (a, b, length, colour id)
+        self.tunnel: list[bool] = []   # per track: a tunnel (claims reveal cards) …
+        self.ferry: list[int] = []     # … locomotives a claim must hold
+        rules = game.map_rules
+        per_mark = rules.ferry_locomotives if rules is not None and rules.ferry_locomotives is not None else 1
+        self.reveal = rules.tunnel_reveal if rules is not None and rules.tunnel_reveal is not None else 3
         for route in game.routes:
             if route.a.id != route.b.id:
-                for colour in route.colors:
+                tunnel, ferry = route.extras.get("tunnel", False), route.extras.get("ferry", 0)
+                for k, colour in enumerate(route.colors):
                     self.tracks.append((route.a.id, route.b.id, route.length, colour.id))
+                    self.tunnel.append(bool(tunnel[k] if isinstance(tunnel, tuple) else tunnel))
+                    self.ferry.append(per_mark * int(ferry[k] if isinstance(ferry, tuple) else ferry))
         self.places = list(game.collections.get("place", {}))
         kinds = set(game.meta.get("terminals", ()))
         self.terminals = {p.id for p in game.collections.get("place", {}).values() if p.attrs.get("kind", "city") in kinds}
@@ -92,6 +100,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
     rolled, rerolled, began, station_draw = False, False, 0, 0
     tokens = [{"track": 0, "double-track": 0} for _ in range(players)]
     supply = dict(m.supply)
+    tunnel: tuple = ()   # the turn's tunnel reveal: (track, colour, extra cards, extra wilds)
 
     def bad(i: int, event, what: str) -> None:
         problems.append(f"event {i} {event!r}: {what}")
@@ -163,7 +172,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 bad(i, event, f"player {p} plays after player {turn_player}")
             if last_turn is not None and turns >= last_turn:
                 bad(i, event, "a turn after the last round")
-            turn_player, turns, takes, first_wild, acted = p, turns + 1, 0, False, False
+            turn_player, turns, takes, first_wild, acted, tunnel = p, turns + 1, 0, False, False, ()
             sides, spent, rolled, rerolled, station_draw = [], set(), False, False, 0
             began = sum(tokens[p].values())
         elif kind == "roll":
@@ -246,6 +255,25 @@ def replay(game: Game, log: list, players: int) -> list[str]:
             hands[p][colour] += 1
             takes += 1
             acted = True
+        elif kind == "tunnel":
+            _, p, track, colour, revealed, extra, extra_wilds = event
+            if p != turn_player or takes or acted:
+                bad(i, event, "a tunnel claimed outside its player's turn")
+            if not 0 <= track < len(m.tracks) or not m.tunnel[track]:
+                bad(i, event, "cards turned over for a track that is no tunnel")
+                continue
+            if len(revealed) > m.reveal:
+                bad(i, event, f"{len(revealed)} cards turned over, the map turns over {m.reveal}")
+            for c in set(revealed):
+                if unseen(c) < revealed.count(c):
+                    bad(i, event, f"no {revealed.count(c)} × {m.colour_ids[c]} left to turn over")
+            matches = sum(1 for c in revealed if c == m.wild or (colour != m.wild and c == colour))
+            if extra == -1:
+                acted = True   # the claim failed: the cards stay in hand, the turn is spent
+            elif extra < 0 or extra_wilds < 0 or extra + extra_wilds != matches or (colour == m.wild and extra):
+                bad(i, event, f"{extra} {m.colour_ids[colour]} + {extra_wilds} wilds paid for {matches} matching cards")
+            else:
+                tunnel = (track, colour, extra, extra_wilds)
         elif kind == "claim":
             _, p, track, colour, wilds, taken = event
             acted = True
@@ -256,13 +284,21 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 continue
             a, b, length, track_colour = m.tracks[track]
             plain = length - wilds
-            if hands[p][m.wild] < wilds or (plain and hands[p][colour] < plain):
+            extra, extra_wilds = 0, 0
+            if m.tunnel[track]:
+                if not tunnel or tunnel[:2] != (track, colour if plain else m.wild):
+                    bad(i, event, f"the tunnel {a} – {b} claimed without its cards turned over")
+                else:
+                    extra, extra_wilds = tunnel[2:]
+            if wilds < m.ferry[track]:
+                bad(i, event, f"the ferry {a} – {b} paid with {wilds} locomotives, it needs {m.ferry[track]}")
+            if hands[p][m.wild] < wilds + extra_wilds or (plain + extra and hands[p][colour] < plain + extra):
                 bad(i, event, f"player {p} lacks the cards: hand {hands[p]}")
             if plain and (colour == m.wild or (track_colour != defaults.ANY_COLOUR and m.colour_ids[colour] != track_colour)):
                 bad(i, event, f"paid in {m.colour_ids[colour]} for a {track_colour} route")
-            if plain:
-                hands[p][colour] -= plain
-            hands[p][m.wild] -= wilds
+            if plain + extra:
+                hands[p][colour] -= plain + extra
+            hands[p][m.wild] -= wilds + extra_wilds
             claim_track(i, event, p, track, taken)
         elif kind == "tickets":
             _, p, drawn, kept = event
