@@ -272,7 +272,9 @@ class Game:
         return any(self.trains[p] >= t.length and self.available(p, i) and self.payment(p, i) is not None
                    for i, t in enumerate(self.rules.tracks))
 
-    def claim(self, p: int, track: int, colour: int, wilds: int) -> None:
+    def _claimable(self, p: int, track: int):
+        """Track ``track``, if player ``p`` may claim it at all (it exists, is open to them, they have the trains);
+        what they pay for it is checked by the claim (cards or dice)."""
         rules = self.rules
         if not 0 <= track < len(rules.tracks):
             raise IllegalMove(f"player {p} claims track {track}, which does not exist")
@@ -281,6 +283,11 @@ class Game:
             raise IllegalMove(f"player {p} claims {rules.track_name(track)}, which is not open to them")
         if self.trains[p] < t.length:
             raise IllegalMove(f"player {p} claims {rules.track_name(track)} with {self.trains[p]} trains")
+        return t
+
+    def claim(self, p: int, track: int, colour: int, wilds: int) -> None:
+        rules = self.rules
+        t = self._claimable(p, track)
         hand = self.hands[p]
         plain = t.length - wilds
         if wilds < 0 or wilds > hand[self.W] or plain < 0:
@@ -422,13 +429,7 @@ class Game:
 
     def dice_claim(self, p: int, track: int, sides: tuple, used: tuple, tokens: int) -> None:
         rules = self.rules
-        if not 0 <= track < len(rules.tracks):
-            raise IllegalMove(f"player {p} claims track {track}, which does not exist")
-        t = rules.tracks[track]
-        if not self.available(p, track):
-            raise IllegalMove(f"player {p} claims {rules.track_name(track)}, which is not open to them")
-        if self.trains[p] < t.length:
-            raise IllegalMove(f"player {p} claims {rules.track_name(track)} with {self.trains[p]} trains")
+        t = self._claimable(p, track)
         kind = self.kind(track)
         if (len(set(used)) != len(used) or not all(0 <= i < len(sides) and sides[i] in (kind, LOCO) for i in used)
                 or not 0 <= tokens <= self.tokens[p][kind] or len(used) + tokens != t.length):
