@@ -110,11 +110,13 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Use:
-    """Place the form ``name`` with its origin at (x, y)."""
+    """Place the form ``name`` with its origin at (x, y); ``clip`` (x, y, w, h, from the form's origin), when
+    given, draws only that part of it (a card with less bleed on a home sheet than in its own file)."""
 
     name: str
     x: float
     y: float
+    clip: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,7 +112,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
                 language=meta.get("language", "ja"), players=players, geometry=geometry,
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
-                meta=meta, sections=extra, words=words, addons=addons, printer_margin=margin)
+                meta=meta, sections=extra, words=words, addons=addons, printer_margin=margin,
+                home_bleed=float(printing["home_bleed"]) if "home_bleed" in printing else None)
     game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)

@@ -296,6 +296,8 @@ class Game:
     stamp: str = ""
     #: mm from each paper edge a home printer cannot print (``print: margin:``): crop marks and cut lines stay outside
     printer_margin: float = 5.0
+    #: ``print: home_bleed:`` — mm of each card's bleed kept on home-printed card sheets (None: all of it)
+    home_bleed: float | None = None
     #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
     fonts: dict = field(default_factory=dict)
     #: the game's own icons (``icons:``): name → (absolute path, sha256 of the file); text shows them as :name:

@@ -185,15 +185,23 @@ class _Painter:
     def _Use(self, u: Use):
         c = self.c
         form = self.doc.forms[u.name]
+        if u.clip is not None:
+            x, y, w, h = u.clip
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)
+            c.clipPath(clip, stroke=0, fill=0)
         if u.name in self.inline:
             self._inline(form, u)
-            return
-        if u.name not in self.defined:
-            self._define(form)
-        c.saveState()
-        c.translate(u.x * mm, self.Y(u.y))
-        c.doForm(u.name)
-        c.restoreState()
+        else:
+            if u.name not in self.defined:
+                self._define(form)
+            c.saveState()
+            c.translate(u.x * mm, self.Y(u.y))
+            c.doForm(u.name)
+            c.restoreState()
+        if u.clip is not None:
+            c.restoreState()
 
     def _inline(self, form, u: Use):
         c = self.c

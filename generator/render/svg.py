@@ -139,6 +139,7 @@ class _Builder:
         self.dwg, self.doc, self.defined = dwg, doc, set()
         self.pictures: dict[str, str] = {}   # digest → where the file refers to it (else embedded)
         self.chars: dict[str, set[str]] = {}  # face → the characters the file draws with it
+        self.clips: list = []                 # the clip paths of clipped uses, numbered in drawing order
 
     def build(self, item):
         return getattr(self, "_" + type(item).__name__)(item)
@@ -220,7 +221,17 @@ class _Builder:
             self.dwg.defs.add(symbol)
             self.defined.add(u.name)
         x, y, w, h = form.box
-        return self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
+        use = self.dwg.use(f"#{u.name}", insert=(_n(u.x + x), _n(u.y + y)), size=(_n(w), _n(h)))
+        if u.clip is None:
+            return use
+        cx, cy, cw, ch = u.clip
+        clip = self.dwg.clipPath(id=f"clip-{len(self.clips)}")
+        self.clips.append(clip)
+        clip.add(self.dwg.rect((_n(u.x + cx), _n(u.y + cy)), (_n(cw), _n(ch))))
+        self.dwg.defs.add(clip)
+        group = self.dwg.g(clip_path=f"url(#{clip.get_id()})")
+        group.add(use)
+        return group
 
     def _Image(self, im: Image):
         """Each picture is one ``<symbol>`` in defs holding an ``<image>``, placed with ``<use>``. The
