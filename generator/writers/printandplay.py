@@ -22,7 +22,7 @@ import io
 from generator.errors import BuildError
 from generator.fonts import Typeset
 from generator.layout.components import KINDS
-from generator.layout.components.kind import assembly_steps
+from generator.layout.components.kind import assembly_steps, supplies_needed
 from generator.layout.primitives import Document, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
@@ -30,6 +30,7 @@ from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
 from generator.model.words import Words
+from generator.writers.cards import printed_decks
 from generator.writers.context import BuildContext, Printable
 
 #: print order: a part whose kind names one of these goes in that place (first match wins); then components,
@@ -198,6 +199,20 @@ def components_csv(rows: list[dict]) -> str:
     return out.getvalue()
 
 
+def _supplies(game: Game) -> list[str]:
+    """What the game needs besides paper and a printer, in the game's words: a cutting tool always; sleeves of each
+    card size; what the components declare (card stock, glue, blank dice); tape for board tiles."""
+    words = game.words
+    needs = [words["pnp.need.cut"]]
+    sizes = list(dict.fromkeys(f"{deck.geometry.width:g} × {deck.geometry.height:g} mm" for deck in printed_decks(game)))
+    if sizes:
+        needs.append(words("pnp.need.sleeves", sizes=words["punct.list"].join(sizes)))
+    needs += [words[key] for key in supplies_needed(game.parts.values())]
+    if game.boards:   # each board prints as tiles to tape together
+        needs.append(words["pnp.need.tape"])
+    return needs
+
+
 def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> list[Page]:
     words = game.words
     source = game.source
@@ -213,6 +228,8 @@ def _cover(game: Game, rows: list[dict], paper: str, on_print_problem=None) -> l
     header: list[Spans] = [(Span(""),), *((Span(words[key]),) for key in HEADERS)]
     blocks.append(Table(header, cells, ["center", "left", "left", "right", "left", "right"], source))
     blocks.append(ListBlock(False, 1, [[Paragraph((Span(words[note]),), source)] for note in NOTES], source))
+    blocks.append(Heading(2, (Span(words["pnp.need"]),), source))
+    blocks.append(ListBlock(False, 1, [[Paragraph((Span(need),), source)] for need in _supplies(game)], source))
     steps = assembly_steps(game.parts.values())   # fold, glue, cut: what turns the sheets into pieces
     if steps:
         blocks.append(Heading(2, (Span(words["pnp.assembly"]),), source))

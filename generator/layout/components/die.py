@@ -135,6 +135,10 @@ class DieKind:
         """A net is cut, folded and glued into a cube; the stickers go on blank dice instead."""
         return ("pnp.step.die", "pnp.step.stickers")
 
+    def supplies(self, component: Component[DieOptions]) -> tuple[str, ...]:
+        """A net is glued; the stickers want blank dice."""
+        return ("pnp.need.glue", "pnp.need.dice")
+
     def outputs(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
         stickers = game.words("pnp.stickers", name=component.label)   # in the print-and-play file too: its own choice
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),

@@ -92,13 +92,23 @@ class ComponentKind(Protocol[OptionsT]):
 
 def assembly_steps(components) -> list[str]:
     """Catalogue keys of the assembly steps the components need, each once, in component order."""
-    steps: list[str] = []
+    return _declared(components, "assembly")
+
+
+def supplies_needed(components) -> list[str]:
+    """Catalogue keys of what the components need besides paper (glue, card stock, blank dice), each once."""
+    return _declared(components, "supplies")
+
+
+def _declared(components, hook: str) -> list[str]:
+    """The catalogue keys a kind's optional ``hook`` (``assembly``, ``supplies``) gives for each component."""
+    keys: list[str] = []
     for component in components:
-        assembly = getattr(KINDS[component.kind], "assembly", None)
-        for key in (assembly(component) if assembly is not None else ()):
-            if key not in steps:
-                steps.append(key)
-    return steps
+        declared = getattr(KINDS[component.kind], hook, None)
+        for key in (declared(component) if declared is not None else ()):
+            if key not in keys:
+                keys.append(key)
+    return keys
 
 
 #: kind name → kind; filled by each kind module's ``register``

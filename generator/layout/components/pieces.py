@@ -203,6 +203,11 @@ class PieceKind:
         steps = ("pnp.step.fold",) if component.options.print == "fold" and component.options.sides == 2 else ()
         return steps + (("pnp.step.round",) if component.options.shape == "circle" else ())
 
+    def supplies(self, component: Component[PieceOptions]) -> tuple[str, ...]:
+        """Pieces want card stock (or the sheet glued onto card); fold-over strips want glue."""
+        fold = component.options.print == "fold" and component.options.sides == 2
+        return ("pnp.need.cardstock",) + (("pnp.need.glue",) if fold else ())
+
     def legend(self, game: Game, component: Component[PieceOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
         """Each distinct face with a caption (its text, title or colour), for player aids."""
         out, seen = [], set()
