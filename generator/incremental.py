@@ -68,15 +68,42 @@ class Memory:
         identity = [os.path.abspath(f) for f in self.folders] + [str(self.out_root)]
         self.kept = cache.GameCache(root, *identity) if self.enabled and root is not None else None
 
-    def _key(self, what: str) -> str:
-        return cache.key(what, self.content, self.options)
+    def _key(self, what: str, content: str | None) -> str:
+        return cache.key(what, content, self.options)
+
+    def _recalled_content(self, record: dict) -> str | None:
+        """The digest, now, of every folder the recorded run read: the game's, the add-ons named on the command
+        line and those its game.yaml declares (``game: with:``), which only reading it could tell."""
+        folders = record.get("folders")
+        if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+            return None
+        named = [os.path.abspath(f) for f in self.folders]
+        if folders[:len(named)] != named:
+            return None
+        return cache.content_digest([Path(f) for f in folders])
+
+    def _folders_read(self, game) -> list[str]:
+        """The folders a run read: those named, then the add-ons the game declares itself, each once."""
+        folders = [os.path.abspath(f) for f in self.folders]
+        for addon in getattr(game, "addons", ()):
+            folder = os.path.abspath(addon.folder)
+            if folder not in folders:
+                folders.append(folder)
+        return folders
+
+    def _record(self, what: str, game, data: dict) -> dict | None:
+        """``data`` with the key and the folders read, or None if the named content changed while the run read it."""
+        if cache.content_digest(self.folders) != self.content:
+            return None
+        folders = self._folders_read(game)
+        return {**data, "folders": folders, "key": self._key(what, cache.content_digest([Path(f) for f in folders]))}
 
     def recall_build(self) -> Recalled | None:
         """The last build's result, if its key is this one and its output folder is as it left it."""
         if self.kept is None or self.out_root is None:
             return None
         record = self.kept.read(BUILD_RECORD)
-        if record is None or record.get("key") != self._key("build"):
+        if record is None or record.get("key") != self._key("build", self._recalled_content(record)):
             return None
         try:
             game_id = str(record["game"])
@@ -93,34 +120,36 @@ class Memory:
     def remember_build(self, result) -> None:
         """Record a build just made (a ``writers.context.BuildResult``), only when the content did not
         change while it ran."""
-        if self.kept is None or cache.content_digest(self.folders) != self.content:
+        if self.kept is None:
             return
         state = cache.folder_state(result.out_dir)
-        if state is None:
-            return
-        self.kept.write(BUILD_RECORD, {
-            "key": self._key("build"), "game": result.out_dir.name, "state": state,
+        record = self._record("build", result.game, {
+            "game": result.out_dir.name, "state": state,
             "files": [{"path": w.path.relative_to(result.out_dir).as_posix(), "pages": w.pages, "kind": w.kind,
                        "unit": w.unit} for w in result.files],
             "findings": [_finding_json(f) for f in result.findings],
         })
+        if state is not None and record is not None:
+            self.kept.write(BUILD_RECORD, record)
 
     def recall_check(self) -> Recalled | None:
         if self.kept is None:
             return None
         record = self.kept.read(CHECK_RECORD)
-        if record is None or record.get("key") != self._key("check"):
+        if record is None or record.get("key") != self._key("check", self._recalled_content(record)):
             return None
         try:
             return Recalled(str(record["game"]), [_finding(f) for f in record["findings"]])
         except (KeyError, TypeError, ValueError):
             return None
 
-    def remember_check(self, game_id: str, findings: list[Finding]) -> None:
-        if self.kept is None or cache.content_digest(self.folders) != self.content:
+    def remember_check(self, game, findings: list[Finding]) -> None:
+        """Record a check just made of ``game`` (only when the content did not change while it ran)."""
+        if self.kept is None:
             return
-        self.kept.write(CHECK_RECORD, {"key": self._key("check"), "game": game_id,
-                                       "findings": [_finding_json(f) for f in findings]})
+        record = self._record("check", game, {"game": game.id, "findings": [_finding_json(f) for f in findings]})
+        if record is not None:
+            self.kept.write(CHECK_RECORD, record)
 
 
 def _finding_json(finding: Finding) -> dict:

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import filecmp
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
 from generator import cache
 from generator.writers import context
-from tests.conftest import copy_fixture
+from tests.conftest import FIXTURES, copy_fixture
 
 #: one card of tests/fixtures/mini changed: one face
 EDIT = ("[Berlin, Hamburg, 5]", "[Berlin, Hamburg, 6]")
@@ -184,3 +185,23 @@ def test_pnpgen_s_own_digest_covers_its_templates(tmp_path, monkeypatch):
         assert cache.code_digest() != before
     finally:
         cache.code_digest.cache_clear()
+
+
+def test_an_add_on_the_game_declares_is_part_of_what_is_remembered(run, tmp_path, cached):
+    """``game: with: [../add-on]`` is only known by reading game.yaml: an edit in that add-on builds again."""
+    game, addon = tmp_path / "mini", tmp_path / "mini-addon"
+    shutil.copytree(FIXTURES / "mini", game)
+    shutil.copytree(FIXTURES / "mini-addon", addon)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("  players: [2, 4]\n", "  players: [2, 4]\n  with: [../mini-addon]\n"),
+                                    encoding="utf-8")
+    out = tmp_path / "out"
+    first = run("build", game, "--out", out)
+    assert first.exit_code == 0, first.output
+    assert "unchanged" in run("build", game, "--out", out).output
+    assert run("check", game).exit_code == run("check", game).exit_code
+    rules = addon / "rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    assert "unchanged" not in run("build", game, "--out", out).output
+    record = json.loads(next(cached.rglob("check.json")).read_text(encoding="utf-8"))
+    assert str(addon) in record["folders"]

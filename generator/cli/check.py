@@ -49,7 +49,7 @@ def check(games, fmt, list_checks, addons, no_cache):
         except PnpgenError as error:  # the content (or a layout or rules.md it names) cannot be read
             unreadable.append(error)
             continue
-        memory.remember_check(game.id, found)
+        memory.remember_check(game, found)
         findings += found
     if fmt == "json":
         rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
