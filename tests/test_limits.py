@@ -132,8 +132,8 @@ BOARD = """boards:
 
 @pytest.mark.parametrize("size, extra, line, words", [
     ("[1000000, 500]", "", 17, ("[1000000, 500] has a side over 2000 mm", "MAX_BOARD_MM")),
-    ("[.nan, 500]", "", 17, ("must be positive numbers", "nan")),
-    ("[.inf, 500]", "", 17, ("must be positive numbers", "inf")),
+    ("[.nan, 500]", "", 17, ("boards.b.size.0 is nan, not a number", "give a finite number")),
+    ("[.inf, 500]", "", 17, ("boards.b.size.0 is inf, not a number", "give a finite number")),
     ("[500, 500]", "    routes: [[Berlin, Hamburg, 1000000, red]]\n", 18, ("route length 1,000,000", "MAX_ROUTE_LENGTH")),
 ])
 def test_a_board_too_large_or_not_a_number_or_with_an_endless_route_is_refused(tmp_path, run, size, extra, line, words):

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
 
 import jsonschema
+import jsonschema.validators
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import COMMON as ELEMENT_COMMON
@@ -181,9 +183,22 @@ def layout_schema_text() -> str:
     return json.dumps(layout_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
+def _finite_number(checker, instance) -> bool:
+    """JSON Schema's number, less YAML's ``.nan`` and ``.inf``: no size, position or count is one, and every
+    comparison with one is false, so a ``minimum`` alone would let it through to the layout."""
+    return (isinstance(instance, (int, float)) and not isinstance(instance, bool)
+            and (not isinstance(instance, float) or math.isfinite(instance)))
+
+
+#: the validator content is checked with: Draft 2020-12 whose numbers are finite
+_ContentValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("number", _finite_number))
+
+
 @lru_cache(maxsize=4)
 def _validator(kinds_key: tuple):
-    return jsonschema.Draft202012Validator(_assembled(kinds_key))
+    return _ContentValidator(_assembled(kinds_key))
 
 
 def game_validator():
@@ -252,6 +267,9 @@ def _schema_error(data: LDict, error) -> ContentError:
     if error.validator == "required":
         return ContentError(src, f"{where}: {error.message}", "add the missing key")
     if error.validator == "type":
+        if isinstance(error.instance, float) and not math.isfinite(error.instance):
+            return ContentError(src, f"{where} is {error.instance!r}, not a number that can be measured or counted",
+                                "give a finite number (.nan and .inf are YAML's words for no number)")
         return ContentError(src, f"{where} should be of type {error.validator_value}, not {error.instance!r}",
                             "fix the value's type")
     if error.validator == "minProperties" and not error.instance:
