@@ -212,18 +212,23 @@ def test_tickets_score_plus_and_minus(rules):
     assert result.completed[0] == [0] and result.completed_round[0] == [g.round]
 
 
-def test_longest_path_bonus_card_is_scored_and_refereed(tmp_path):
-    folder = tiny(tmp_path)
-    text = (folder / "game.yaml").read_text(encoding="utf-8").replace("tables:", """  bonus:
+def _with_bonus_card(folder, title: str, latin: str, points: int) -> None:
+    """The tiny game with a one-card bonus deck (``ttr-bonus``): a bonus the simulator knows by its name, or not."""
+    text = (folder / "game.yaml").read_text(encoding="utf-8").replace("tables:", f"""  bonus:
     name: Bonus
     expected: 1
     layout: ttr-bonus
-    back: {layout: ttr-back}
-    fields: {title: text, latin: text, points: int}
+    back: {{layout: ttr-back}}
+    fields: {{title: text, latin: text, points: int}}
     cards:
-      - {title: Express, latin: European Express, points: 10}
+      - {{title: {title}, latin: {latin}, points: {points}}}
 tables:""")
     (folder / "game.yaml").write_text(text, encoding="utf-8")
+
+
+def test_longest_path_bonus_card_is_scored_and_refereed(tmp_path):
+    folder = tiny(tmp_path)
+    _with_bonus_card(folder, "Express", "European Express", 10)
     model = load_game(folder)
     rules = compile_rules(model)
     assert rules.longest == 10
@@ -242,16 +247,7 @@ tables:""")
 
 def test_refuses_rules_it_does_not_implement(tmp_path):
     folder = tiny(tmp_path)
-    text = (folder / "game.yaml").read_text(encoding="utf-8").replace("tables:", """  bonus:
-    name: Bonus
-    expected: 1
-    layout: ttr-bonus
-    back: {layout: ttr-back}
-    fields: {title: text, latin: text, points: int}
-    cards:
-      - {title: Mystery, latin: Mystery, points: 5}
-tables:""")
-    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    _with_bonus_card(folder, "Mystery", "Mystery", 5)
     with pytest.raises(ContentError, match="'Mystery'.* rule the simulator does not know"):
         compile_rules(load_game(folder))
     # tunnels and ferries: tests/test_simulate_tunnels.py

@@ -7,15 +7,13 @@ printed card, front then back, as DriveThruCards takes a deck) only when the bui
 """
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 
 from generator.layout.deck import DeckArt, draw_deck
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Card, Deck, Game
-from generator.writers.context import BuildContext
+from generator.writers.context import BuildContext, csv_text
 
 PRINT_SHOP_CSV = "print-shop.csv"
 CSV_COLUMNS = ("page", "back_page", "deck", "face", "card", "count")
@@ -86,11 +84,7 @@ def shop_pages(shop: Document, rows: list[dict], art: DeckArt, mode: str) -> Non
 
 
 def shop_csv(rows: list[dict]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def card_title(card: Card) -> str:

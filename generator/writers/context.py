@@ -7,7 +7,9 @@ refuse, the check has met already, and a build that follows reuses it.
 """
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import pickle
 import shutil
 from collections.abc import Callable
@@ -263,3 +265,12 @@ def _svg_key(doc: Document, page: Page, pictures: dict[str, str]) -> bytes:
     used = forms_used(page.items, doc.forms)
     return hashlib.sha256(pickle.dumps((page, [doc.forms[name] for name in used], sorted(pictures.items())),
                                        protocol=5)).digest()
+
+
+def csv_text(columns, rows: list[dict]) -> str:
+    """``rows`` as CSV text with a header of ``columns``, "\n" line ends (the same bytes on every system)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()

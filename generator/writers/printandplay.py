@@ -16,9 +16,6 @@ table; a name drawn two different ways is refused rather than printed wrong.
 """
 from __future__ import annotations
 
-import csv
-import io
-
 from generator.errors import BuildError
 from generator.fonts import Typeset
 from generator.layout.components import KINDS
@@ -31,7 +28,7 @@ from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
 from generator.model.words import Words
 from generator.writers.cards import printed_decks
-from generator.writers.context import BuildContext, Printable
+from generator.writers.context import BuildContext, Printable, csv_text
 
 #: print order: a part whose kind names one of these goes in that place (first match wins); then components,
 #: by their kind's ``print_order`` (tokens, tiles, dice, sheets); then the rest
@@ -192,11 +189,7 @@ def checklist(game: Game, parts: list[Printable], spans: list[tuple[int, int]]) 
 
 
 def components_csv(rows: list[dict]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, rows)
 
 
 def _supplies(game: Game) -> list[str]:
