@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 import random
 import re
 from dataclasses import dataclass, field
@@ -61,8 +62,14 @@ class FitResult:
         return "".join(out)
 
     def write(self) -> list[Path]:
+        """Write each edited file whole or not at all (a temporary file beside it, then renamed over it)."""
         for path, (_, new) in self.texts.items():
-            path.write_text(new, encoding="utf-8")
+            temporary = path.with_name(f".{path.name}.fit-{os.getpid()}")
+            try:
+                temporary.write_text(new, encoding="utf-8")
+                os.replace(temporary, path)
+            finally:
+                temporary.unlink(missing_ok=True)
         return list(self.texts)
 
 
