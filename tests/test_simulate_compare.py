@@ -91,3 +91,11 @@ def test_compare_command_line_mistakes():
     assert both.exit_code == 2 and "leave out GAME" in both.output
     none = runner.invoke(main, ["simulate"])
     assert none.exit_code == 2 and "name the game to play" in none.output
+
+
+@pytest.mark.parametrize("rev", ["--output=/tmp/pnpgen-escaped", "--remote=ext::sh", "HEAD;rm", "a b", "-"])
+def test_a_revision_that_is_an_option_or_odd_is_refused_before_git_runs(tmp_path, monkeypatch, rev):
+    """``FOLDER@--output=…`` would make git archive write anywhere; a revision is never passed as an option."""
+    monkeypatch.setattr(compare.subprocess, "run", lambda *a, **k: pytest.fail("git ran"))
+    with pytest.raises(ContentError, match="is not a git revision"):
+        compare.version(f"{NEW_YORK}@{rev}", tmp_path)

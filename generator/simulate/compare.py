@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import shutil
 import statistics
 import subprocess
@@ -33,6 +34,10 @@ Z = 1.959964   # two-sided 95 %
 #: a git archive bigger than this is refused (a game folder is a few MB)
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024
 GIT_TIMEOUT = 120   # seconds
+#: what a revision may look like: names, hashes and git's suffixes (HEAD~1, v1.0^, main@{2}) — never an option
+REVISION = re.compile(r"[A-Za-z0-9_./~^{}@+][A-Za-z0-9_./~^{}@+-]*")
+#: git settings that would run a program or reach a network, switched off for a folder from anyone
+SAFE_GIT = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "protocol.allow=never"]
 
 
 def wilson(k: float, n: int, z: float = Z) -> tuple[float, float]:
@@ -205,6 +210,9 @@ def version(spec: str, scratch: Path) -> Path:
     folder, rev = spec.rsplit("@", 1)
     if not rev:
         raise ContentError(None, f"--compare {spec}: no git revision after '@'", "e.g. content/my-game@HEAD~1")
+    if not REVISION.fullmatch(rev) or len(rev) > 200:
+        raise ContentError(None, f"--compare {spec}: '{rev}' is not a git revision",
+                           "name a branch, tag or commit, e.g. content/my-game@HEAD~1 (it may not start with '-')")
     git = shutil.which("git")
     if git is None:
         raise ContentError(None, f"--compare {spec}: a git revision needs git, and git is not installed",
@@ -234,7 +242,7 @@ def version(spec: str, scratch: Path) -> Path:
 def _git(git: str, cwd: Path, args: list[str], spec: str, what: str,
          hint: str = "name a revision git knows (git log), e.g. HEAD~1 or a tag") -> bytes:
     try:
-        done = subprocess.run([git, *args], cwd=cwd, capture_output=True, timeout=GIT_TIMEOUT, check=False)
+        done = subprocess.run([git, *SAFE_GIT, *args], cwd=cwd, capture_output=True, timeout=GIT_TIMEOUT, check=False)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise ContentError(None, f"--compare {spec}: git failed: {error}", "check the repository") from error
     if done.returncode != 0:
