@@ -57,7 +57,7 @@ class Polygon:
     stroke_width: float = 0.25
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Text:
     """One line of text; wrapping happens in layout, so renderers agree."""
 
@@ -71,6 +71,15 @@ class Text:
     #: the registered face it was measured with (``fonts.resolve``): renderers draw with the same one
     font: str = "IPAexGothic"
     italic: bool = False   # synthesised italic (the face has no italic file): slanted
+    #: mm added after every character (PDF's Tc, SVG's letter-spacing): a Japanese line set justified
+    spacing: float = 0.0
+
+    def __repr__(self) -> str:
+        """The dataclass's own form, ``spacing`` only when set: a card form's name is a digest of its items'
+        repr, so the field must not rename every form drawn before it existed."""
+        extra = f", spacing={self.spacing!r}" if self.spacing else ""
+        return (f"Text(x={self.x!r}, y={self.y!r}, text={self.text!r}, size={self.size!r}, fill={self.fill!r}, "
+                f"anchor={self.anchor!r}, bold={self.bold!r}, font={self.font!r}, italic={self.italic!r}{extra})")
 
 
 @dataclass(frozen=True, slots=True)

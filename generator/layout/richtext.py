@@ -29,6 +29,8 @@ from generator.model.rules import Span, Spans
 ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private use: never in real text)
 ICON_ADVANCE = 1.15       # em: the width an inline icon takes in its line, a little air on each side
 ICON_SIZE = 1.1           # em: the side of a built-in icon's square (its drawing fills ~0.2–0.9 of it)
+#: a line short of its width by more than this many em is not justified (a break before a long Latin word)
+JUSTIFY_MAX_EM = 2.5
 PICTURE_SIZE = 0.88       # em: an SVG icon's box, as high as a capital, standing on the baseline
 ESCAPABLE = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -314,6 +316,33 @@ def wrap(spans: Spans, width: float, size: float, typeface: Typeface = Typeface(
     return [_slice(spans, bounds, a, b) for a, b in ranges]
 
 
+def paragraph_ends(spans: Spans, lines: list[tuple[Span, ...]]) -> list[bool]:
+    """For each line of ``wrap``/``wrap_anywhere``: does its paragraph end with it (the text's end or a hard
+    line break after it)? Those lines stay ragged; the others may be justified."""
+    flat, _ = _flat(spans)
+    ends, pos = [], 0
+    for line in lines:   # the lines are the text's pieces in order, less the spaces and breaks between them
+        piece = _flat(line)[0]
+        if piece:
+            pos = flat.find(piece, pos) + len(piece)
+        rest = flat[pos:].lstrip(" ")
+        ends.append(not rest or rest.startswith("\n"))
+    return ends
+
+
+def justify_spacing(runs: tuple[Span, ...], width: float, size: float, typeface: Typeface = Typeface()) -> float:
+    """mm to add after each character so a line of Japanese fills ``width`` exactly, as Japanese type is set
+    (両端揃え); 0 for a line with no wide character (Latin lines stay ragged: letter-spaced words read badly)
+    and for a line short by more than ``JUSTIFY_MAX_EM`` (a break before a long word: spread, it would gape)."""
+    chars = sum(1 if run.icon else len(run.text) for run in runs)
+    if chars < 2 or not any(not run.icon and any(textfit.is_wide(c) for c in run.text) for run in runs):
+        return 0.0
+    slack = width - line_width(runs, size, typeface)
+    if slack <= 1e-6 or slack > JUSTIFY_MAX_EM * size * PT_TO_MM:
+        return 0.0
+    return round(slack / (chars - 1), 4)
+
+
 def wrap_anywhere(spans: Spans, width: float, size: float, typeface: Typeface = Typeface()) -> list[tuple[Span, ...]]:
     """Last resort for a word wider than its column (a long URL): lines break between any two characters."""
     flat, bounds = _flat(spans)
@@ -385,13 +414,17 @@ def line_width(runs: Iterable[Span], size: float, typeface: Typeface = Typeface(
 
 def draw_line(runs: tuple[Span, ...], x: float, baseline: float, size: float, color: str | None,
               align: str = "left", width: float = 0.0, typeface: Typeface = Typeface(),
-              whole: bool = False) -> list:
+              whole: bool = False, justify: bool = False) -> list:
     """One line's primitives, its box starting at ``x`` and ``width`` wide, aligned left, center or right.
 
     Each run is a ``Text`` anchored at its start, in its face and colour; an icon is drawn in the text's
     colour, its square on the baseline. ``whole``: a line that is one text run is anchored as a whole
-    (middle, end) as plain card text always was, so text without markup lays out unchanged.
+    (middle, end) as plain card text always was, so text without markup lays out unchanged. ``justify``
+    (left-aligned lines that do not end a paragraph): ``justify_spacing`` spreads the line to ``width``.
     """
+    spacing = justify_spacing(runs, width, size, typeface) if justify and align == "left" else 0.0
+    if spacing:
+        return _spaced_line(runs, x, baseline, size, color, typeface, spacing)
     if whole and len(runs) <= 1 and not (runs and runs[0].icon):
         text = runs[0].text if runs else ""
         face = typeface.face(runs[0]) if runs else typeface.face(Span(""))
@@ -417,6 +450,27 @@ def draw_line(runs: tuple[Span, ...], x: float, baseline: float, size: float, co
             items.append(Text(start, baseline, run.text.strip(), size, fill, "start", face.fake_bold, font=face.name,
                               italic=face.fake_italic))
         x += advance
+    return items
+
+
+def _spaced_line(runs: tuple[Span, ...], x: float, baseline: float, size: float, color: str | None,
+                 typeface: Typeface, spacing: float) -> list:
+    """``draw_line`` for a justified line: every character, an icon too, is followed by ``spacing`` mm."""
+    items: list = []
+    for run in runs:
+        fill = run.color or color
+        if run.icon:
+            items.append(icon_item(run, x, baseline, size, fill or "#000000"))
+            x += span_width(run, size, typeface) + spacing
+            continue
+        face = typeface.face(run)
+        text = run.text.strip()
+        if text:
+            lead = run.text[:len(run.text) - len(run.text.lstrip())]
+            start = x + (text_width_mm(lead, size, face.name) + spacing * len(lead) if lead else 0.0)
+            items.append(Text(start, baseline, text, size, fill, "start", face.fake_bold, font=face.name,
+                              italic=face.fake_italic, spacing=spacing))
+        x += span_width(run, size, typeface) + spacing * len(run.text)
     return items
 
 

@@ -104,9 +104,10 @@ def wrap_spans(spans: Spans, width: float, size: float, typeface: Typeface | Non
 
 def draw_runs(runs: tuple[Span, ...], x: float, baseline: float, size: float, color: str = INK,
               align: str = "left", width: float = 0.0, force_bold: bool = False,
-              typeface: Typeface | None = None) -> list:
+              typeface: Typeface | None = None, justify: bool = False) -> list:
     """One line of runs (``wrap_spans``) as primitives: ``layout.richtext.draw_line``."""
-    return richtext.draw_line(runs, x, baseline, size, color, align, width, _bold(typeface or faces_of(None), force_bold))
+    return richtext.draw_line(runs, x, baseline, size, color, align, width, _bold(typeface or faces_of(None), force_bold),
+                              justify=justify)
 
 
 def _check_glyphs(spans: Spans, source: Source, on_print_problem=None, typeface: Typeface | None = None,
@@ -147,7 +148,7 @@ class _Layout:
         if isinstance(block, Heading):
             return self.heading(block, indent)
         if isinstance(block, Paragraph):
-            return self.lines(block.spans, block.source, indent, PARAGRAPH_GAP)
+            return self.lines(block.spans, block.source, indent, PARAGRAPH_GAP, justify=True)
         if isinstance(block, ListBlock):
             return self.list(block, indent)
         if isinstance(block, Table):
@@ -165,8 +166,9 @@ class _Layout:
     # ------------------------------------------------------------------ text
     def lines(self, spans: Spans, source: Source, indent: float, space_before: float, size: float = BODY_PT,
               marker: str = "", marker_width: float = 0.0, bold: bool = False, color: str = INK,
-              align: str = "left", faces: Typeface | None = None) -> list[Piece]:
-        """One piece per line; ``marker`` (a bullet or number) hangs left of the first line."""
+              align: str = "left", faces: Typeface | None = None, justify: bool = False) -> list[Piece]:
+        """One piece per line; ``marker`` (a bullet or number) hangs left of the first line; ``justify``: lines
+        that do not end a paragraph fill the column (``richtext.justify_spacing``)."""
         faces = faces or self.body
         regular = faces.face(Span(""))
         _check_glyphs(spans, source, self.on_print_problem, faces, bold)
@@ -174,10 +176,13 @@ class _Layout:
         height = size * PT_TO_MM * LEADING
         baseline = (height - size * PT_TO_MM) / 2 + size * PT_TO_MM * 0.88
         pieces = []
-        for n, runs in enumerate(wrap_spans(spans, width, size, faces, bold)):
-            def draw(x, y, runs=runs, first=(n == 0)):
+        wrapped = wrap_spans(spans, width, size, faces, bold)
+        # body text is set justified, as Japanese is printed: every line but a paragraph's last fills the column
+        ends = richtext.paragraph_ends(spans, wrapped) if justify else [True] * len(wrapped)
+        for n, (runs, end) in enumerate(zip(wrapped, ends)):
+            def draw(x, y, runs=runs, first=(n == 0), spread=not end):
                 items = draw_runs(runs, x + indent + marker_width, y + baseline, size, color, align, width,
-                                  force_bold=bold, typeface=faces)
+                                  force_bold=bold, typeface=faces, justify=spread)
                 if first and marker:
                     items.append(Text(x + indent + marker_width - 1.2, y + baseline, marker, size, color, "end",
                                       regular.fake_bold, regular.name))
@@ -232,9 +237,10 @@ class _Layout:
             for sub in item:
                 if isinstance(sub, Paragraph) and first:
                     pieces += self.lines(sub.spans, sub.source, indent, PARAGRAPH_GAP * 0.5 if i else PARAGRAPH_GAP,
-                                         marker=marker, marker_width=marker_width)
+                                         marker=marker, marker_width=marker_width, justify=True)
                 elif isinstance(sub, Paragraph):
-                    pieces += self.lines(sub.spans, sub.source, indent + marker_width, PARAGRAPH_GAP * 0.5)
+                    pieces += self.lines(sub.spans, sub.source, indent + marker_width, PARAGRAPH_GAP * 0.5,
+                                         justify=True)
                 else:
                     inner = self.block(sub, indent + marker_width)
                     if inner and not isinstance(sub, (Table, Picture)):

@@ -126,7 +126,7 @@ def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> 
             return [(b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) for b in form_boxes(item.name, forms, cache)]
         return [_mapped(box, lambda x, y, u=item: at(u.x + x, u.y + y)) for box in form_boxes(item.name, forms, cache)]
     if isinstance(item, Text):
-        w = fonts.text_width_mm(item.text, item.size, item.font)   # the face it is drawn in
+        w = fonts.text_width_mm(item.text, item.size, item.font) + item.spacing * len(item.text)   # as drawn
         x = item.x - (w / 2 if item.anchor == "middle" else w if item.anchor == "end" else 0)
         up, down = item.size * ASCENT * fonts.PT_TO_MM, item.size * DESCENT * fonts.PT_TO_MM
         corners = [(x, item.y - up), (x + w, item.y + down), (x + w, item.y - up), (x, item.y + down)]

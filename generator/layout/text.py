@@ -43,7 +43,8 @@ def bold_width(typeset: Typeset, text: str, size_pt: float) -> float:
     return typeset.width(text, size_pt, bold=True)
 
 
-def _is_wide(ch: str) -> bool:
+def is_wide(ch: str) -> bool:
+    """A character that is set on its own em square (CJK, kana, full-width forms)."""
     return ord(ch) >= 0x2E80  # CJK, kana and full-width forms
 
 
@@ -52,7 +53,7 @@ def tokens(text: str) -> list[str]:
     out: list[str] = []
     word = ""
     for ch in text:
-        if _is_wide(ch):
+        if is_wide(ch):
             if word:
                 out.append(word)
                 word = ""

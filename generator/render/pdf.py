@@ -152,13 +152,17 @@ class _Painter:
         obj.setFont(t.font, t.size)
         if t.bold:
             obj.setTextRenderMode(2)
-        width = fonts.text_width_mm(t.text, t.size, t.font)
+        width = fonts.text_width_mm(t.text, t.size, t.font) + t.spacing * len(t.text)
         x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
         if t.italic:  # slanted about the baseline: x' = x + tan(slant)·y, as SVG's skewX
             obj.setTextTransform(1, 0, math.tan(math.radians(fonts.ITALIC_SLANT)), 1, x * mm, self.Y(t.y))
         else:
             obj.setTextOrigin(x * mm, self.Y(t.y))
+        if t.spacing:   # Tc is text state, which outlives the text object: set back to 0 inside it
+            obj.setCharSpace(t.spacing * mm)
         obj.textOut(t.text)
+        if t.spacing:
+            obj.setCharSpace(0)
         c.drawText(obj)
         if t.bold:
             c.restoreState()

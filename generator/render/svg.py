@@ -187,6 +187,8 @@ class _Builder:
         el["fill"] = t.fill or "none"
         if t.anchor != "start":
             el["text-anchor"] = t.anchor   # start | middle | end: SVG's own words
+        if t.spacing:
+            el["letter-spacing"] = _n(t.spacing)
         if t.bold:
             el["stroke"] = t.fill
             el["stroke-width"] = _n(t.size * fonts.BOLD_STROKE)
