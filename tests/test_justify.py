@@ -114,3 +114,18 @@ def test_a_text_without_spacing_keeps_its_old_repr():
     assert zlib.crc32(repr(Text(1, 2, "a", 3, font=FACE)).encode()) == zlib.crc32(
         f"Text(x=1, y=2, text='a', size=3, fill='#000000', anchor='start', bold=False, font='{FACE}', "
         "italic=False)".encode())
+
+
+def test_a_lone_last_character_takes_the_piece_before_it_down():
+    """"す。" alone on a paragraph's last line is avoided in running text: "です。" goes down together."""
+    text = "ゲームが終わったとき、合計点がいちばん多い人の勝ちです。"
+    width = text_width_mm(text[:-2], SIZE, FACE) + 0.1   # everything but "す。" fits on the first line
+    assert _lines(wrap((Span(text),), width, SIZE)) == [text[:-2], "す。"]
+    assert _lines(wrap((Span(text),), width, SIZE, no_orphan=True)) == [text[:-3], "です。"]
+    # a last line of two characters is no orphan: it stays as the plain wrap left it
+    two = text[:-1] + "ね。"
+    assert _lines(wrap((Span(two),), width, SIZE, no_orphan=True)) == _lines(wrap((Span(two),), width, SIZE))
+
+
+def _lines(lines):
+    return ["".join(r.text for r in line) for line in lines]

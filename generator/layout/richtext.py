@@ -30,7 +30,7 @@ ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private 
 ICON_ADVANCE = 1.15       # em: the width an inline icon takes in its line, a little air on each side
 ICON_SIZE = 1.1           # em: the side of a built-in icon's square (its drawing fills ~0.2–0.9 of it)
 #: a line short of its width by more than this many em is not justified (a break before a long Latin word)
-JUSTIFY_MAX_EM = 2.5
+JUSTIFY_MAX_EM = 4.0
 PICTURE_SIZE = 0.88       # em: an SVG icon's box, as high as a capital, standing on the baseline
 ESCAPABLE = set("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
@@ -300,17 +300,18 @@ def _measure(spans: Spans, bounds: list[tuple[int, int]], size: float, typeface:
     return width
 
 
-def wrap(spans: Spans, width: float, size: float, typeface: Typeface = Typeface()) -> list[tuple[Span, ...]] | None:
+def wrap(spans: Spans, width: float, size: float, typeface: Typeface = Typeface(),
+         no_orphan: bool = False) -> list[tuple[Span, ...]] | None:
     """Lines of runs no wider than ``width`` mm at ``size`` pt; None if one piece cannot fit.
 
     Break points and kinsoku are ``layout.text``'s, across span boundaries: a 。 after a bold word
-    stays on its line. Each run is measured in its own face.
+    stays on its line. Each run is measured in its own face. ``no_orphan``: as ``layout.text.wrap_ranges``.
     """
     flat, bounds = _flat(spans)
     if not flat:
         return [()]
     measure = _measure(spans, bounds, size, typeface)
-    ranges = textfit.wrap_ranges(flat, width, measure)
+    ranges = textfit.wrap_ranges(flat, width, measure, no_orphan)
     if ranges is None:
         return None
     return [_slice(spans, bounds, a, b) for a, b in ranges]

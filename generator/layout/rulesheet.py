@@ -98,7 +98,7 @@ def wrap_spans(spans: Spans, width: float, size: float, typeface: Typeface | Non
     """Lines of runs no wider than ``width`` (``layout.richtext``: each run measured in its own face); a word
     wider than the column (a long URL) breaks anywhere rather than overflowing."""
     typeface = _bold(typeface or faces_of(None), force_bold)
-    lines = richtext.wrap(spans, width, size, typeface)
+    lines = richtext.wrap(spans, width, size, typeface, no_orphan=True)
     return lines if lines is not None else richtext.wrap_anywhere(spans, width, size, typeface)
 
 

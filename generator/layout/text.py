@@ -89,18 +89,23 @@ def wrap(text: str, width_mm: float, size_pt: float, font: str = FONT_NAME) -> l
     return None if ranges is None else [text[a:b] for a, b in ranges]
 
 
-def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float]) -> list[tuple[int, int]] | None:
+def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float],
+                no_orphan: bool = False) -> list[tuple[int, int]] | None:
     """Lines of ``text`` as (start, end) indices, each no wider than ``width_mm``; None if a piece cannot fit.
 
     ``measure(start, end)`` is the width of ``text[start:end]`` in mm: one face for plain text, a sum
     of runs in their own faces for rich text (``layout.richtext``, where an icon is one character).
-    Widths add up (the font has no kerning), so each piece is measured once.
+    Widths add up (the font has no kerning), so each piece is measured once. ``no_orphan`` (running text):
+    a paragraph's last line of a single character and its punctuation ("す。") takes the piece before it
+    down with it, as Japanese typesetting avoids.
     """
-    lines: list[tuple[int, int]] = []
+    lines: list[tuple[int, int, int]] = []   # start, end, where the line's last piece starts
     limit = width_mm + 1e-6
     start = 0
     for paragraph in text.split("\n"):
+        first_line = len(lines)
         line_start, line_end, used = start, start, 0.0
+        last_piece = start   # where the current line's last piece starts
         pos = start
         for tok in tokens(paragraph):
             a, b = pos, pos + len(tok)
@@ -108,18 +113,29 @@ def wrap_ranges(text: str, width_mm: float, measure: Callable[[int, int], float]
             tok_width = measure(a, b)
             trailing = measure(b - 1, b) if tok.endswith(" ") else 0.0
             if used + tok_width - trailing <= limit:
-                line_end, used = b, used + tok_width
+                line_end, used, last_piece = b, used + tok_width, a
                 continue
             if line_end == line_start:
                 return None  # a single piece wider than the box
-            lines.append(_rstrip(text, line_start, line_end))
+            lines.append((*_rstrip(text, line_start, line_end), last_piece))
             line_start = a + (len(tok) - len(tok.lstrip()))
-            line_end, used = b, measure(line_start, b)
+            line_end, used, last_piece = b, measure(line_start, b), line_start
             if used - trailing > limit:
                 return None
-        lines.append(_rstrip(text, line_start, line_end))
+        lines.append((*_rstrip(text, line_start, line_end), last_piece))
+        if no_orphan and len(lines) - first_line >= 2:
+            _pull_down(text, lines, measure, limit)
         start += len(paragraph) + 1
-    return lines
+    return [(a, b) for a, b, _ in lines]
+
+
+def _pull_down(text: str, lines: list[tuple[int, int, int]], measure: Callable[[int, int], float], limit: float) -> None:
+    """``wrap_ranges``'s ``no_orphan``: move the second-last line's last piece onto a lone-character last line."""
+    (pa, _, piece), (la, lb, last_piece) = lines[-2], lines[-1]
+    alone = [c for c in text[la:lb] if not c.isspace() and c not in NO_LINE_START]
+    if len(alone) > 1 or piece <= pa or measure(piece, lb) > limit:
+        return
+    lines[-2:] = [(*_rstrip(text, pa, piece), pa), (piece, lb, last_piece)]
 
 
 def _rstrip(text: str, start: int, end: int) -> tuple[int, int]:
