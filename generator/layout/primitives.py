@@ -135,6 +135,17 @@ class Form:
     name: str
     items: tuple
     box: tuple[float, float, float, float]
+    #: the forms its items place (``Use``): whoever adds this form to a document adds them too (a rule
+    #: example places the board and the cards it shows)
+    needs: tuple = field(default=(), repr=False, compare=False)
+
+
+def register(forms: dict[str, Form], form: Form) -> str:
+    """Add ``form`` and every form it needs to ``forms`` (a document's), each once."""
+    forms.setdefault(form.name, form)
+    for needed in form.needs:
+        register(forms, needed)
+    return form.name
 
 
 def distinct_forms(forms) -> list[Form]:
@@ -202,5 +213,4 @@ class Document:
     outline: list[tuple[str, int]] = field(default_factory=list)
 
     def add_form(self, form: Form) -> str:
-        self.forms.setdefault(form.name, form)
-        return form.name
+        return register(self.forms, form)

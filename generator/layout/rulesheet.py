@@ -19,7 +19,7 @@ from generator.errors import BuildError, Source
 from generator.fonts import PT_TO_MM, FontFamily, Typeset, missing_glyphs, text_width_mm
 from generator.layout import richtext
 from generator.layout.flow import Flow, Piece
-from generator.layout.primitives import Form, Group, Line, Rect, Text, Use
+from generator.layout.primitives import Form, Group, Line, Rect, Text, Use, register
 from generator.layout.richtext import Typeface
 from generator.model.rules import Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table, plain
 
@@ -35,6 +35,7 @@ NOTE_PAD = 2.2         # mm inside a note's left edge
 PICTURE_GAP = 2.5      # mm between faces
 PICTURE_SIZE = 37.0    # mm: the longest side of a pictured face at most (a 44 × 68 card at half size)
 FILE_PICTURE_MM = 80.0  # mm: the longest side of a picture file (``![…](art/x.png)``) at most
+EXAMPLE_HEIGHT = 60.0   # mm: a rule example (``{{ example(…) }}``) at most, as wide as the column allows
 PICTURE_FACES = 10     # faces shown when the rules do not say
 PICTURE_ROW = 5        # faces per row at most
 SHORT_TABLE = 10       # rows: a table this short is never split
@@ -317,7 +318,7 @@ class _Layout:
         if not faces:
             return []
         for form in faces:
-            self.forms.setdefault(form.name, form)
+            register(self.forms, form)
         available = self.column - indent
         face_w = max(f.box[2] for f in faces)
         face_h = max(f.box[3] for f in faces)
@@ -325,7 +326,10 @@ class _Layout:
         # PICTURE_ROW faces, as even as they come
         rows_needed = -(-len(faces) // PICTURE_ROW)
         per_row = -(-len(faces) // rows_needed)
-        scale = min(1.0, (FILE_PICTURE_MM if block.file else PICTURE_SIZE) / max(face_w, face_h),
+        largest = FILE_PICTURE_MM if block.file else PICTURE_SIZE
+        if block.example is not None:   # a rule example: as wide as the column, no taller than EXAMPLE_HEIGHT
+            largest = max(face_w, face_h) * EXAMPLE_HEIGHT / face_h
+        scale = min(1.0, largest / max(face_w, face_h),
                     (available - (per_row - 1) * PICTURE_GAP) / (per_row * face_w))
         rows = [faces[i:i + per_row] for i in range(0, len(faces), per_row)]
         pieces = []

@@ -37,6 +37,7 @@ from generator.layout.components import KINDS
 from generator.layout.components.kind import kinds_with
 from generator.layout.images import KINDS as PICTURE_KINDS
 from generator.layout.richtext import PLAIN, Markup
+from generator.model.examples import plan_example
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
 from generator.model.words import Words
@@ -47,6 +48,7 @@ RULES_FILE = "rules.md"
 TEMPLATE_DIR = TEMPLATES_DIR / "rules"
 MACROS = "macros.md.j2"
 PICTURE_SCHEME = "component:"
+EXAMPLE_SCHEME = "example:"
 
 
 
@@ -166,7 +168,24 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.render(env.get_template(RULES_FILE), context)
     blocks = parse(markdown, path, _line_map(source_text, markdown), richtext.markup_of(game))
+    _examples(game, blocks)
     return Chapter(title, markdown, blocks, Source(path), tuple(c.id for c in components))
+
+
+def _examples(game: Game, blocks: list) -> None:
+    """Work out every rule example (``example:KIND?a=…&b=…``) from the game's data; its caption, unless the
+    rules give one, is the example's own sentence in the game's language."""
+    for block in blocks:
+        if isinstance(block, ListBlock):
+            for item in block.items:
+                _examples(game, item)
+        elif isinstance(block, Note):
+            _examples(game, block.blocks)
+        elif isinstance(block, Picture) and block.component.startswith(EXAMPLE_SCHEME):
+            parts = urlsplit(block.component[len(EXAMPLE_SCHEME):])
+            query = {key: values[0] for key, values in parse_qs(parts.query).items()}
+            block.example = plan_example(game, parts.path, query, block.source)
+            block.caption = block.caption or block.example.caption
 
 
 @contextmanager
@@ -387,6 +406,8 @@ def _picture(inline, images, where: Source) -> Picture:
                          "put {{ picture('id') }} on its own line with blank lines around it")
     image = images[0]
     target = str(image.attrs.get("src", ""))
+    if target.startswith(EXAMPLE_SCHEME):   # worked out from the game when the chapter is read (_examples)
+        return Picture(target, "".join(c.content for c in image.children if c.type == "text"), None, where)
     if not target.startswith(PICTURE_SCHEME):
         if not urlsplit(target).scheme and PurePosixPath(target).suffix.lower() in PICTURE_KINDS:
             # a picture file of the game (never a URL: nothing is fetched), read when it is drawn

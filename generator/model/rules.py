@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
+from generator.model.examples import Example
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,9 @@ class Picture:
     source: Source
     #: a picture file of the game instead (``![caption](art/x.png)``): ``component`` is its path as written
     file: bool = False
+    #: a rule example instead (``![caption](example:claim?a=…&b=…)``): what ``generator.model.examples`` worked
+    #: out for it (an ``Example``), filled when the chapter is read
+    example: Example | None = None
 
 
 @dataclass

@@ -12,6 +12,7 @@ fonts: ``@font-face`` rules with TrueType subsets of the characters it shows, in
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
@@ -25,6 +26,7 @@ from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.deck import draw_deck
+from generator.layout.examples import example_form
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Document, Form, Group, Image, Page, Use
 from generator.layout.richtext import markup_of
@@ -45,6 +47,7 @@ from generator.render.svg import MEDIA_TYPES, font_face, svg_text
 from generator.writers.context import BuildContext
 
 PICTURE_DIR = "rules-img"
+_UNSAFE = re.compile(r"[^\w.-]")   # what a picture's SVG name may not hold (folders, ':', '?', '&', '=')
 HTML_TEMPLATE = "rules.html.j2"
 #: a table cell of at most this many characters (of Markdown) is kept on one line: a number, a kind, a colour
 WHOLE_CELL = 8
@@ -86,6 +89,10 @@ class ComponentPictures:
     def for_block(self, block: Picture) -> list[Form]:
         if block.file:
             return [self.picture_file(block)]
+        if block.example is not None:
+            if block.component not in self._faces:
+                self._faces[block.component] = [example_form(self.game, block.example, self.renderer)]
+            return self._faces[block.component]
         return self.faces(block.component, block.source)
 
     def picture_file(self, block: Picture) -> Form:
@@ -147,8 +154,9 @@ def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: Co
 
 
 def _picture_key(component: str, faces: int | None) -> str:
-    # a picture file's path may hold folders (art/x.png): its SVG is one file of rules-img/ all the same
-    return f"{component.replace('/', '-')}-{'all' if faces is None else faces}"
+    # a picture file's path may hold folders (art/x.png), an example a query (example:claim?a=…&b=…): its SVG is
+    # one plainly named file of rules-img/ all the same
+    return f"{_UNSAFE.sub('-', component)}-{'all' if faces is None else faces}"
 
 
 def _pictures(chapters: list[Chapter]):
@@ -178,13 +186,15 @@ def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable
     md = markdown_parser().disable("text_join")   # escapes stay apart, as the PDF's parser keeps them
     renderer = _RichText(md, markup_of(game))
     md.renderer = renderer
+    # a rule example's caption is worked out with it (generator.model.examples), unless the rules give one
+    worked_out = {b.component: b.caption for b in _pictures(chapters) if b.example is not None}
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
         target = str(token.attrs.get("src", ""))
         key = _picture_key(*picture_target(target)) if target.startswith(PICTURE_SCHEME) else _picture_key(target, None)
         src = escape(pictures.get(key, ""))
-        caption = escape(self.renderInlineAsText(token.children or [], options, env))
+        caption = escape(self.renderInlineAsText(token.children or [], options, env) or worked_out.get(target, ""))
         return (f'<span class="picture"><img src="{src}" alt="{caption}">'
                 f'<span class="caption">{caption}</span></span>')
 

@@ -1,0 +1,239 @@
+"""Rule examples worked out from the game's own data (``{{ example('claim') }}`` in rules.md).
+
+A rulebook explains a move with a picture: this route, these cards, so many points. pnpgen computes
+the example from the content — the route, the cards it takes, the points the scoring table gives,
+the shortest way a ticket is completed — so it stays right when the map or the table changes.
+This module chooses and computes; ``generator.layout.examples`` draws; the caption is the game's
+language (``example.*`` in the word catalogues).
+
+Examples of the route family (a map board with places and routes, a train deck, ``route_scoring``):
+``claim`` (a route paid with cards of its colour and a wild card), ``double`` (a double route and the
+player-count rule), ``ticket`` (a ticket completed along its shortest way).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.errors import ContentError, Source
+from generator.model.board import Board
+from generator.model.game import Card, Deck, Entity, Game, Route
+from generator.model.network import Network, is_ticket_deck, ticket_ends
+
+KINDS = ("claim", "double", "ticket")
+#: mm of map kept around the places an example shows
+MARGIN = 22.0
+
+
+@dataclass(frozen=True)
+class Example:
+    """What one example shows: the board, the tracks a player has placed, the cards spent or the ticket."""
+
+    kind: str
+    board: Board                        # a map board
+    placed: tuple[tuple[Route, int], ...]  # (route, track index) covered with the player's trains
+    places: tuple[str, ...]             # the places framed and ringed (ids)
+    cards: tuple[Card, ...]             # train cards spent, in the order shown
+    ticket: Card | None
+    points: int
+    caption: str
+    player: str                         # the hex colour of the example player's trains
+
+
+def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -> Example:
+    """The example ``kind`` with ``query``'s choices (``a``, ``b``: a route's or ticket's places), or the game's
+    most telling one; a ContentError at ``source`` when the game cannot show it."""
+    if kind not in KINDS:
+        raise ContentError(source, f"no rule example '{kind}'", f"examples are {', '.join(KINDS)}")
+    board = _map_board(game, source)
+    scoring = {int(k): int(v) for k, v in game.tables.get("route_scoring", {}).items()}
+    if not scoring:
+        raise ContentError(source, f"the example '{kind}' needs tables: route_scoring", "add the route scoring table")
+    routes = [broute.route for broute in board.routes]
+    if kind == "ticket":
+        return _ticket(game, board, routes, scoring, query, source)
+    pick = _route(routes, query, source, double=(kind == "double"))
+    if kind == "double":
+        return _double(game, board, routes, pick, source)
+    return _claim(game, board, pick, scoring, source)
+
+
+# --------------------------------------------------------------------------- the three examples
+
+def _claim(game: Game, board: Board, route: Route, scoring: dict[int, int], source: Source) -> Example:
+    deck, wild = _train_deck(game, source)
+    colour = route.colors[0]
+    gray = colour is None or colour.id not in _deck_colours(deck)
+    if gray:   # any one colour: show the most common one
+        counts = {cid: sum(c.count for c in deck.cards if _colour_id(c) == cid) for cid in _deck_colours(deck)}
+        colour_id = max(sorted(counts), key=lambda cid: counts[cid])
+    else:
+        colour_id = colour.id
+    plain = next(c for c in deck.cards if _colour_id(c) == colour_id)
+    joker = next((c for c in deck.cards if wild and _colour_id(c) == wild), None)
+    n_wild = 1 if joker is not None and route.length >= 2 else 0
+    cards = (plain,) * (route.length - n_wild) + ((joker,) if joker is not None and n_wild else ())
+    points = _points(scoring, route.length, source)
+    words = game.words
+    parts = [words("example.card-count", color=_colour_name(game, colour_id), count=route.length - n_wild)]
+    if n_wild and joker is not None:
+        parts.append(words("example.card-count", color=_card_name(joker), count=n_wild))
+    caption = words("example.claim", a=route.a.name, b=route.b.name, length=route.length,
+                    color=_colour_name(game, colour.id if colour is not None else "gray"),
+                    cards=words["example.and"].join(parts), points=points)
+    if gray:
+        caption += words["example.gray"]
+    return Example("claim", board, ((route, 0),), (route.a.id, route.b.id), cards, None, points, caption,
+                   _player(game))
+
+
+def _double(game: Game, board: Board, routes: list[Route], route: Route, source: Source) -> Example:
+    tracks = len(route.colors)
+    few = game.meta.get("all_tracks_from")
+    low = game.players[0] if game.players else 2
+    words = game.words
+    caption = words("example.double", a=route.a.name, b=route.b.name, tracks=tracks)
+    if few is not None and int(few) > low:
+        high = int(few) - 1
+        players = str(low) if high == low else words("example.players", low=low, high=high)
+        caption += words("example.double-few", players=players)
+    return Example("double", board, ((route, 0),), (route.a.id, route.b.id), (), None, 0, caption, _player(game))
+
+
+def _ticket(game: Game, board: Board, routes: list[Route], scoring: dict[int, int], query: dict[str, str],
+            source: Source) -> Example:
+    decks = [d for d in game.decks.values() if is_ticket_deck(d)]
+    cards = [card for deck in decks for card in deck.cards if len(ticket_ends(card)) == 1]
+    if not cards:
+        raise ContentError(source, "the example 'ticket' needs a ticket deck (cards with from:, to:, points:)",
+                           "add a ticket deck, or leave the example out")
+    network = Network(game)
+    chosen = _chosen_ticket(cards, network, query, source)
+    start, end = chosen.values["from"], ticket_ends(chosen)[0]
+    path = network.shortest_paths(start, end)[0]
+    placed = []
+    for a, b in zip(path, path[1:]):
+        ends = (a, b) if a < b else (b, a)
+        options = [r for r in network.pairs[ends] if r in routes]
+        placed.append((min(options, key=lambda r: r.length), 0))
+    spaces = sum(r.length for r, _ in placed)
+    points = int(chosen.values["points"])
+    caption = game.words("example.ticket", a=start.name, b=end.name, points=points, spaces=spaces,
+                         routes=len(placed),
+                         route_points=sum(_points(scoring, r.length, source) for r, _ in placed))
+    return Example("ticket", board, tuple(placed), tuple(path), (), chosen, points, caption, _player(game))
+
+
+# --------------------------------------------------------------------------- choices
+
+def _map_board(game: Game, source: Source) -> Board:
+    boards = [b for b in game.boards.values() if b.kind == "map" and b.routes]
+    if not boards:
+        raise ContentError(source, "rule examples draw the game's map board, and this game has none",
+                           "add a board with places and routes, or leave the example out")
+    return boards[0]
+
+
+def _route(routes: list[Route], query: dict[str, str], source: Source, double: bool) -> Route:
+    """The route the query names (``a``, ``b``), else a telling one: a double route for ``double``, else a
+    coloured route of 3–4 spaces (long enough to show a wild card, short enough to frame)."""
+    if "a" in query or "b" in query:
+        if not ("a" in query and "b" in query):
+            raise ContentError(source, "name both ends of the example's route", "e.g. example('claim', a='Berlin', b='Leipzig')")
+        found = [r for r in routes if {r.a.id, r.b.id} == {query["a"], query["b"]}]
+        if not found:
+            raise ContentError(source, f"no route between '{query['a']}' and '{query['b']}' on the map",
+                               "name two places a route joins (their ids)")
+        route = found[0]
+        if double and len(route.colors) < 2:
+            raise ContentError(source, f"the route {query['a']}–{query['b']} has one track, not two or more",
+                               "name a double route, or let the example choose one")
+        return route
+    if double:
+        doubles = [r for r in routes if len(r.colors) >= 2]
+        if not doubles:
+            raise ContentError(source, "the example 'double' needs a double route, and the map has none",
+                               "leave the example out")
+        return min(doubles, key=lambda r: (abs(r.length - 3), r.a.id, r.b.id))
+    coloured = [r for r in routes if len(r.colors) == 1 and r.colors[0] is not None and r.a.id != r.b.id]
+    pool = coloured or [r for r in routes if r.a.id != r.b.id]
+    return min(pool, key=lambda r: (abs(r.length - 3.5), r.a.id, r.b.id))
+
+
+def _chosen_ticket(cards: list[Card], network: Network, query: dict[str, str], source: Source) -> Card:
+    reachable = [c for c in cards if network.shortest(c.values["from"], ticket_ends(c)[0]) is not None]
+    if "a" in query or "b" in query:
+        named = [c for c in reachable if {c.values["from"].id, ticket_ends(c)[0].id} == {query.get("a"), query.get("b")}]
+        if not named:
+            raise ContentError(source, f"no ticket between '{query.get('a')}' and '{query.get('b')}'",
+                               "name the two places of a ticket (their ids)")
+        return named[0]
+    if not reachable:
+        raise ContentError(source, "no ticket of the game can be completed on the map", "pnpgen check says why")
+    # a ticket whose way takes three routes, worth a middling score: enough to show joining, small enough to frame
+    def telling(card: Card) -> tuple:
+        routes = len(network.shortest_paths(card.values["from"], ticket_ends(card)[0])[0]) - 1
+        return abs(routes - 3), abs(int(card.values["points"]) - 8), card.values["from"].id, ticket_ends(card)[0].id
+    return min(reachable, key=telling)
+
+
+def _train_deck(game: Game, source: Source) -> tuple[Deck, str | None]:
+    decks = [d for d in game.decks.values() if d.role == "train"]
+    if not decks:
+        raise ContentError(source, "the example 'claim' shows the train cards spent, and no deck has role: train",
+                           "give the train deck role: train")
+    deck = decks[0]
+    return deck, deck.vars.get("wild")
+
+
+def _deck_colours(deck: Deck) -> list[str]:
+    wild = deck.vars.get("wild")
+    return [cid for cid in dict.fromkeys(_colour_id(c) for c in deck.cards) if cid and cid != wild]
+
+
+def _colour_id(card: Card) -> str:
+    colour = card.values.get("color")
+    return colour.id if isinstance(colour, Entity) else str(colour or "")
+
+
+def _colour_name(game: Game, colour_id: str) -> str:
+    colour = game.palette.get(colour_id)
+    return colour.name if colour is not None else game.words[f"color.{colour_id}"]
+
+
+def _card_name(card: Card) -> str:
+    colour = card.values.get("color")
+    return colour.name if isinstance(colour, Entity) else str(colour)
+
+
+def _points(scoring: dict[int, int], length: int, source: Source) -> int:
+    if length not in scoring:
+        raise ContentError(source, f"route_scoring has no points for a route of {length} spaces",
+                           "add the length to tables: route_scoring")
+    return scoring[length]
+
+
+def _player(game: Game) -> str:
+    """The example player's colour: of the per-player piece set's colours (the trains), the one furthest from
+    every route colour of the map, so the player's trains never read as a route; else a red."""
+    routes = {c.attrs.get("hex") for b in game.boards.values() for br in b.routes for c in br.route.colors
+              if isinstance(c, Entity)}
+    route_rgb = [_rgb(str(h)) for h in sorted(h for h in routes if h)]
+    for part in game.parts.values():
+        if getattr(part.options, "per_player", False) and part.faces:
+            colours = [str(c.attrs["hex"]) for f in part.faces for c in [f.values.get("color")]
+                       if isinstance(c, Entity) and c.attrs.get("hex")]
+            if colours:
+                return max(colours, key=lambda h: min((_distance(_rgb(h), r) for r in route_rgb), default=0.0))
+    return "#b03a2e"
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """A rough perceptual distance (redmean), enough to tell a player's colour from a route's."""
+    mean = (a[0] + b[0]) / 2
+    dr, dg, db = a[0] - b[0], a[1] - b[1], a[2] - b[2]
+    return ((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db) ** 0.5

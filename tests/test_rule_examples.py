@@ -1,0 +1,140 @@
+"""Rule examples (``{{ example('claim'|'double'|'ticket') }}``) are worked out from the game's data: the
+route, the cards, the points and the ticket's way follow the content, and a mistake is a clear error at
+the rules.md line."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.errors import ContentError, Source
+from generator.layout.cardface import FaceRenderer
+from generator.layout.examples import example_form
+from generator.layout.primitives import Document, Group, Polygon
+from generator.load.game import load_game
+from generator.load.rules import load_rules
+from generator.model.examples import plan_example
+from generator.model.network import Network, ticket_ends
+from generator.model.rules import Picture
+
+ROOT = Path(__file__).resolve().parents[1]
+GERMANY = ROOT / "content" / "ttr-germany"
+NEW_YORK = ROOT / "content" / "ttr-new-york"
+HERE = Source(Path("rules.md"), 7)
+
+
+@pytest.fixture(scope="module")
+def germany():
+    return load_game(GERMANY)
+
+
+def test_a_claim_pays_the_route_with_its_colour_and_one_wild_card_and_scores_the_table(germany):
+    example = plan_example(germany, "claim", {}, HERE)
+    (route, track), = example.placed
+    scoring = {int(k): int(v) for k, v in germany.tables["route_scoring"].items()}
+    assert route.length in (3, 4) and route.colors[0].id != "gray"
+    assert len(example.cards) == route.length and example.points == scoring[route.length]
+    colours = [card.values["color"].id for card in example.cards]
+    assert colours == [route.colors[0].id] * (route.length - 1) + ["locomotive"]
+    assert route.a.name in example.caption and f"{example.points}点" in example.caption
+
+
+def test_a_named_route_and_a_gray_one(germany):
+    example = plan_example(germany, "claim", {"a": "Berlin", "b": "Leipzig"}, HERE)
+    (route, _), = example.placed
+    assert {route.a.id, route.b.id} == {"Berlin", "Leipzig"}
+    gray = next(r for r in germany.routes if r.colors[0].id == "gray" and len(r.colors) == 1 and r.length >= 2)
+    example = plan_example(germany, "claim", {"a": gray.a.id, "b": gray.b.id}, HERE)
+    assert "どの色でも" in example.caption   # a gray route: any one colour
+    assert len({c.values["color"].id for c in example.cards if c.values["color"].id != "locomotive"}) == 1
+
+
+def test_the_scoring_table_decides_the_points(germany, tmp_path):
+    folder = tmp_path / "ttr-germany"
+    shutil.copytree(GERMANY, folder)
+    tables = folder / "tables.yaml"
+    tables.write_text(tables.read_text(encoding="utf-8").replace("4: 7,", "4: 9,"), encoding="utf-8")
+    changed = load_game(folder)
+    route = plan_example(germany, "claim", {}, HERE).placed[0][0]
+    points = plan_example(changed, "claim", {"a": route.a.id, "b": route.b.id}, HERE).points
+    assert points == (9 if route.length == 4 else {1: 1, 2: 2, 3: 4}.get(route.length))
+
+
+def test_a_ticket_is_completed_along_its_shortest_way(germany):
+    example = plan_example(germany, "ticket", {}, HERE)
+    ticket = example.ticket
+    assert ticket is not None and example.points == int(ticket.values["points"])
+    path = example.places
+    assert path[0] == ticket.values["from"].id and path[-1] == ticket_ends(ticket)[0].id
+    joined = [{r.a.id, r.b.id} for r, _ in example.placed]
+    assert joined == [{a, b} for a, b in zip(path, path[1:])]
+    assert sum(r.length for r, _ in example.placed) == Network(germany).shortest(ticket.values["from"],
+                                                                                  ticket_ends(ticket)[0])
+
+
+def test_a_double_route_names_the_player_count_that_closes_it(germany):
+    example = plan_example(germany, "double", {}, HERE)
+    (route, _), = example.placed
+    assert len(route.colors) >= 2
+    few = germany.meta["all_tracks_from"] - 1
+    assert f"2〜{few}人" in example.caption
+
+
+@pytest.mark.parametrize("kind, query, message", [
+    ("nope", {}, "no rule example 'nope'"),
+    ("claim", {"a": "Berlin"}, "name both ends"),
+    ("claim", {"a": "Berlin", "b": "Kiel"}, "no route between 'Berlin' and 'Kiel'"),
+    ("double", {"a": "Berlin", "b": "Leipzig"}, "has one track"),
+    ("ticket", {"a": "Kiel", "b": "Konstanz"}, "no ticket between"),
+])
+def test_mistakes_are_errors_at_the_line(germany, kind, query, message):
+    with pytest.raises(ContentError, match=message) as caught:
+        plan_example(germany, kind, query, HERE)
+    assert caught.value.source == HERE
+
+
+def test_the_picture_shows_the_board_window_the_trains_and_the_cards(germany):
+    example = plan_example(germany, "claim", {}, HERE)
+    form = example_form(germany, example, FaceRenderer(germany))
+    needs = [f.name for f in form.needs]
+    assert needs[0].startswith("board-") and len(needs) == 1 + len(example.cards)
+    window = next(item for item in form.items if isinstance(item, Group))
+    pieces = [i for i in window.items if isinstance(i, Polygon) and i.fill == example.player]
+    assert len(pieces) == example.placed[0][0].length
+    doc = Document("t")
+    doc.add_form(form)
+    assert set(needs) <= set(doc.forms)   # adding the example adds what it places
+    again = example_form(germany, plan_example(germany, "claim", {}, HERE), FaceRenderer(germany))
+    assert again.name == form.name   # the same content, the same picture
+
+
+def test_the_rules_of_the_bundled_route_games_show_their_examples():
+    for folder in (GERMANY, NEW_YORK):
+        game = load_game(folder)
+        pictures = [b for chapter in load_rules(game) for b in _walk(chapter.blocks) if isinstance(b, Picture)]
+        kinds = sorted(b.example.kind for b in pictures if b.example is not None)
+        assert kinds == ["claim", "double", "ticket"], folder.name
+        assert all(b.caption for b in pictures if b.example is not None)
+
+
+def test_a_wrong_example_in_rules_md_is_exit_2_at_its_line(tmp_path):
+    folder = tmp_path / "ttr-new-york"
+    shutil.copytree(NEW_YORK, folder)
+    rules = folder / "rules.md"
+    lines = rules.read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines, 1) if "example('claim')" in line)
+    lines[at - 1] = "{{ example('claim', a='Chelsea', b='Nowhere') }}"
+    rules.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert f"rules.md:{at}" in result.output and "no route between 'Chelsea' and 'Nowhere'" in result.output
+
+
+def _walk(blocks):
+    for block in blocks:
+        yield block
+        for item in getattr(block, "items", []) or []:
+            yield from _walk(item)
