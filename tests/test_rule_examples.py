@@ -138,3 +138,54 @@ def _walk(blocks):
         yield block
         for item in getattr(block, "items", []) or []:
             yield from _walk(item)
+
+
+# --------------------------------------------------------------------------- the line family: a move
+
+S_RAILWAY = ROOT / "content" / "s-railway"
+
+
+@pytest.fixture(scope="module")
+def s_railway():
+    return load_game(S_RAILWAY)
+
+
+def test_the_default_move_is_the_rulebooks_own_one_express_section_from_takadanobaba(s_railway):
+    example = plan_example(s_railway, "move", {}, HERE)
+    assert example.train_type.id == "express"
+    assert example.places == ("takadanobaba", "saginomiya")   # the seed: one 急行 section lands on 鷺ノ宮
+    assert "4駅" in example.caption and example.cards[0].values["type"].id == "express"
+
+
+def test_a_move_of_several_sections_stops_at_each_stop_of_its_type(s_railway):
+    example = plan_example(s_railway, "move", {"type": "local", "at": "takadanobaba", "sections": "3"}, HERE)
+    assert example.places == ("takadanobaba", "shimo-ochiai", "naka-ochiai", "myoshoji")
+    assert "0駅" in example.caption
+
+
+@pytest.mark.parametrize("query, message", [
+    ({"at": "nowhere"}, "no station 'nowhere'"),
+    ({"type": "bullet"}, "no train type 'bullet'"),
+    ({"type": "limited", "at": "shimo-ochiai"}, "does not stop at 'shimo-ochiai'"),
+    ({"type": "limited", "sections": "3"}, "moves 1 to 2 sections, not 3"),
+])
+def test_move_mistakes(s_railway, query, message):
+    with pytest.raises(ContentError, match=message):
+        plan_example(s_railway, "move", query, HERE)
+
+
+def test_a_map_example_needs_a_map_and_a_move_a_line(s_railway, germany):
+    with pytest.raises(ContentError, match="has none"):
+        plan_example(s_railway, "claim", {}, HERE)
+    with pytest.raises(ContentError, match="line board"):
+        plan_example(germany, "move", {}, HERE)
+
+
+def test_the_move_strip_shows_every_station_from_start_to_end(s_railway):
+    from generator.layout.examples import STRIP_SQUARE
+    from generator.layout.primitives import Rect
+    example = plan_example(s_railway, "move", {}, HERE)
+    form = example_form(s_railway, example, FaceRenderer(s_railway))
+    squares = [i for i in form.items if isinstance(i, Rect) and abs(i.w - STRIP_SQUARE) < 1e-9 and i.fill == "#ffffff"]
+    assert len(squares) == 6   # 高田馬場 … 鷺ノ宮: stations 2 to 7
+    assert [x.x for x in squares] == sorted(x.x for x in squares)

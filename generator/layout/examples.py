@@ -11,6 +11,7 @@ import math
 
 from generator.fonts import PT_TO_MM
 from generator.layout import board_geometry as geo
+from generator.layout import text as textfit
 from generator.layout.board import board_form, plan_for_drawing, shade
 from generator.layout.cardface import FaceRenderer
 from generator.layout.deck import draw_deck
@@ -28,6 +29,11 @@ ASPECT_CARDS = 0.9    # width / height a window beside cards has at least
 ASPECT_ALONE = 1.5    # and a window alone (a double route): wide, as the column is
 PIECE_INSET = 1.7     # mm a train piece sits inside its space
 WAGON = 5.0           # mm: the wagon drawn on each piece
+STRIP_SQUARE = 17.0   # mm: a station of a move's strip
+STRIP_GAP = 3.0       # mm between stations
+STRIP_TAG = 17.0      # mm: the train type's tag before the stations
+STRIP_ARC = 6.0       # mm the hops rise above the stations
+STRIP_PT = 7.5        # station names at most
 RING = 1.1             # mm: the ring around a place the example names
 INK = "#2b2620"
 ACCENT = "#8a2b1e"
@@ -37,16 +43,20 @@ BADGE_PT = 30.0
 def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
     """The example's picture: board window, the player's trains, the cards spent or the ticket, the points."""
     board = example.board
+    if board.kind == "line":   # a line board's squares are far apart: the move is drawn as a strip of its own
+        strip, width, height = _line_strip(board, example)
+        digest = hashlib.sha1(repr((example.kind, strip)).encode("utf-8")).hexdigest()[:12]
+        return Form(f"example-{example.kind}-{digest}", tuple(strip), (0.0, 0.0, width, height))
     whole, _ = board_form(game, board)
     plan = plan_for_drawing(board)
     x0, y0, w, h = _window(plan, example)
-    scale = WINDOW_HEIGHT / h
     overlay: list = [Use(whole.name, 0.0, 0.0, clip=(x0, y0, w, h))]
     overlay += _trains(plan, example)
     if example.kind == "double":
         overlay += _closed_tracks(plan, example)
     overlay += [Circle(*plan.places[pid].center, plan.places[pid].radius + RING, stroke=ACCENT, stroke_width=RING)
                 for pid in _ringed(example) if pid in plan.places]
+    scale = WINDOW_HEIGHT / h
     items: list = [Group(tuple(overlay), -x0 * scale, -y0 * scale, 0.0, scale),
                    Rect(0.0, 0.0, w * scale, h * scale, None, INK, 0.4)]
     needs = [whole]
@@ -100,6 +110,66 @@ def _widen(a: float, b: float, least: float, limit: float) -> tuple[float, float
     if b > limit:
         a, b = max(0.0, a - (b - limit)), limit
     return a, b
+
+
+def _line_strip(board, example: Example) -> tuple[list, float, float]:
+    """The stations from the move's start to its end in one row: the played type's tag, each station with the
+    type's stop mark, the piece's hops from stop to stop above them, the piece at the start, the end framed."""
+    ttype = example.train_type
+    colour = ttype.attrs["color"].hex if ttype is not None else INK
+    stops = {s.id for s in ttype.attrs.get("stops", [])} if ttype is not None else set(example.places)
+    index = {s.id: n for n, s in enumerate(board.stations)}
+    first, last = index[example.places[0]], index[example.places[-1]]
+    shown = board.stations[min(first, last):max(first, last) + 1]
+    top = STRIP_ARC + 2.0
+    items: list = []
+    if ttype is not None:   # the card's type, as a tag in its colour
+        items.append(Rect(0.0, top, STRIP_TAG, STRIP_SQUARE, colour, INK, 0.3, 1.5))
+        items += _centred(board.typeset, ttype.name, STRIP_TAG / 2, top + STRIP_SQUARE / 2, STRIP_TAG - 2, "#ffffff")
+    left = STRIP_TAG + STRIP_GAP if ttype is not None else 0.0
+    centres = {}
+    mid = top + STRIP_SQUARE / 2
+    items.append(Line(left, mid, left + len(shown) * (STRIP_SQUARE + STRIP_GAP) - STRIP_GAP, mid, INK, 1.2))
+    for k, station in enumerate(shown):
+        x = left + k * (STRIP_SQUARE + STRIP_GAP)
+        centres[station.id] = (x + STRIP_SQUARE / 2, top)
+        items.append(Rect(x, top, STRIP_SQUARE, STRIP_SQUARE, "#ffffff", INK, 0.4, 1.2))
+        items += _centred(board.typeset, station.name, x + STRIP_SQUARE / 2, top + STRIP_SQUARE * 0.42,
+                          STRIP_SQUARE - 1.6, INK)
+        dot = (x + STRIP_SQUARE / 2, top + STRIP_SQUARE - 3.2)
+        items.append(Circle(*dot, 1.8, colour, INK, 0.25) if station.id in stops else Circle(*dot, 0.7, "#c8c2b4"))
+    for a, b in zip(example.places, example.places[1:]):   # a hop: an arc from stop to stop over those passed
+        (ax, ay), (bx, by) = centres[a], centres[b]
+        path = tuple(_quadratic((ax, ay), ((ax + bx) / 2, ay - STRIP_ARC * 1.6), (bx, by)))
+        items.append(Polygon(path, closed=False, stroke="#ffffff", stroke_width=2.2))
+        items.append(Polygon(path, closed=False, stroke=example.player, stroke_width=1.2))
+        items.append(Circle(bx, by, 1.4, example.player, "#ffffff", 0.4))
+    sx, sy = centres[example.places[0]]
+    items.append(Circle(sx, sy, 2.6, example.player, "#ffffff", 0.6))   # the piece where it starts
+    ex = centres[example.places[-1]][0]
+    items.append(Rect(ex - STRIP_SQUARE / 2 - 0.9, top - 0.9, STRIP_SQUARE + 1.8, STRIP_SQUARE + 1.8, None, ACCENT, 1.0,
+                      1.8))
+    width = left + len(shown) * (STRIP_SQUARE + STRIP_GAP) - STRIP_GAP + 1.0
+    return items, width, top + STRIP_SQUARE + 1.0
+
+
+def _centred(typeset, text: str, cx: float, cy: float, width: float, fill: str) -> list:
+    """``text`` in bold, as large as fits ``width`` (at most STRIP_PT, two lines), centred on (cx, cy)."""
+    fitted = textfit.fit(text, width, STRIP_SQUARE * 0.6, STRIP_PT, 4.0, max_lines=2,
+                         font=typeset.face(text, bold=True).name)
+    if fitted is None:
+        return [bold_text(typeset, cx, cy, text, 4.0, fill=fill, anchor="middle")]
+    first = cy - fitted.height / 2 + cap_height(fitted.size)
+    return [bold_text(typeset, cx, first + n * fitted.line_height, line, fitted.size, fill=fill, anchor="middle")
+            for n, line in enumerate(fitted.lines)]
+
+
+def _quadratic(a, c, b, steps: int = 16):
+    """Points of the quadratic Bézier from ``a`` to ``b`` pulled towards ``c``."""
+    for k in range(steps + 1):
+        t = k / steps
+        yield ((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * c[0] + t * t * b[0],
+               (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * c[1] + t * t * b[1])
 
 
 def _placed_tracks(plan: geo.BoardPlan, example: Example):

@@ -8,7 +8,8 @@ language (``example.*`` in the word catalogues).
 
 Examples of the route family (a map board with places and routes, a train deck, ``route_scoring``):
 ``claim`` (a route paid with cards of its colour and a wild card), ``double`` (a double route and the
-player-count rule), ``ticket`` (a ticket completed along its shortest way).
+player-count rule), ``ticket`` (a ticket completed along its shortest way). Of the line family (a line
+board of stations and train types): ``move`` (a train card played from a station, stop by stop).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from generator.model.board import Board
 from generator.model.game import Card, Deck, Entity, Game, Route
 from generator.model.network import Network, is_ticket_deck, ticket_ends
 
-KINDS = ("claim", "double", "ticket")
+KINDS = ("claim", "double", "ticket", "move")
 #: mm of map kept around the places an example shows
 MARGIN = 22.0
 
@@ -37,6 +38,7 @@ class Example:
     points: int
     caption: str
     player: str                         # the hex colour of the example player's trains
+    train_type: Entity | None = None    # a move: the train type the card played is
 
 
 def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -> Example:
@@ -44,6 +46,8 @@ def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -
     most telling one; a ContentError at ``source`` when the game cannot show it."""
     if kind not in KINDS:
         raise ContentError(source, f"no rule example '{kind}'", f"examples are {', '.join(KINDS)}")
+    if kind == "move":
+        return _move(game, _line_board(game, source), query, source)
     board = _map_board(game, source)
     scoring = {int(k): int(v) for k, v in game.tables.get("route_scoring", {}).items()}
     if not scoring:
@@ -123,7 +127,59 @@ def _ticket(game: Game, board: Board, routes: list[Route], scoring: dict[int, in
     return Example("ticket", board, tuple(placed), tuple(path), (), chosen, points, caption, _player(game))
 
 
+def _move(game: Game, board: Board, query: dict[str, str], source: Source) -> Example:
+    """A train card played from a station: the piece moves from stop to stop of its type, up to its advance."""
+    types = {t.id: t for t in board.train_types}
+    stations = [s.id for s in board.stations]
+    start = query.get("at", stations[1] if len(stations) > 1 else stations[0])
+    if start not in stations:
+        raise ContentError(source, f"no station '{start}' on the line", f"stations are {', '.join(stations[:6])} …")
+    stopping = [t for t in board.train_types if start in _stops(t)]
+    if "type" in query:
+        if query["type"] not in types:
+            raise ContentError(source, f"no train type '{query['type']}'", f"train types are {', '.join(types)}")
+        ttype = types[query["type"]]
+        if ttype not in stopping:
+            raise ContentError(source, f"{ttype.name} does not stop at '{start}'", "name a station the type stops at")
+    else:   # a type of middling speed: it passes some stations, as the seed's own example does
+        if not stopping:
+            raise ContentError(source, f"no train type stops at '{start}'", "name another station: at='…'")
+        stopping.sort(key=lambda t: (-len(_stops(t)), t.id))
+        ttype = stopping[len(stopping) // 2]
+    advance = int(ttype.attrs.get("advance", 1))
+    # by default one section, as the rulebook's own example: the stations passed are what the picture shows
+    sections = int(query["sections"]) if query.get("sections", "").isdigit() else 1
+    if not 1 <= sections <= advance:
+        raise ContentError(source, f"{ttype.name} moves 1 to {advance} sections, not {query.get('sections')}",
+                           f"write sections=1 … {advance}")
+    stops = _stops(ttype)
+    at = stops.index(start)
+    path = tuple(stops[at:at + sections + 1])
+    card = next((c for d in game.decks.values() for c in d.cards
+                 if isinstance(c.values.get("type"), Entity) and c.values["type"].id == ttype.id), None)
+    names = {s.id: s.name for s in board.stations}
+    skipped = stations.index(path[-1]) - stations.index(path[0]) - (len(path) - 1)
+    key = "example.move" if len(path) > 2 else "example.move-one"
+    caption = game.words(key, type=ttype.name, start=names[path[0]], end=names[path[-1]],
+                         sections=len(path) - 1, stops=game.words["punct.list"].join(names[p] for p in path[1:]),
+                         skipped=skipped)
+    return Example("move", board, (), path, (card,) if card is not None else (), None, 0, caption, _player(game),
+                   ttype)
+
+
+def _stops(ttype: Entity) -> list[str]:
+    return [s.id for s in ttype.attrs.get("stops", [])]
+
+
 # --------------------------------------------------------------------------- choices
+
+def _line_board(game: Game, source: Source) -> Board:
+    boards = [b for b in game.boards.values() if b.kind == "line" and b.stations and b.train_types]
+    if not boards:
+        raise ContentError(source, "the example 'move' draws the game's line board, and this game has none",
+                           "add a line board with stations and train types, or leave the example out")
+    return boards[0]
+
 
 def _map_board(game: Game, source: Source) -> Board:
     boards = [b for b in game.boards.values() if b.kind == "map" and b.routes]
@@ -214,9 +270,11 @@ def _points(scoring: dict[int, int], length: int, source: Source) -> int:
 
 def _player(game: Game) -> str:
     """The example player's colour: of the per-player piece set's colours (the trains), the one furthest from
-    every route colour of the map, so the player's trains never read as a route; else a red."""
+    every route (and train type) colour of the boards, so the player's pieces never read as a route; else a red."""
     routes = {c.attrs.get("hex") for b in game.boards.values() for br in b.routes for c in br.route.colors
               if isinstance(c, Entity)}
+    routes |= {t.attrs["color"].attrs.get("hex") for b in game.boards.values() for t in b.train_types
+               if isinstance(t.attrs.get("color"), Entity)}   # a line board's train types too
     route_rgb = [_rgb(str(h)) for h in sorted(h for h in routes if h)]
     for part in game.parts.values():
         if getattr(part.options, "per_player", False) and part.faces:
