@@ -189,3 +189,46 @@ def test_the_move_strip_shows_every_station_from_start_to_end(s_railway):
     squares = [i for i in form.items if isinstance(i, Rect) and abs(i.w - STRIP_SQUARE) < 1e-9 and i.fill == "#ffffff"]
     assert len(squares) == 6   # 高田馬場 … 鷺ノ宮: stations 2 to 7
     assert [x.x for x in squares] == sorted(x.x for x in squares)
+
+
+# --------------------------------------------------------------------------- the network family: a settled route
+
+THURN_AND_TAXIS = ROOT / "content" / "thurn-and-taxis"
+
+
+@pytest.fixture(scope="module")
+def thurn_and_taxis():
+    return load_game(THURN_AND_TAXIS)
+
+
+def test_a_settled_route_builds_houses_in_one_area_and_takes_the_top_tiles(thurn_and_taxis):
+    example = plan_example(thurn_and_taxis, "settle", {}, HERE)
+    board = example.board
+    cities = {p.id: p for p in board.places}
+    assert len(example.places) == 5   # the shortest route-length tile is for 5 cities
+    areas = {cities[p].attrs["area"].id for p in example.houses}
+    assert len(areas) == 1   # one area chosen: every city of it on the route gets a house
+    titles = {t.values["title"]: t.values["value"] for t in example.tiles}
+    assert titles["ルート 5"] == 2   # the top of the stack [2, 1]
+    area_tile = next(t for t in example.tiles if t.values.get("areas"))
+    assert {c for c in example.houses} == {p.id for p in board.places if p.attrs["area"] in area_tile.values["areas"]}
+    assert example.points == sum(titles.values()) and f"{example.points}点" in example.caption
+    joined = [{r.a.id, r.b.id} for r, _ in example.placed]
+    assert joined == [{a, b} for a, b in zip(example.places, example.places[1:])]
+
+
+def test_a_named_settled_route_and_its_mistakes(thurn_and_taxis):
+    example = plan_example(thurn_and_taxis, "settle", {"route": "Mannheim,Carlsruhe,Freiburg"}, HERE)
+    # three cities: too short for a route-length tile, but all of Baden: its tile, the top one
+    assert [(t.values["title"], t.values["value"]) for t in example.tiles] == [("バーデン", 3)]
+    with pytest.raises(ContentError, match="not joined by roads"):
+        plan_example(thurn_and_taxis, "settle", {"route": "Mannheim,Basel"}, HERE)
+    with pytest.raises(ContentError, match="not a route of different cities"):
+        plan_example(thurn_and_taxis, "settle", {"route": "Mannheim,Nowhere"}, HERE)
+
+
+def test_the_settled_route_picture_shows_houses_and_tiles(thurn_and_taxis):
+    example = plan_example(thurn_and_taxis, "settle", {}, HERE)
+    form = example_form(thurn_and_taxis, example, FaceRenderer(thurn_and_taxis))
+    assert len(form.needs) == 1 + len(example.tiles)   # the board and each tile taken
+    assert all(n.name.startswith("scoring-tiles-face") for n in form.needs[1:])

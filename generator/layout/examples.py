@@ -14,6 +14,7 @@ from generator.layout import board_geometry as geo
 from generator.layout import text as textfit
 from generator.layout.board import board_form, plan_for_drawing, shade
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components.pieces import TILE
 from generator.layout.deck import draw_deck
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Line, Polygon, Rect, Use
@@ -34,6 +35,8 @@ STRIP_GAP = 3.0       # mm between stations
 STRIP_TAG = 17.0      # mm: the train type's tag before the stations
 STRIP_ARC = 6.0       # mm the hops rise above the stations
 STRIP_PT = 7.5        # station names at most
+HOUSE = 14.0          # mm: the house badge on a city
+TILE_MM = 40.0        # mm: a scoring tile beside the window, at most
 RING = 1.1             # mm: the ring around a place the example names
 INK = "#2b2620"
 ACCENT = "#8a2b1e"
@@ -56,6 +59,7 @@ def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
         overlay += _closed_tracks(plan, example)
     overlay += [Circle(*plan.places[pid].center, plan.places[pid].radius + RING, stroke=ACCENT, stroke_width=RING)
                 for pid in _ringed(example) if pid in plan.places]
+    overlay += _houses(plan, example)
     scale = WINDOW_HEIGHT / h
     items: list = [Group(tuple(overlay), -x0 * scale, -y0 * scale, 0.0, scale),
                    Rect(0.0, 0.0, w * scale, h * scale, None, INK, 0.4)]
@@ -76,12 +80,25 @@ def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
             items.append(Group((Use(form.name, 0.0, 0.0, clip=(0.0, 0.0, card_w, card_h)),), left, top, 0.0, fit))
             items.append(Rect(left, top, card_w * fit, card_h * fit, None, INK, 0.3))
         x += ((len(forms) - 1) * FAN + 1) * card_w * fit
+    if example.tiles:   # the tiles taken, one above the other
+        forms = [TILE.front(game, tile.deck, tile, renderer) for tile in example.tiles]   # type: ignore[arg-type]
+        needs += forms
+        side = min(TILE_MM, (WINDOW_HEIGHT - (len(forms) - 1) * GAP) / len(forms))
+        top = (WINDOW_HEIGHT - len(forms) * side - (len(forms) - 1) * GAP) / 2
+        for n, form in enumerate(forms):
+            bleed = max(0.0, -form.box[0])
+            w, h = form.box[2] - 2 * bleed, form.box[3] - 2 * bleed
+            fit = side / max(w, h)
+            y = top + n * (side + GAP)
+            items.append(Group((Use(form.name, 0.0, 0.0, clip=(0.0, 0.0, w, h)),), x, y, 0.0, fit))
+            items.append(Rect(x, y, w * fit, h * fit, None, INK, 0.3))
+        x += side
     if example.points and example.kind == "claim":
         items += _badge(board.typeset, x + GAP, example.points)
         x += GAP + _badge_width(example.points) + 1.0
     digest = hashlib.sha1(repr((example.kind, items)).encode("utf-8")).hexdigest()[:12]
-    return Form(f"example-{example.kind}-{digest}", tuple(items), (0.0, 0.0, x if shown or example.points else w * scale,
-                                                                     WINDOW_HEIGHT), tuple(needs))
+    width = x if shown or example.points or example.tiles else w * scale
+    return Form(f"example-{example.kind}-{digest}", tuple(items), (0.0, 0.0, width, WINDOW_HEIGHT), tuple(needs))
 
 
 def _window(plan: geo.BoardPlan, example: Example) -> tuple[float, float, float, float]:
@@ -202,6 +219,19 @@ def _wagon(quad) -> Group:
         angle += 180
     cx, cy = sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4
     return Group(tuple(ICONS["wagon"](-WAGON / 2, -WAGON / 2, WAGON, "#ffffff")), cx, cy, angle)
+
+
+def _houses(plan: geo.BoardPlan, example: Example) -> list:
+    """A house of the player's colour on each city where the settled route builds one."""
+    items: list = []
+    for pid in example.houses:
+        if pid in plan.places:
+            cx, cy = plan.places[pid].center
+            r = plan.places[pid].radius
+            items.append(Circle(cx + r * 0.9, cy - r * 0.9, HOUSE / 2 + 0.6, "#ffffff", shade(example.player, 0.5), 0.4))
+            items.append(Group(tuple(ICONS["house"](-HOUSE * 0.4, -HOUSE * 0.45, HOUSE * 0.8, example.player)),
+                               cx + r * 0.9, cy - r * 0.9))
+    return items
 
 
 def _closed_tracks(plan: geo.BoardPlan, example: Example) -> list:

@@ -9,7 +9,9 @@ language (``example.*`` in the word catalogues).
 Examples of the route family (a map board with places and routes, a train deck, ``route_scoring``):
 ``claim`` (a route paid with cards of its colour and a wild card), ``double`` (a double route and the
 player-count rule), ``ticket`` (a ticket completed along its shortest way). Of the line family (a line
-board of stations and train types): ``move`` (a train card played from a station, stop by stop).
+board of stations and train types): ``move`` (a train card played from a station, stop by stop). Of the
+network family (a road board of cities in areas, scoring tiles with ``route_length`` and ``areas``):
+``settle`` (a route of cities settled: houses built, tiles taken).
 """
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ from generator.model.board import Board
 from generator.model.game import Card, Deck, Entity, Game, Route
 from generator.model.network import Network, is_ticket_deck, ticket_ends
 
-KINDS = ("claim", "double", "ticket", "move")
+KINDS = ("claim", "double", "ticket", "move", "settle")
+#: most simple paths the settle example looks through for a telling route (a small map has a few thousand)
+MAX_PATHS = 20000
 #: mm of map kept around the places an example shows
 MARGIN = 22.0
 
@@ -39,6 +43,8 @@ class Example:
     caption: str
     player: str                         # the hex colour of the example player's trains
     train_type: Entity | None = None    # a move: the train type the card played is
+    houses: tuple[str, ...] = ()        # a settled route: the cities that get a house
+    tiles: tuple[Card, ...] = ()        # and the scoring tiles taken (the top tile of each stack)
 
 
 def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -> Example:
@@ -49,6 +55,8 @@ def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -
     if kind == "move":
         return _move(game, _line_board(game, source), query, source)
     board = _map_board(game, source)
+    if kind == "settle":
+        return _settle(game, board, query, source)
     scoring = {int(k): int(v) for k, v in game.tables.get("route_scoring", {}).items()}
     if not scoring:
         raise ContentError(source, f"the example '{kind}' needs tables: route_scoring", "add the route scoring table")
@@ -165,6 +173,103 @@ def _move(game: Game, board: Board, query: dict[str, str], source: Source) -> Ex
                          skipped=skipped)
     return Example("move", board, (), path, (card,) if card is not None else (), None, 0, caption, _player(game),
                    ttype)
+
+
+def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> Example:
+    """A route of cities settled: houses in every city of one area on it, the route-length tile and, when the
+    houses complete an area tile, that tile too — each the top tile of its stack."""
+    faces = [face for part in game.parts.values() if part.kind == "tile" for face in part.faces]
+    lengths = sorted({int(f.values["route_length"]) for f in faces if f.values.get("route_length")})
+    if not lengths:
+        raise ContentError(source, "the example 'settle' needs scoring tiles with route_length:",
+                           "give the route-length tiles route_length: N (or_longer: true for N or more)")
+    cities = {p.id: p for p in board.places if isinstance(p.attrs.get("area"), Entity)}
+    roads: dict[str, set[str]] = {pid: set() for pid in cities}
+    for broute in board.routes:
+        a, b = broute.route.a.id, broute.route.b.id
+        if a in roads and b in roads and a != b:
+            roads[a].add(b)
+            roads[b].add(a)
+    area_tiles = [f for f in faces if f.values.get("areas") and f.values.get("city_count")]
+    if "route" in query:
+        path = tuple(query["route"].split(","))
+        if len(path) < 2 or any(p not in cities for p in path) or len(set(path)) != len(path):
+            raise ContentError(source, f"'{query['route']}' is not a route of different cities of the map",
+                               "write route='A,B,C,D,E' with city ids")
+        if any(b not in roads[a] for a, b in zip(path, path[1:])):
+            raise ContentError(source, f"the cities of '{query['route']}' are not joined by roads one to the next",
+                               "name cities in road order")
+    else:
+        path = _telling_route(roads, cities, lengths[0], area_tiles)
+        if not path:
+            raise ContentError(source, f"the map has no route of {lengths[0]} cities", "leave the example out")
+    by_area: dict[str, list[str]] = {}
+    for pid in path:
+        by_area.setdefault(cities[pid].attrs["area"].id, []).append(pid)
+    completed = [t for t in area_tiles if _completes(t, path, cities)]
+    area = (sorted(completed[0].values["areas"], key=lambda a: -len(by_area.get(a.id, [])))[0].id if completed
+            else max(sorted(by_area), key=lambda a: len(by_area[a])))
+    houses = tuple(pid for pid in path if pid in by_area.get(area, []) or
+                   (completed and cities[pid].attrs["area"] in completed[0].values["areas"]))
+    length_tile = max((f for f in faces if f.values.get("route_length") and
+                       (len(path) == int(f.values["route_length"]) or
+                        (f.values.get("or_longer") and len(path) >= int(f.values["route_length"])))),
+                      key=lambda f: (int(f.values["route_length"]), f.values.get("value") or 0), default=None)
+    tiles = tuple(t for t in (length_tile, *(_top(faces, c) for c in completed[:1])) if t is not None)
+    words = game.words
+    names = [cities[p].name for p in path]
+    areas = {cities[p].attrs["area"].id: cities[p].attrs["area"].name for p in houses}
+    caption = words("example.settle", cities=words["punct.list"].join(names), count=len(path),
+                    area=words["punct.list"].join(areas.values()),
+                    houses=words["punct.list"].join(cities[p].name for p in houses),
+                    tiles=words["example.and"].join(words("example.tile", title=_one_line(t.values.get("title")),
+                                                          value=t.values.get("value") or 0) for t in tiles),
+                    points=sum(int(t.values.get("value") or 0) for t in tiles))
+    if not tiles:
+        caption = words("example.settle-none", cities=words["punct.list"].join(names), count=len(path),
+                        houses=words["punct.list"].join(cities[p].name for p in houses))
+    placed = []
+    for a, b in zip(path, path[1:]):
+        placed.append((next(br.route for br in board.routes if {br.route.a.id, br.route.b.id} == {a, b}), 0))
+    return Example("settle", board, tuple(placed), path, (), None, sum(int(t.values.get("value") or 0) for t in tiles),
+                   caption, _player(game), houses=houses, tiles=tiles)
+
+
+def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_tiles: list[Card]) -> tuple[str, ...]:
+    """A route of ``length`` cities that completes an area tile if any does (fewest areas, then by name), else
+    one through the fewest areas: what shows houses and tiles together."""
+    best: tuple | None = None
+    seen = 0
+    stack: list[tuple[str, ...]] = [(pid,) for pid in sorted(roads, reverse=True)]
+    while stack and seen < MAX_PATHS:
+        path = stack.pop()
+        if len(path) == length:
+            seen += 1
+            if path[0] > path[-1]:
+                continue   # each route once, read from its smaller end
+            complete = any(_completes(t, path, cities) for t in area_tiles)
+            key = (not complete, len({cities[p].attrs["area"].id for p in path}), path)
+            best = key if best is None or key < best else best
+            continue
+        stack.extend(path + (n,) for n in sorted(roads[path[-1]], reverse=True) if n not in path)
+    return best[2] if best else ()
+
+
+def _completes(tile: Card, path: tuple[str, ...], cities: dict) -> bool:
+    """Does ``path`` hold every city of the tile's areas (houses there would take the tile)?"""
+    wanted = {a.id for a in tile.values["areas"]}
+    on_route = [p for p in path if cities[p].attrs["area"].id in wanted]
+    return len(on_route) == int(tile.values["city_count"])
+
+
+def _top(faces: list[Card], tile: Card) -> Card:
+    """The top tile of ``tile``'s stack: the face with the same title and the highest value."""
+    same = [f for f in faces if f.values.get("title") == tile.values.get("title")]
+    return max(same, key=lambda f: f.values.get("value") or 0)
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text or "").split())
 
 
 def _stops(ttype: Entity) -> list[str]:

@@ -40,6 +40,8 @@ from generator.yamlsource import LDict
 FACE_FIELDS = {
     "color": "color", "icon": "text", "title": "text", "text": "text", "latin": "text", "value": "int",
     "values": "list of int", "areas": "list of area", "cities": "list of text", "city_count": "int", "note": "text",
+    # a route-length tile: settling a route of this many cities takes it (``or_longer``: this many or more)
+    "route_length": "int", "or_longer": "bool",
 }
 BACK_FIELDS = ("layout", "color", "icon", "title", "text", "latin")
 FOLD_LINE = "#808080"
@@ -219,9 +221,12 @@ class PieceKind:
         return out
 
     def _fronts(self, game, component, renderer) -> list[Form]:
-        return [renderer.face(component.options.layout, self._context(game, component, face), face.ref, face.source,
-                              f"{component.id}-face", component.options.layout_source)
-                for face in component.faces]
+        return [self.front(game, component, face, renderer) for face in component.faces]
+
+    def front(self, game: Game, component: Component[PieceOptions], face: Card, renderer: FaceRenderer) -> Form:
+        """One face's front as drawn on its sheets (a rule example shows the tile a player takes)."""
+        return renderer.face(component.options.layout, self._context(game, component, face), face.ref, face.source,
+                             f"{component.id}-face", component.options.layout_source)
 
     def _backs(self, game, component, renderer) -> list[Form]:
         back = component.options.back
