@@ -465,7 +465,7 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
     for pp in plan.places.values():
         x, y = pp.center
         area = pp.place.attrs.get("area")
-        disc = area is not None and "color" in area.attrs
+        disc = area is not None and "color" in area.attrs and not board.area_regions   # regions have no disc to cut off
         r = max(pp.radius, AREA_DISC) if disc else pp.radius
         if not (ix + r <= x <= ix + iw - r and iy + r <= y <= iy + ih - r):
             what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc and area else pp.place.id
