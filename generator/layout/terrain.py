@@ -22,7 +22,7 @@ DEFAULTS: dict[str, tuple[str | None, str | None]] = {
     "water": ("#d3e4ec", "#8fb2c6"),
     "river": ("#a9cbe0", None),
     "park": ("#d9e8c6", "#9dbb84"),
-    "region": ("#e4e0d6", "#a79d8a"),
+    "region": ("#dfdbd0", "#a2978a"),
 }
 AREA_TINT = 0.72        # an area's colour mixed with this much white: its region's fill
 AREA_EDGE = 1.4         # mm: the band of an area's own colour just inside its border
