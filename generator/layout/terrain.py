@@ -75,7 +75,7 @@ def area_regions(board: Board, within: tuple[tuple[float, float], ...] = ()) -> 
             sites.setdefault((round(at[0], 3), round(at[1], 3)), place.attrs.get("area"))
     if len(sites) < 2:
         return []
-    cells = shapely.voronoi_diagram(MultiPoint(sorted(sites)), extend_to=clip.envelope.buffer(10))
+    cells = shapely.voronoi_polygons(MultiPoint(sorted(sites)), extend_to=clip.envelope.buffer(10))
     by_area: dict[str, list] = {}
     areas: dict[str, object] = {}
     for cell in cells.geoms:
