@@ -18,8 +18,9 @@ nudged until every route held its spaces (tools/germany_positions.py, `pnpgen fi
 fitted to the cities: longitude and latitude (equirectangular at 51° N) go to board mm by the affine
 map that fits the 35 cities best (least squares), and then by a thin-plate spline through the
 residuals, so each city sits where the board has it, relative to the coast and the borders, and the
-map bends smoothly in between. Shapes are clipped to the map inside the score track, simplified by
-SIMPLIFY mm and rounded to 0.1 mm.
+map bends smoothly in between. A city the 1:50m border leaves abroad (Konstanz, on the Bodensee's
+Swiss shore: this scale draws no lake) gets CITY_GROUND mm of Germany round it. Shapes are clipped
+to the map inside the score track, simplified by SIMPLIFY mm and rounded to 0.1 mm.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ MAP = Path(__file__).resolve().parents[1] / "content/ttr-germany/map.yaml"
 MARKER = "    # terrain: written by tools/germany_terrain.py"
 W, H, TRACK = 525.0, 790.0, 14.0          # the board and its score track's band (the map lies inside it)
 SIMPLIFY = 0.6                            # mm on the board
+CITY_GROUND = 6.0                         # mm of Germany round a city the outline leaves abroad
 #: the cities' longitude and latitude (degrees E, N)
 CITIES = {
     "Augsburg": (10.898, 48.371), "Berlin": (13.405, 52.520), "Bremen": (8.807, 53.079),
@@ -159,6 +161,12 @@ def main() -> None:
         if ne_name not in world:
             continue
         on_board = project(world[ne_name], to_board).intersection(frame)
+        if ne_name == "Germany":   # a city that 1:50m leaves abroad (Konstanz: the scale has no Bodensee) keeps its ground
+            board = board_positions()
+            astray = [c for c in sorted(CITIES) if not on_board.contains(shapely.Point(board[c]))]
+            print(f"cities given ground: {astray}", file=sys.stderr)
+            astray = [shapely.Point(board[c]).buffer(CITY_GROUND, 8) for c in astray]
+            on_board = shapely.unary_union([on_board, *astray])
         on_board = on_board.simplify(SIMPLIFY, preserve_topology=True)
         parts = [g for g in getattr(on_board, "geoms", [on_board]) if g.geom_type == "Polygon" and g.area > 4.0]
         if parts:
@@ -166,7 +174,7 @@ def main() -> None:
             shapes.append((kind, name, [[(round(x, 1), round(y, 1)) for x, y in p.exterior.coords[:-1]]
                                         for p in sorted(parts, key=lambda p: -p.area)]))
     shapes.sort(key=lambda s: ("sea", "region", "land").index(s[0]))   # Germany last: its coast over the sea
-    out = [MARKER + f" from Natural Earth 1:50m countries (public domain;",
+    out = [MARKER + " from Natural Earth 1:50m countries (public domain;",
            "    # Debian's r-cran-rnaturalearthdata, CC0), fitted to the cities' positions: do not edit by hand",
            "    terrain:"]
     for kind, name, parts in shapes:

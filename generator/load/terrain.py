@@ -36,11 +36,10 @@ def _shape(game: Game, board: Board, row, src: Source) -> Terrain:
                                 f"(MAX_TERRAIN_POINTS)", "simplify the outline (0.5 mm on the board is plenty)")
     points = tuple((float(x), float(y)) for x, y in raw)
     least = 2 if kind == "river" else 3
-    if kind != "areas" or points:
-        if len(points) < least:
-            raise ContentError(src, f"a {kind} shape needs at least {least} points, not {len(points)}",
-                               "write points: [[x, y], …] in board mm" + (" (a line)" if kind == "river" else
-                                                                          " (the corners of the outline)"))
+    if (kind != "areas" or points) and len(points) < least:   # areas without points: the whole map
+        raise ContentError(src, f"a {kind} shape needs at least {least} points, not {len(points)}",
+                           "write points: [[x, y], …] in board mm" + (" (a line)" if kind == "river" else
+                                                                      " (the corners of the outline)"))
     for x, y in points:
         if not (math.isfinite(x) and math.isfinite(y) and 0 <= x <= board.width and 0 <= y <= board.height):
             raise ContentError(src, f"a {kind} shape's point [{x:g}, {y:g}] is off board '{board.id}' "
