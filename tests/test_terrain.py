@@ -12,8 +12,8 @@ from generator.check import run_checks
 from generator.check.terrain import ground_at, inside
 from generator.errors import ContentError
 from generator.layout.board import LAND, board_form
-from generator.layout.primitives import Circle, Polygon
-from generator.layout.terrain import AREA_TINT, DEFAULTS, area_regions, tint
+from generator.layout.primitives import Circle, Group, Polygon, Text
+from generator.layout.terrain import AREA_TINT, DEFAULTS, area_regions, shade, tint
 from generator.load.game import load_game
 from generator.model.board import place_points
 from tests.conftest import ROOT
@@ -158,6 +158,25 @@ def test_regions_are_the_same_on_every_layout(tmp_path):
     board = game.boards["map"]
     assert board_form(game, board)[0] == board_form(game, board)[0]
     assert area_regions(board)[0][1][0][0] == (4.0, 4.0) or all(4 <= x <= 296 for x, _ in area_regions(board)[0][1][0])
+
+
+def test_labels_are_printed_over_every_shape_turned_and_under_the_routes(tmp_path):
+    shapes = ("      - kind: sea\n"
+              "        points: [[4, 4], [296, 4], [296, 196], [4, 196]]\n"
+              "        labels: [{text: 北海, latin: Nordsee, at: [40, 40]}, {text: 川, at: [270, 100], angle: 90, size: 10}]\n"
+              "      - {kind: land, points: [[20, 20], [280, 20], [280, 180], [20, 180]]}\n")
+    game = load_game(game_with(tmp_path, shapes))
+    form, _plan = board_form(game, game.boards["map"])
+    groups = [i for i in form.items if isinstance(i, Group) and i.items and isinstance(i.items[0], Text)]
+    sea_name, river = groups[:2]
+    assert form.items.index(sea_name) == 3                  # after the paper, the sea and the land
+    assert (sea_name.dx, sea_name.dy, sea_name.rotate) == (40.0, 40.0, 0.0)
+    assert [(t.text, t.size, t.anchor) for t in sea_name.items] == [("北海", 14.0, "middle"), ("Nordsee", 8.4, "middle")]
+    assert sea_name.items[0].y < 0 < sea_name.items[1].y    # the two lines centred on the point
+    assert sea_name.items[0].fill == shade(DEFAULTS["sea"][0], 0.55)
+    assert (river.rotate, [t.text for t in river.items], river.items[0].size) == (90.0, ["川"], 10.0)
+    error = refused(tmp_path, shapes.replace("at: [270, 100]", "at: [370, 100]"))
+    assert "the label '川' at [370, 100] is off board 'map'" in error.message and error.source.line == 26
 
 
 # ------------------------------------------------------------------------------------------- PNP510

@@ -67,6 +67,20 @@ COUNTRIES = {"Germany": "Deutschland", "Denmark": "Dänemark", "Netherlands": "N
              "Czechia": "Tschechien", "Poland": "Polen", "Sweden": "Schweden", "Italy": "Italien"}
 
 
+#: names printed on the ground: the seas, and the neighbours that are no terminal (those carry their own name)
+LABELS = {"Nordsee": ("北海", "Nordsee"), "Ostsee": ("バルト海", "Ostsee"), "Tschechien": ("チェコ", "Tschechien"),
+          "Polen": ("ポーランド", "Polen"), "Belgien": ("ベルギー", "Belgien"), "Luxemburg": ("ルクセンブルク", "Luxemburg")}
+LABEL_ROOM = 14.0   # mm: the least distance from a label's point to its shape's edge (else no label)
+
+
+def label_at(shape) -> tuple[float, float] | None:
+    """The point of ``shape`` farthest inside it (its pole of inaccessibility), if a label has room there."""
+    from shapely.ops import polylabel
+    best = max(getattr(shape, "geoms", [shape]), key=lambda g: g.area)
+    point = polylabel(best, tolerance=0.5)
+    return (round(point.x), round(point.y)) if best.exterior.distance(point) >= LABEL_ROOM else None
+
+
 def countries(folder: Path) -> dict[str, MultiPolygon]:
     """Natural Earth's 1:50m countries from the R package's lazy-load database, by name (lon/lat)."""
     base = next(folder.rglob("rnaturalearthdata/data/Rdata.rdx")).with_suffix("")
@@ -174,6 +188,16 @@ def main() -> None:
             shapes.append((kind, name, [[(round(x, 1), round(y, 1)) for x, y in p.exterior.coords[:-1]]
                                         for p in sorted(parts, key=lambda p: -p.area)]))
     shapes.sort(key=lambda s: ("sea", "region", "land").index(s[0]))   # Germany last: its coast over the sea
+    land = shapely.unary_union([Polygon(p) for _k, _n, parts in shapes[1:] for p in parts])
+    seas = [g for g in getattr(frame.difference(land), "geoms", [frame.difference(land)]) if g.area > 400]
+    labels: dict[str, list[tuple[str, str, tuple[float, float]]]] = {}
+    for sea_name, part in (("Nordsee", min(seas, key=lambda g: g.centroid.x)), ("Ostsee", max(seas, key=lambda g: g.centroid.x))):
+        at = label_at(part)
+        if at:
+            labels.setdefault("Nord- und Ostsee", []).append((*LABELS[sea_name], at))
+    for _kind, name, parts in shapes:
+        if name in LABELS and (at := label_at(Polygon(parts[0]))):
+            labels.setdefault(name, []).append((*LABELS[name], at))
     out = [MARKER + " from Natural Earth 1:50m countries (public domain;",
            "    # Debian's r-cran-rnaturalearthdata, CC0), fitted to the cities' positions: do not edit by hand",
            "    terrain:"]
@@ -182,6 +206,9 @@ def main() -> None:
             label = name if len(parts) == 1 else f"{name} {n + 1}"
             out.append(f"      - kind: {kind}\n        name: {label}\n        points: "
                        + yaml_points(points, " " * 17))
+            if n == 0 and name in labels:
+                out.append("        labels:\n" + "\n".join(f"          - {{text: {text}, latin: {latin}, at: [{x}, {y}]}}"
+                                                          for text, latin, (x, y) in labels[name]))
     block = "\n".join(out) + "\n"
     total = sum(len(p) for _k, _n, parts in shapes for p in parts)
     print(f"{sum(len(parts) for _k, _n, parts in shapes)} shapes, {total} points", file=sys.stderr)

@@ -11,8 +11,10 @@ border with it. shapely is imported only for a board that asks for areas.
 """
 from __future__ import annotations
 
+from generator.fonts import PT_TO_MM
 from generator.layout.board_geometry import BoardPlan, border
-from generator.layout.primitives import Polygon
+from generator.layout.primitives import Group, Polygon
+from generator.layout.text import set_text
 from generator.model.board import Board, Terrain, place_points
 
 #: each kind's (fill, stroke): light tints, so a route's colours and a name in ink stay readable over them
@@ -57,7 +59,27 @@ def terrain_items(board: Board, plan: BoardPlan) -> list:
             stroke = shape.stroke or stroke
             items.append(Polygon(shape.points, fill=shape.fill or fill, stroke=stroke,
                                  stroke_width=shape.stroke_width if stroke else 0.25))
+    for shape in board.terrain:   # names over every shape, under the routes
+        items += [_label(board, shape, label) for label in shape.labels]
     return items
+
+
+LATIN_SCALE = 0.6   # a label's Latin line, of its size
+
+
+def _label(board: Board, shape: Terrain, label) -> Group:
+    """A shape's name in a dark shade of its tint (its Latin form under it), centred on ``at``, turned ``angle``."""
+    fill = shape.fill or DEFAULTS.get(shape.kind, (None, None))[0] or "#c9c0ad"
+    ink = shade(fill, 0.55)
+    name_h = label.size * PT_TO_MM * 0.7                        # about a capital's height
+    latin_h = label.size * LATIN_SCALE * PT_TO_MM * 0.7 if label.latin else 0.0
+    gap = name_h * 0.45 if label.latin else 0.0
+    top = -(name_h + gap + latin_h) / 2                          # the lines centred on ``at``
+    lines = [set_text(board.typeset, 0.0, top + name_h, label.text, label.size, fill=ink, anchor="middle")]
+    if label.latin:
+        lines.append(set_text(board.typeset, 0.0, top + name_h + gap + latin_h, label.latin,
+                              label.size * LATIN_SCALE, fill=ink, anchor="middle"))
+    return Group(tuple(lines), label.at[0], label.at[1], label.angle)
 
 
 def area_regions(board: Board, within: tuple[tuple[float, float], ...] = ()) -> list[tuple[object, list]]:

@@ -12,9 +12,10 @@ import re
 
 from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
-from generator.model.board import Board, Terrain
+from generator.model.board import Board, Terrain, TerrainLabel
 from generator.model.game import Game
 
+LABEL_PT = 14.0   # a terrain label's default size: a sea's name reads from across the table
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -47,7 +48,16 @@ def _shape(game: Game, board: Board, row, src: Source) -> Terrain:
                                f"clip the outline to 0–{board.width:g} × 0–{board.height:g}")
     width = float(row.get("width" if kind == "river" else "stroke_width", 3.0 if kind == "river" else 0.5))
     return Terrain(kind, points, _colour(game, row, "colour", src), _colour(game, row, "stroke", src),
-                   width, src, str(row.get("name", "")))
+                   width, src, str(row.get("name", "")), tuple(_label(board, label, src) for label in row.get("labels", [])))
+
+
+def _label(board: Board, spec, src: Source) -> TerrainLabel:
+    x, y = (float(v) for v in spec["at"])
+    if not (0 <= x <= board.width and 0 <= y <= board.height):
+        raise ContentError(src, f"the label '{spec['text']}' at [{x:g}, {y:g}] is off board '{board.id}' "
+                                f"({board.width:g} × {board.height:g} mm)", "move it onto the shape it names")
+    return TerrainLabel(str(spec["text"]), str(spec.get("latin", "")), (x, y), float(spec.get("angle", 0.0)),
+                        float(spec.get("size", LABEL_PT)), src)
 
 
 def _colour(game: Game, row, key: str, src: Source) -> str | None:

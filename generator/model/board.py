@@ -155,6 +155,19 @@ WET_KINDS = ("sea", "water")
 
 
 @dataclass(frozen=True)
+class TerrainLabel:
+    """A name printed on the ground (a sea, a river, a neighbouring country): ``text`` over its ``latin``
+    form, centred at ``at`` (board mm), turned ``angle`` degrees clockwise (a river's course)."""
+
+    text: str
+    latin: str
+    at: tuple[float, float]
+    angle: float
+    size: float
+    source: Source
+
+
+@dataclass(frozen=True)
 class Terrain:
     """One shape of a map's ground, drawn behind everything else in the order written: land, sea, a lake
     (``water``), a ``river`` (an open line ``width`` mm wide), a ``park``, a ``region`` (a neighbouring
@@ -168,6 +181,7 @@ class Terrain:
     stroke_width: float
     source: Source
     name: str = ""
+    labels: tuple[TerrainLabel, ...] = ()
 
 
 @dataclass(eq=False)
