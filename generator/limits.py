@@ -49,6 +49,10 @@ MAX_ROUTE_LENGTH = 50
 
 #: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
 MAX_PLACE_POINTS = 32
+#: shapes of one map's ``terrain:`` (land, sea, rivers, regions …); Germany draws 12
+MAX_TERRAIN_SHAPES = 500
+#: points of one terrain shape; Germany's outline, simplified to 0.1 mm, has ~300
+MAX_TERRAIN_POINTS = 5_000
 #: the smallest card, token or tile side (trim), mm
 MIN_PIECE_MM = 5.0
 #: the largest printer margin (``print: margin:``), mm: beyond it no card sheet is worth printing at home

@@ -183,6 +183,10 @@ def test_an_area_disc_cut_off_by_the_board_edge_is_pnp505(tmp_path):
     shutil.copytree(ROOT / "content/thurn-and-taxis", folder)
     _edit(folder / "map.yaml", "latin: Zürich, kind: city, area: Schweiz, at: [206, 379]",
           "latin: Zürich, kind: city, area: Schweiz, at: [20, 379]")   # the left edge: the board's foot is trays now
+    # drawn as regions (terrain `kind: areas`), the areas have no disc to cut off; as discs, they have
+    assert not [f for f in run_checks(load_game(folder)) if f.code == "PNP505"]
+    _edit(folder / "map.yaml", "      - {kind: areas, points: [[4, 4], [596, 4], [596, 418], [4, 418]]}\n", "")
+    _edit(folder / "map.yaml", "    terrain:", "    terrain: []")
     findings = [f for f in run_checks(load_game(folder)) if f.code == "PNP505"]
     assert [(f.source.file.name, f.line) for f in findings] == [("map.yaml", 38)]
     assert "Zurich's Schweiz disc (radius 34 mm) at [20, 379] is off the playing area" in findings[0].message

@@ -141,6 +141,7 @@ def _own_tests():
         test_language,
         test_route_maps,
         test_table,
+        test_terrain,
     )
     #: codes that no content edit can reach (the loader refuses first), each with the test that builds its case;
     #: PNP621 has a game of its own (two maps)
@@ -152,7 +153,9 @@ def _own_tests():
             "PNP406": test_route_maps.test_reprints_in_an_alternative_deck_are_no_duplicates,
             "PNP309": test_route_maps.test_map_rules_that_disagree_with_the_routes_are_pnp309,
             "PNP508": test_table.test_markers_wider_than_the_band_are_pnp508,
-            "PNP509": test_table.test_a_layout_that_forgets_the_margin_is_pnp509}
+            "PNP509": test_table.test_a_layout_that_forgets_the_margin_is_pnp509,
+            # a map with terrain of its own: tests/test_terrain.py
+            "PNP510": test_terrain.test_a_city_on_the_sea_is_pnp510}
 
 
 _OWN_TESTS = _own_tests()

@@ -80,6 +80,8 @@ def board_glyphs(game):
         for entity in (*board.places, *board.areas, *board.stations, *board.train_types):
             named += [(entity.source, entity.name, True), (entity.source, entity.latin, False)]
         named += [(board.source, slot.label, True) for slot in board.slots]
+        named += [(label.source, text, False) for shape in board.terrain for label in shape.labels
+                  for text in (label.text, label.latin)]
         named += [(board.source, slot.latin, True) for slot in board.slots]
         seen = set()
         for src, text, bold in named:

@@ -1,7 +1,7 @@
 """Map boards as primitives: the whole board at real size, as one ``Form``.
 
-Draws a ``BoardPlan`` (generator.layout.board_geometry): area shading, route
-guide lines, train spaces (grey, coloured, tunnel outline, ferry
+Draws a ``BoardPlan`` (generator.layout.board_geometry): the terrain (generator.layout.terrain),
+area shading, route guide lines, train spaces (grey, coloured, tunnel outline, ferry
 locomotives), city markers with their setup passengers, names, the score
 track around the edge, the route-scoring legend and the title. The same Form
 is placed on the full-size page, on every tile and, scaled, on the overview.
@@ -17,6 +17,7 @@ from generator.layout import images
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect
 from generator.layout.symbols import hatching, placed
+from generator.layout.terrain import shade, terrain_items, tint
 from generator.layout.text import bold_text, bold_width, cap_height, set_text
 from generator.model.board import Board, BoardPicture
 from generator.model.game import Game
@@ -44,11 +45,15 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
     track = (score_track(board.width, board.height, board.score_track, board.typeset, board.score_depth)
              if board.score_track else [])
-    if board.background is not None:
+    if board.background is not None or board.terrain:
         # over the track's paper (its first two rects), under its cells and everything else
-        items += track[:2] + [_picture(game, board, board.background)]
+        items += track[:2]
         track = track[2:]
-    items += _areas(board, plan)
+    if board.background is not None:
+        items.append(_picture(game, board, board.background))
+    items += terrain_items(board, plan)
+    if not board.area_regions:
+        items += _areas(board, plan)
     items += track
     items += [_picture(game, board, overlay) for overlay in board.overlays]
     items += _routes(game, board, plan)
@@ -72,13 +77,6 @@ def _picture(game: Game, board: Board, spec: BoardPicture) -> Image:
     return image
 
 
-def tint(hex_color: str, amount: float) -> str:
-    """``hex_color`` mixed with white (amount 0 = unchanged, 1 = white): soft area shading."""
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#" + "".join(f"{c:02x}" for c in mix)
-
-
 def _areas(board: Board, plan: geo.BoardPlan) -> list:
     """Each city of an area sits on a soft disc of the area's colour: the provinces read as regions."""
     items = []
@@ -97,12 +95,6 @@ def _area_names(plan: geo.BoardPlan) -> list:
         items.append(bold_text(plan.board.typeset, x + w / 2, y + h * 0.8, area.name, geo.AREA_PT,
                                fill=shade(color, 0.45), anchor="middle"))
     return items
-
-
-def shade(hex_color: str, amount: float) -> str:
-    """``hex_color`` mixed with black (amount 0 = unchanged): a readable ink of a light colour."""
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(c * (1 - amount)):02x}" for c in (r, g, b))
 
 
 def _routes(game: Game, board: Board, plan: geo.BoardPlan) -> list:

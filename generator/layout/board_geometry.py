@@ -297,6 +297,9 @@ def _place_labels(plan: BoardPlan) -> None:
             candidates += [(cx - lw / 2, cy + rr), (cx - lw / 2, cy - rr - lh), (cx + rr, cy - lh / 2),
                            (cx - rr - lw, cy - lh / 2), (cx + rr * 0.7, cy + rr * 0.7), (cx + rr * 0.7, cy - rr * 0.7 - lh),
                            (cx - rr * 0.7 - lw, cy + rr * 0.7), (cx - rr * 0.7 - lw, cy - rr * 0.7 - lh)]
+            if plan.board.name_pt > NAME_PT:   # a long name at table size: also off-centre, above and below
+                candidates += [(cx - lw / 2 + dx, y) for y in (cy + rr, cy - rr - lh) for dx in (-lw / 3, lw / 3)]
+                candidates += [(x, cy - lh / 2 + dy) for x in (cx + rr, cx - rr - lw) for dy in (-lh / 2, lh / 2)]
         best = None
         for x, y in candidates:
             box = (x, y, lw, lh)
@@ -465,7 +468,7 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
     for pp in plan.places.values():
         x, y = pp.center
         area = pp.place.attrs.get("area")
-        disc = area is not None and "color" in area.attrs
+        disc = area is not None and "color" in area.attrs and not board.area_regions   # regions have no disc to cut off
         r = max(pp.radius, AREA_DISC) if disc else pp.radius
         if not (ix + r <= x <= ix + iw - r and iy + r <= y <= iy + ih - r):
             what = f"{pp.place.id}'s {area.id} disc (radius {AREA_DISC:g} mm)" if disc and area else pp.place.id

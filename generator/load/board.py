@@ -13,6 +13,7 @@ import math
 from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout import images
+from generator.load.terrain import read_terrain
 from generator.load.values import Resolver, entities, read_route, type_attributes
 from generator.model.board import DEFAULT_SPACE, Board, BoardPicture, BoardRoute, CardSlot, Tray, place_points
 from generator.model.game import Entity, Game
@@ -84,6 +85,7 @@ def _board(game: Game, board_id: str, spec, src: Source) -> Board:
     if kind == "map":
         for place in places:
             _check_position(board, place)
+        board.terrain = read_terrain(game, board, spec)
     else:
         board.stations = list(game.collections["station"].values())
         board.train_types = list(game.collections["train_type"].values())

@@ -148,6 +148,41 @@ class Tray:
 
 TRAY_LABEL = 7.0   # mm above a tray's places for its name
 
+#: kinds of terrain a map may declare (``terrain:``), each drawn in its own default tint
+TERRAIN_KINDS = ("land", "sea", "water", "river", "park", "region", "areas")
+#: kinds on which a place is afloat (PNP510)
+WET_KINDS = ("sea", "water")
+
+
+@dataclass(frozen=True)
+class TerrainLabel:
+    """A name printed on the ground (a sea, a river, a neighbouring country): ``text`` over its ``latin``
+    form, centred at ``at`` (board mm), turned ``angle`` degrees clockwise (a river's course)."""
+
+    text: str
+    latin: str
+    at: tuple[float, float]
+    angle: float
+    size: float
+    source: Source
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """One shape of a map's ground, drawn behind everything else in the order written: land, sea, a lake
+    (``water``), a ``river`` (an open line ``width`` mm wide), a ``park``, a ``region`` (a neighbouring
+    country, a province), or ``areas`` (the game's areas as tinted regions, computed at layout time from
+    the places' areas and clipped to ``points``). Points are board mm; colours are already hex."""
+
+    kind: str
+    points: tuple[tuple[float, float], ...]
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    source: Source
+    name: str = ""
+    labels: tuple[TerrainLabel, ...] = ()
+
 
 @dataclass(eq=False)
 class Board:
@@ -186,6 +221,13 @@ class Board:
     #: a picture filling the board under everything; pictures over it, under the routes (rivers, coasts)
     background: BoardPicture | None = None
     overlays: list[BoardPicture] = field(default_factory=list)
+    #: the map's ground (``terrain:``), drawn first, in the order written
+    terrain: list[Terrain] = field(default_factory=list)
+
+    @property
+    def area_regions(self) -> bool:
+        """Whether areas are drawn as regions (a ``kind: areas`` terrain) rather than a disc under each city."""
+        return any(shape.kind == "areas" for shape in self.terrain)
 
     @property
     def label(self) -> str:
