@@ -11,13 +11,14 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from generator.errors import Source
 from generator.layout.components import KINDS, component_faces
 from generator.layout.deck import draw_deck
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Form
 from generator.model.game import Card, Game
 from generator.writers.boards import draw_board
-from generator.writers.cards import printed_decks
+from generator.writers.cards import printed_decks, with_bleed
 
 #: characters of a face's file-name slug (after its number)
 SLUG_CHARS = 40
@@ -50,22 +51,31 @@ class Set:
     faces: list[Face]
     back: Face | None = None
     shape: str = ""            # a token's or tile's shape (circle, square, rect); "" for decks and boards
+    source: Source | None = None   # where its size is set (a deck's line), for messages
 
     @property
     def printed(self) -> int:
         return sum(face.count for face in self.faces)
 
 
-def export_sets(game: Game, force: bool = False) -> list[Set]:
-    """Decks (as the build prints them), then token and tile sets, then boards, in content order."""
+def export_sets(game: Game, force: bool = False, card_bleed: float | None = None, boards: bool = True,
+                pieces: bool = True) -> list[Set]:
+    """Decks (as the build prints them), then token and tile sets, then boards, in content order.
+
+    ``card_bleed`` (a print shop's, mm): decks are drawn again with that bleed, so that what a layout draws to the
+    bleed edge reaches the shop's edge (``with_bleed``); ``boards``/``pieces``: False leaves them out."""
     renderer = SharedFaceRenderer(game, on_print_problem=(lambda kind, error: None) if force else None)
     sets = []
     for deck in printed_decks(game):
+        if card_bleed is not None:
+            deck = with_bleed(deck, card_bleed)
         art = draw_deck(game, deck, renderer)
         g = deck.geometry
         back = Face("back", art.back, sum(card.count for card in deck.cards), ["back"])
         sets.append(Set(deck.id, deck.label, "deck", (g.width, g.height), g.bleed,
-                        _distinct(list(zip(deck.cards, art.faces))), back))
+                        _distinct(list(zip(deck.cards, art.faces))), back, source=deck.source))
+    if not pieces:
+        return sets
     for part in game.parts.values():
         kind = KINDS[part.kind]
         if part.geometry is None or not kind.pictured or kind.outlined_in_legend:
@@ -75,7 +85,7 @@ def export_sets(game: Game, force: bool = False) -> list[Set]:
         g = part.geometry
         sets.append(Set(part.id, part.label, part.kind, (g.width, g.height), g.bleed, _distinct(pairs, numbers=False),
                         shape=str(getattr(part.options, "shape", ""))))
-    for board in game.boards.values():
+    for board in game.boards.values() if boards else ():
         form = draw_board(game, board)
         sets.append(Set(board.id, board.label, "board", (board.width, board.height), 0.0,
                         [Face(f"board-{board.id}", form, 1, [board.id])]))

@@ -113,7 +113,9 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra, words=words, addons=addons, printer_margin=margin,
-                home_bleed=float(printing["home_bleed"]) if "home_bleed" in printing else None)
+                home_bleed=_print_mm(printing, "home_bleed", 20.0), home_gutter=_print_mm(printing, "home_gutter",
+                                                                                      limits.MAX_HOME_GUTTER_MM) or 0.0,
+                shop_bleed=_print_mm(printing, "shop_bleed", limits.MAX_SHOP_BLEED_MM))
     game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
@@ -216,6 +218,17 @@ def printer_margin(printing) -> float:
                            f"give the mm your printer leaves blank at each edge, 0 to {limits.MAX_PRINTER_MARGIN_MM:g} "
                            f"(most print 3-5 mm from the edge; the default is {PRINTER_MARGIN:g})")
     return margin
+
+
+def _print_mm(printing, key: str, most: float) -> float | None:
+    """``print: <key>:`` in mm, 0 to ``most`` (None when not given); refused at its line otherwise."""
+    if key not in printing:
+        return None
+    value = float(printing[key])
+    if not (math.isfinite(value) and 0 <= value <= most):
+        raise ContentError(printing.src(key), f"print: {key}: {value:g} mm is out of range",
+                           f"give {key}: in mm, 0 to {most:g}")
+    return value
 
 
 def card_geometry(spec: LDict, default: CardGeometry, what: str, margin: float = PRINTER_MARGIN) -> CardGeometry:
