@@ -39,7 +39,7 @@ def export_shop_pdf(game: Game, out_root: Path, preset: str = "dtc", progress: P
     name = f"{game.id}-{shop.name}"
     renderer = SharedFaceRenderer(game, on_print_problem=(lambda kind, error: None) if force else None)
     progress.start(game, 2 * len(decks))
-    entries = []
+    entries: list[dict] = []
     with export_folder(game, out_root, name) as staging:
         for deck in decks:
             progress.step(f"{deck.id}: faces")
@@ -69,7 +69,7 @@ def export_shop_pdf(game: Game, out_root: Path, preset: str = "dtc", progress: P
     progress.done()
     result = ExportResult(Path(out_root) / name, unit="pages")
     for entry in entries:
-        result.lines.append((entry["file"], entry["pages"], f"deck, {entry['cards']} cards, back then front"))
+        result.lines.append((str(entry["file"]), int(entry["pages"]), f"deck, {entry['cards']} cards, back then front"))
     result.lines.append((MANIFEST, 1, "each file's deck, product, sizes and page count"))
     return result
 
