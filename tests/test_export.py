@@ -215,3 +215,14 @@ def test_a_failed_export_leaves_the_previous_one_whole(run, tmp_path, monkeypatc
     assert "cannot write the export: No space left on device" in result.output
     assert _files(tmp_path / "mini-png") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mini-png"]   # the staging folder is gone
+
+
+def test_ctrl_c_in_a_data_export_exits_130_as_the_build_does(run, tmp_path, monkeypatch):
+    def interrupted(game):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("generator.export.tables.tables", interrupted)
+    result = run("export", "csv", MINI, "--out", tmp_path / "csv")
+    assert result.exit_code == 130
+    assert "mini was not exported; a previous export was left as it was" in result.output
+    assert not list((tmp_path / "csv").glob("*.csv"))

@@ -35,9 +35,14 @@ def _exporter(name: str, what: str, write):
                   help=f"Folder to write into (made if missing); default: output/<game>-{name}.")
     @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
     def command(game, out_dir, addons):
+        # quick (no bar), but stopped as the build is: Ctrl-C exits 130, SIGTERM 143, each file whole or not written
         try:
-            loaded = load_game(Path(game), tuple(addons))
-            written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+            with _sigterm_as_interrupt():
+                loaded = load_game(Path(game), tuple(addons))
+                written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+        except KeyboardInterrupt as interrupt:
+            _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
+                f"{folder_name(Path(game))} was not exported; a previous export was left as it was"))
         except PnpgenError as error:
             _fail(error)
         for path in written:
@@ -97,15 +102,19 @@ def export_tts_command(games, out_dir, force, addons, base_url, dpi):
 
 
 class _ExportProgress(_ConsoleProgress):
+    """A bar per stage (the faces drawn, then the images or files written); one line per game elsewhere."""
+
     def __init__(self, console: Console, what: str):
         super().__init__(console)
         self.what = what
+        self.announced = False
 
     def start(self, game, steps):
         if self.console.is_terminal:
             super().start(game, steps)
-        else:
+        elif not self.announced:
             self.console.print(f"exporting {escape(game.id)} ({self.what}) …", soft_wrap=True)
+        self.announced = True
 
 
 def _export(games, addons, force: bool, what: str, run) -> None:

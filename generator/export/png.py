@@ -32,7 +32,7 @@ def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False,
     if shop is not None:
         dpi, trim = shop.dpi, False
         shop_products(game, shop)   # every deck one of the shop's sizes, or refused before anything is drawn
-    sets = export_sets(game, force, card_bleed=shop.bleed if shop is not None else None)
+    sets = export_sets(game, force, shop.bleed if shop is not None else None, progress)
     plan = [(s, face, _shot(s, face, dpi, trim, board_dpi, shop)) for s in sets for face in _images(s)]
     for s, face, shot in plan:
         check_size(shot, f"{s.id}: {face.name}")
