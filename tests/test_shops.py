@@ -154,3 +154,13 @@ def test_print_settings_out_of_range_are_refused_at_their_line(run, tmp_path, li
     result = run("check", game)
     assert result.exit_code == 2
     assert "game.yaml:9" in result.output and key in result.output
+
+
+def test_a_safe_zone_narrower_than_the_shops_is_a_note(run, tmp_path):
+    exact = copy_fixture(tmp_path / "a", "mini", "game.yaml", MINI_CARD, "  card: {size: [63.5, 88.9], bleed: 3, safe: 3}")
+    result = run("export", "shop-pdf", exact, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert ("note: deck 'tickets': its safe zone is 3 mm from the cut; DriveThruCards asks for 3.175 mm"
+            in result.output)
+    # 63 × 88 mm centred on 63.5 × 88.9: 3 mm + 0.25 mm from the product's cut is enough
+    assert "note:" not in run("export", "shop-pdf", _poker(tmp_path / "b"), "--out", tmp_path / "out").output

@@ -140,6 +140,8 @@ def _export(games, addons, force: bool, what: str, run) -> None:
                 for name, count, kind in result.lines:
                     table.add_row(escape(name), str(count), escape(kind))
                 out_console.print(table)
+                for note in result.notes:
+                    err_console.print(f"[yellow]note:[/yellow] {escape(note)}", soft_wrap=True)
     except KeyboardInterrupt as interrupt:
         _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
             f"{exporting or 'nothing'} was not exported; a previous export was left as it was"))

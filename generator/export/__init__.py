@@ -32,6 +32,7 @@ class ExportResult:
     folder: Path
     lines: list[tuple[str, int, str]] = field(default_factory=list)
     unit: str = "images"
+    notes: list[str] = field(default_factory=list)   # warnings printed after the table (a shop's safe zone)
 
 
 @contextmanager

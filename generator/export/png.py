@@ -17,7 +17,7 @@ from pathlib import Path
 from generator.export import ExportResult, export_folder
 from generator.export.faces import Face, Set, export_sets
 from generator.export.raster import Shot, check_size, render_images, save_png
-from generator.export.shops import PRESETS, Preset, Product, product_for, shop_products
+from generator.export.shops import PRESETS, Preset, Product, product_for, safe_notes, shop_products
 from generator.model.game import Game
 from generator.writers import Progress
 
@@ -53,6 +53,8 @@ def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False,
         result.lines.append((f"board-{s.id}.png" if s.kind == "board" else f"{s.id}/", len(_images(s)),
                              f"{s.kind}, {s.printed} printed"))
     result.lines.append((MANIFEST, 1, "what each image is and how many are printed"))
+    if shop is not None:
+        result.notes = safe_notes(game, shop)
     return result
 
 

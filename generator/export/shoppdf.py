@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.errors import ContentError
 from generator.export import ExportResult, export_folder
-from generator.export.shops import PRESETS, preset_names, shop_products
+from generator.export.shops import PRESETS, preset_names, safe_notes, shop_products
 from generator.layout.deck import draw_deck
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page, Use
@@ -71,6 +71,7 @@ def export_shop_pdf(game: Game, out_root: Path, preset: str = "dtc", progress: P
     for entry in entries:
         result.lines.append((str(entry["file"]), int(entry["pages"]), f"deck, {entry['cards']} cards, back then front"))
     result.lines.append((MANIFEST, 1, "each file's deck, product, sizes and page count"))
+    result.notes = safe_notes(game, shop)
     return result
 
 

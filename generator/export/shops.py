@@ -109,3 +109,19 @@ def shop_products(game: Game, shop: Preset) -> dict[str, Product]:
     """Each printed deck's product at ``shop`` (deck id → product); the first deck of another size is refused."""
     return {deck.id: require_product((deck.geometry.width, deck.geometry.height), shop, f"deck '{deck.id}'", deck.source)
             for deck in printed_decks(game)}
+
+
+def safe_notes(game: Game, shop: Preset) -> list[str]:
+    """A note per deck whose safe zone, measured from the shop product's cut, is narrower than the shop asks:
+    text there may be cut (a warning: the layout decides what it puts there)."""
+    notes = []
+    for deck in printed_decks(game):
+        product = product_for((deck.geometry.width, deck.geometry.height), shop)
+        if product is None:
+            continue
+        g = deck.geometry
+        safe = g.safe + min((product.trim[0] - g.width) / 2, (product.trim[1] - g.height) / 2)
+        if safe < shop.safe - 0.01:
+            notes.append(f"deck '{deck.id}': its safe zone is {round(safe, 3):g} mm from the cut; {shop.label} asks for "
+                         f"{round(shop.safe, 3):g} mm (safe: in the deck or print: card:)")
+    return notes
