@@ -164,3 +164,26 @@ def test_a_safe_zone_narrower_than_the_shops_is_a_note(run, tmp_path):
             in result.output)
     # 63 × 88 mm centred on 63.5 × 88.9: 3 mm + 0.25 mm from the product's cut is enough
     assert "note:" not in run("export", "shop-pdf", _poker(tmp_path / "b"), "--out", tmp_path / "out").output
+
+
+def test_home_grid_caps_the_cards_on_a_sheet_and_centres_them():
+    sheets = duplex_sheets([f"c{i}" for i in range(9)], ["b"] * 9, POKER_9, "a4", home_bleed=0, most=(3, 2))
+    assert len(sheets) == 4                                   # 6 a sheet: two sheets, front and back
+    uses = [item for item in sheets[0].items if hasattr(item, "name")]
+    assert len(uses) == 6
+    xs, ys = sorted({round(u.x, 3) for u in uses}), sorted({round(u.y, 3) for u in uses})
+    assert xs == [10.5, 73.5, 136.5] and ys == [60.5, 148.5]  # 189 × 176 mm of cards centred on 210 × 297 mm
+
+
+def test_home_grid_that_does_not_fit_is_refused_at_its_line(run, tmp_path):
+    game = copy_fixture(tmp_path / "a", "mini", "game.yaml", MINI_CARD,
+                        "  card: {size: [63, 88], bleed: 3, safe: 3}\n  home_grid: [3, 3]")
+    result = run("check", game)
+    assert result.exit_code == 2
+    assert "game.yaml:9" in result.output
+    assert "print: home_grid: [3, 3]: deck 'trains' (63 × 88 mm, 3 mm bleed, 0 mm gutter) fits 2 × 2 on A4" in result.output
+    fits = copy_fixture(tmp_path / "b", "mini", "game.yaml", MINI_CARD,
+                        "  card: {size: [63, 88], bleed: 3, safe: 3}\n  home_bleed: 0\n  home_grid: [3, 2]")
+    result = run("build", fits, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert len(pypdfium2.PdfDocument(str(tmp_path / "out" / "mini" / "tickets.pdf"))) == 4   # 11 tickets, 6 a sheet

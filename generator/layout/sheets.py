@@ -77,9 +77,20 @@ def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None,
                                  f"{margin:g} mm margin and the crop marks",
                          "make them smaller (size:, or print: card: size: for every deck), use other paper (--paper), "
                          "or a smaller printer margin (print: margin:)")
-    left = (width - cols * cell_w - (cols - 1) * gutter) / 2
-    top = (height - rows * cell_h - (rows - 1) * gutter) / 2
-    return Grid((width, height), cols, rows, left, top, geometry, length, gap, gutter)
+    return _centred(Grid((width, height), cols, rows, 0.0, 0.0, geometry, length, gap, gutter))
+
+
+def capped(grid: Grid, cols: int, rows: int) -> Grid:
+    """``grid`` with at most ``cols`` × ``rows`` cards, centred on the paper (``print: home_grid:``)."""
+    return _centred(replace(grid, cols=min(cols, grid.cols), rows=min(rows, grid.rows)))
+
+
+def _centred(grid: Grid) -> Grid:
+    g, (width, height) = grid.geometry, grid.paper
+    cell_w, cell_h = g.width + 2 * g.bleed, g.height + 2 * g.bleed
+    left = (width - grid.cols * cell_w - (grid.cols - 1) * grid.gutter) / 2
+    top = (height - grid.rows * cell_h - (grid.rows - 1) * grid.gutter) / 2
+    return replace(grid, left=left, top=top)
 
 
 def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None = None,
@@ -124,12 +135,14 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
 def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
                   back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
                   source: Source | None = None, margin: float = PRINTER_MARGIN,
-                  home_bleed: float | None = None, gutter: float = 0.0) -> list[Page]:
+                  home_bleed: float | None = None, gutter: float = 0.0,
+                  most: tuple[int, int] | None = None) -> list[Page]:
     """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i.
 
     ``home_bleed`` (mm, less than the card's bleed): the sheet keeps only that much of each card's bleed, so
     cards sit closer (with 0 they share their cut lines: nine 63 × 88 mm cards on A4 instead of four).
     ``gutter`` (mm): blank paper between neighbouring cards, two cuts apart instead of one shared cut.
+    ``most`` (columns, rows): no more cards across and down than that (a perforated stock's grid).
     """
     clip = None
     if home_bleed is not None and home_bleed < geometry.bleed:
@@ -137,6 +150,8 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
         clip = (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b)
         geometry = replace(geometry, bleed=b)
     grid = grid_for(geometry, paper, source, margin, gutter)
+    if most is not None:
+        grid = capped(grid, *most)
     width, height = grid.paper
     dx, dy = back_offset
     pages = []

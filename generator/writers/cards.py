@@ -41,7 +41,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         if home:
             doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
                                       game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed,
-                                      game.home_gutter)
+                                      game.home_gutter, game.home_grid)
             ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
             ctx.write_home_pdf(doc, f"{deck.id}.pdf", "cards", part, section=deck.label, component=deck.id)
         if in_shop:
