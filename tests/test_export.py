@@ -226,3 +226,10 @@ def test_ctrl_c_in_a_data_export_exits_130_as_the_build_does(run, tmp_path, monk
     assert result.exit_code == 130
     assert "mini was not exported; a previous export was left as it was" in result.output
     assert not list((tmp_path / "csv").glob("*.csv"))
+
+
+def test_an_export_announces_each_game_once_off_a_terminal(run, tmp_path):
+    """Two progress stages (faces drawn, images written) are one line per game when the output is no terminal."""
+    result = run("export", "png", MINI, "--dpi", 30, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("exporting mini (PNG) …") == 1

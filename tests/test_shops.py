@@ -186,4 +186,8 @@ def test_home_grid_that_does_not_fit_is_refused_at_its_line(run, tmp_path):
                         "  card: {size: [63, 88], bleed: 3, safe: 3}\n  home_bleed: 0\n  home_grid: [3, 2]")
     result = run("build", fits, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert len(pypdfium2.PdfDocument(str(tmp_path / "out" / "mini" / "tickets.pdf"))) == 4   # 11 tickets, 6 a sheet
+    home = pypdfium2.PdfDocument(str(tmp_path / "out" / "mini" / "tickets.pdf"))
+    try:
+        assert len(home) == 4   # 11 tickets, 6 a sheet, front and back
+    finally:
+        home.close()
