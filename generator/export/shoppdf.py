@@ -69,7 +69,9 @@ def export_shop_pdf(game: Game, out_root: Path, preset: str = "dtc", progress: P
     progress.done()
     result = ExportResult(Path(out_root) / name, unit="pages")
     for entry in entries:
-        result.lines.append((str(entry["file"]), int(entry["pages"]), f"deck, {entry['cards']} card{'s' if entry['cards'] != 1 else ''}, back then front"))
+        cards = int(entry["cards"])
+        result.lines.append((str(entry["file"]), int(entry["pages"]),
+                             f"deck, {cards} card{'' if cards == 1 else 's'}, back then front"))
     result.lines.append((MANIFEST, 1, "each file's deck, product, sizes and page count"))
     result.notes = safe_notes(game, shop)
     return result
