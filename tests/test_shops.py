@@ -191,3 +191,11 @@ def test_home_grid_that_does_not_fit_is_refused_at_its_line(run, tmp_path):
         assert len(home) == 4   # 11 tickets, 6 a sheet, front and back
     finally:
         home.close()
+
+
+def test_shop_pdf_is_byte_identical_twice(run, tmp_path):
+    game = _poker(tmp_path)
+    for out in ("one", "two"):
+        assert run("export", "shop-pdf", game, "--out", tmp_path / out).exit_code == 0
+    files = {out: {p.name: p.read_bytes() for p in sorted((tmp_path / out / "mini-dtc").iterdir())} for out in ("one", "two")}
+    assert files["one"] == files["two"] and len(files["one"]) == 3

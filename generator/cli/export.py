@@ -61,7 +61,7 @@ def _export_options(fn):
                       help="Compose an add-on folder into each game (repeatable).")(fn)
     fn = click.option("--force", is_flag=True, help="Export even when the checks find errors (and say so).")(fn)
     fn = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
-                      help="Folder that receives OUT/<game>-png/ or OUT/<game>-tts/ (beside the build's OUT/<game>/).")(fn)
+                      help="Folder that receives OUT/<game>-png/, -tts/ or -<preset>/ (beside the build's OUT/<game>/).")(fn)
     return click.argument("games", nargs=-1, type=click.Path())(fn)
 
 
