@@ -57,6 +57,12 @@ MAX_TERRAIN_POINTS = 5_000
 MIN_PIECE_MM = 5.0
 #: the largest printer margin (``print: margin:``), mm: beyond it no card sheet is worth printing at home
 MAX_PRINTER_MARGIN_MM = 20.0
+#: the widest gap between cards on a home sheet (``print: home_gutter:``), mm
+MAX_HOME_GUTTER_MM = 20.0
+#: the most columns or rows asked of a home card sheet (``print: home_grid:``)
+MAX_HOME_GRID = 20
+#: the widest bleed a print shop is given (``print: shop_bleed:``), mm: shops ask for 3-5 mm
+MAX_SHOP_BLEED_MM = 10.0
 #: the largest board side, mm (boards are tiled over home sheets; print shops go to about 1.5 m)
 MAX_BOARD_MM = 2000.0
 

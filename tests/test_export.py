@@ -10,8 +10,6 @@ import pytest
 from PIL import Image
 
 from generator.errors import ContentError
-from generator.export.faces import Set
-from generator.export.png import TGC, _shop_size
 from generator.export.raster import Shot, check_size
 from generator.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SHEET_PX, card_pixels, grid
 from generator.layout.primitives import Form
@@ -64,34 +62,6 @@ def test_png_manifest_counts_are_the_deck_counts(run, tmp_path):
     assert sets["trains"]["printed"] == 5 and sets["tickets"]["printed"] == 11
     with Image.open(folder / "trains" / "001-red.png") as im:   # drawn, not blank
         assert len(im.getcolors(1 << 16) or []) > 20
-
-
-def test_png_preset_tgc_gives_the_shops_pixels_for_its_card_sizes():
-    poker = Set("d", "d", "deck", (63.5, 88.9), 3.0, [])
-    mini_card = Set("d", "d", "deck", (44.0, 68.0), 3.0, [])
-    assert _shop_size(poker, TGC) == (825, 1125)
-    assert _shop_size(mini_card, TGC) is None   # not a TGC size: its own bleed at 300 dpi
-
-
-def test_png_preset_on_the_command_line(run, tmp_path):
-    assert run("export", "png", MINI, "--preset", "tgc", "--out", tmp_path).exit_code == 0
-    manifest = json.loads((tmp_path / "mini-png" / "manifest.json").read_text(encoding="utf-8"))
-    assert manifest["preset"] == "tgc" and manifest["sets"][0]["product"] is None
-    with Image.open(tmp_path / "mini-png" / "trains" / "back.png") as im:
-        assert im.size == (591, 874)
-
-
-def test_png_preset_tgc_fills_the_poker_size_to_its_edges(run, tmp_path):
-    game = copy_fixture(tmp_path, "mini", "game.yaml", "size: [44, 68]", "size: [63.5, 88.9]")
-    result = run("export", "png", game, "--preset", "tgc", "--out", tmp_path / "out")
-    assert result.exit_code == 0, result.output
-    folder = tmp_path / "out" / "mini-png"
-    assert json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["sets"][0]["product"] == "poker"
-    with Image.open(folder / "tickets" / "back.png") as im:
-        assert im.size == (825, 1125)
-        # the ticket back's blue bleed reaches every edge: no white sliver where the shop's bleed is wider
-        for xy in [(0, 0), (824, 0), (0, 1124), (824, 1124), (412, 0), (0, 562)]:
-            assert im.getpixel(xy) == (0x2C, 0x5D, 0x9C), xy
 
 
 def _tts(folder: Path, game: str) -> dict:
@@ -245,3 +215,21 @@ def test_a_failed_export_leaves_the_previous_one_whole(run, tmp_path, monkeypatc
     assert "cannot write the export: No space left on device" in result.output
     assert _files(tmp_path / "mini-png") == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mini-png"]   # the staging folder is gone
+
+
+def test_ctrl_c_in_a_data_export_exits_130_as_the_build_does(run, tmp_path, monkeypatch):
+    def interrupted(game):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("generator.export.tables.tables", interrupted)
+    result = run("export", "csv", MINI, "--out", tmp_path / "csv")
+    assert result.exit_code == 130
+    assert "mini was not exported; a previous export was left as it was" in result.output
+    assert not list((tmp_path / "csv").glob("*.csv"))
+
+
+def test_an_export_announces_each_game_once_off_a_terminal(run, tmp_path):
+    """Two progress stages (faces drawn, images written) are one line per game when the output is no terminal."""
+    result = run("export", "png", MINI, "--dpi", 30, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("exporting mini (PNG) …") == 1

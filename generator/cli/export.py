@@ -15,7 +15,9 @@ from generator.cli.building import _ConsoleProgress
 from generator.cli.common import _fail, _games_for, _sigterm_as_interrupt, _Terminated, err_console, out_console
 from generator.errors import Interrupted, PnpgenError, Terminated
 from generator.export import EXPORTERS
-from generator.export.png import export_png, preset_names
+from generator.export.png import export_png
+from generator.export.shoppdf import export_shop_pdf
+from generator.export.shops import PRESETS, preset_names
 from generator.export.tts import export_tts
 from generator.load.game import load_game
 from generator.paths import folder_name
@@ -33,9 +35,14 @@ def _exporter(name: str, what: str, write):
                   help=f"Folder to write into (made if missing); default: output/<game>-{name}.")
     @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
     def command(game, out_dir, addons):
+        # quick (no bar), but stopped as the build is: Ctrl-C exits 130, SIGTERM 143, each file whole or not written
         try:
-            loaded = load_game(Path(game), tuple(addons))
-            written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+            with _sigterm_as_interrupt():
+                loaded = load_game(Path(game), tuple(addons))
+                written = write(loaded, Path(out_dir) if out_dir else Path("output") / f"{loaded.id}-{name}")
+        except KeyboardInterrupt as interrupt:
+            _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
+                f"{folder_name(Path(game))} was not exported; a previous export was left as it was"))
         except PnpgenError as error:
             _fail(error)
         for path in written:
@@ -54,7 +61,7 @@ def _export_options(fn):
                       help="Compose an add-on folder into each game (repeatable).")(fn)
     fn = click.option("--force", is_flag=True, help="Export even when the checks find errors (and say so).")(fn)
     fn = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
-                      help="Folder that receives OUT/<game>-png/ or OUT/<game>-tts/ (beside the build's OUT/<game>/).")(fn)
+                      help="Folder that receives OUT/<game>-png/, -tts/ or -<preset>/ (beside the build's OUT/<game>/).")(fn)
     return click.argument("games", nargs=-1, type=click.Path())(fn)
 
 
@@ -65,11 +72,22 @@ def _export_options(fn):
 @click.option("--board-dpi", type=click.FloatRange(10, 2400), default=100, show_default=True,
               help="Pixels per inch of boards (one image each).")
 @click.option("--preset", type=click.Choice(preset_names()), default=None,
-              help="A print shop's sizes: tgc = The Game Crafter (300 dpi, 1/8 in bleed; poker 825 × 1125 px).")
+              help="A print shop's dpi, bleed and card sizes: " + "; ".join(
+                  f"{p.name} = {p.label}" for p in PRESETS.values()) + " (each deck must be one of its sizes).")
 def export_png_command(games, out_dir, force, addons, dpi, trim, board_dpi, preset):
     """One PNG per distinct face, back and board of each game, and manifest.json with the counts."""
     _export(games, addons, force, "PNG", lambda game, progress: export_png(
         game, Path(out_dir), dpi, trim, board_dpi, preset, progress, force))
+
+
+@export_group.command(name="shop-pdf")
+@_export_options
+@click.option("--preset", type=click.Choice(preset_names("pdf")), default="dtc", show_default=True,
+              help="The shop: dtc = DriveThruCards (a PDF per deck, each card's back then front, 1/8 in bleed).")
+def export_shop_pdf_command(games, out_dir, force, addons, preset):
+    """A print shop's PDFs: one per deck, one card side per page, drawn with the shop's own bleed."""
+    _export(games, addons, force, PRESETS[preset].label, lambda game, progress: export_shop_pdf(
+        game, Path(out_dir), preset, progress, force))
 
 
 @export_group.command(name="tts")
@@ -84,15 +102,19 @@ def export_tts_command(games, out_dir, force, addons, base_url, dpi):
 
 
 class _ExportProgress(_ConsoleProgress):
+    """A bar per stage (the faces drawn, then the images or files written); one line per game elsewhere."""
+
     def __init__(self, console: Console, what: str):
         super().__init__(console)
         self.what = what
+        self.announced = False
 
     def start(self, game, steps):
         if self.console.is_terminal:
             super().start(game, steps)
-        else:
+        elif not self.announced:
             self.console.print(f"exporting {escape(game.id)} ({self.what}) …", soft_wrap=True)
+        self.announced = True
 
 
 def _export(games, addons, force: bool, what: str, run) -> None:
@@ -113,11 +135,13 @@ def _export(games, addons, force: bool, what: str, run) -> None:
                     progress.done()
                 table = Table(title=f"{escape(str(result.folder))}/ — {time.perf_counter() - started:.1f} s",
                               title_justify="left", show_edge=False, header_style="bold")
-                for column in ("file", "images", "what"):
-                    table.add_column(column, no_wrap=column == "file", justify="right" if column == "images" else "left")
+                for column in ("file", result.unit, "what"):
+                    table.add_column(column, no_wrap=column == "file", justify="right" if column == result.unit else "left")
                 for name, count, kind in result.lines:
                     table.add_row(escape(name), str(count), escape(kind))
                 out_console.print(table)
+                for note in result.notes:
+                    err_console.print(f"[yellow]note:[/yellow] {escape(note)}", soft_wrap=True)
     except KeyboardInterrupt as interrupt:
         _fail((Terminated if isinstance(interrupt, _Terminated) else Interrupted)(
             f"{exporting or 'nothing'} was not exported; a previous export was left as it was"))

@@ -26,10 +26,13 @@ from generator.writers import Progress
 
 @dataclass
 class ExportResult:
-    """What an export wrote: its folder, and one line per kind of file (name, count, what)."""
+    """What an export wrote: its folder, and one line per kind of file (name, count, what); ``unit`` is what the
+    count counts (the table's column)."""
 
     folder: Path
     lines: list[tuple[str, int, str]] = field(default_factory=list)
+    unit: str = "images"
+    notes: list[str] = field(default_factory=list)   # warnings printed after the table (a shop's safe zone)
 
 
 @contextmanager

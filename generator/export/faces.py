@@ -11,13 +11,15 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from generator.errors import Source
 from generator.layout.components import KINDS, component_faces
 from generator.layout.deck import draw_deck
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Form
 from generator.model.game import Card, Game
+from generator.writers import Progress
 from generator.writers.boards import draw_board
-from generator.writers.cards import printed_decks
+from generator.writers.cards import printed_decks, with_bleed
 
 #: characters of a face's file-name slug (after its number)
 SLUG_CHARS = 40
@@ -50,32 +52,55 @@ class Set:
     faces: list[Face]
     back: Face | None = None
     shape: str = ""            # a token's or tile's shape (circle, square, rect); "" for decks and boards
+    source: Source | None = None   # where its size is set (a deck's line), for messages
 
     @property
     def printed(self) -> int:
         return sum(face.count for face in self.faces)
 
 
-def export_sets(game: Game, force: bool = False) -> list[Set]:
-    """Decks (as the build prints them), then token and tile sets, then boards, in content order."""
+def export_sets(game: Game, force: bool = False, card_bleed: float | None = None,
+                progress: Progress | None = None) -> list[Set]:
+    """Decks (as the build prints them), then token and tile sets, then boards, in content order.
+
+    ``card_bleed`` (a print shop's, mm): decks are drawn again with that bleed, so that what a layout draws to the
+    bleed edge reaches the shop's edge (``with_bleed``).
+    ``progress`` gets a bar of its own, a step per set drawn (Germany's faces take 0.7 s before any image)."""
     renderer = SharedFaceRenderer(game, on_print_problem=(lambda kind, error: None) if force else None)
+    progress = progress or Progress()
+    decks = printed_decks(game)
+    parts = [part for part in game.parts.values() if part.geometry is not None
+             and KINDS[part.kind].pictured and not KINDS[part.kind].outlined_in_legend]
+    boards_drawn = list(game.boards.values())
+    progress.start(game, len(decks) + len(parts) + len(boards_drawn))
+    try:
+        return _draw_sets(game, renderer, decks, parts, boards_drawn, card_bleed, progress)
+    finally:
+        progress.done()
+
+
+def _draw_sets(game: Game, renderer: SharedFaceRenderer, decks: list, parts: list, boards: list,
+               card_bleed: float | None, progress: Progress) -> list[Set]:
     sets = []
-    for deck in printed_decks(game):
+    for deck in decks:
+        progress.step(f"{deck.id}: faces")
+        if card_bleed is not None:
+            deck = with_bleed(deck, card_bleed)
         art = draw_deck(game, deck, renderer)
         g = deck.geometry
         back = Face("back", art.back, sum(card.count for card in deck.cards), ["back"])
         sets.append(Set(deck.id, deck.label, "deck", (g.width, g.height), g.bleed,
-                        _distinct(list(zip(deck.cards, art.faces))), back))
-    for part in game.parts.values():
-        kind = KINDS[part.kind]
-        if part.geometry is None or not kind.pictured or kind.outlined_in_legend:
-            continue   # sheets are pages (their PDF is the export); a face with no edge of its own is a die's
+                        _distinct(list(zip(deck.cards, art.faces))), back, source=deck.source))
+    # sheets are pages (their PDF is the export); a face with no edge of its own is a die's
+    for part in parts:
+        progress.step(f"{part.id}: faces")
         pairs = [(face, component_faces(game, dataclasses.replace(part, faces=[face]), renderer)[0])
                  for face in part.faces]
         g = part.geometry
         sets.append(Set(part.id, part.label, part.kind, (g.width, g.height), g.bleed, _distinct(pairs, numbers=False),
                         shape=str(getattr(part.options, "shape", ""))))
-    for board in game.boards.values():
+    for board in boards:
+        progress.step(f"board {board.id}")
         form = draw_board(game, board)
         sets.append(Set(board.id, board.label, "board", (board.width, board.height), 0.0,
                         [Face(f"board-{board.id}", form, 1, [board.id])]))

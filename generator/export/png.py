@@ -5,47 +5,23 @@ order, as the build's svg/ folder does; the slug is the card's values in ASCII, 
 ``<deck>/back.png``, ``board-<id>.png``; ``manifest.json`` says for each image its size and how
 many copies are printed (a face shared by twelve cards is one image, count 12).
 Size: round(mm / 25.4 × dpi) on each side, the trim size with ``--trim``, trim plus the bleed
-otherwise (44 × 68 mm + 3 mm bleed at 300 dpi: 591 × 874 px).
+otherwise (44 × 68 mm + 3 mm bleed at 300 dpi: 591 × 874 px). ``--preset`` (``generator.export.shops``): the shop's
+dpi, and each deck drawn again with the shop's bleed at its product's exact pixels (MakePlayingCards poker:
+822 × 1122 px); a deck of a size the shop does not make is refused.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator.export import ExportResult, export_folder
 from generator.export.faces import Face, Set, export_sets
 from generator.export.raster import Shot, check_size, render_images, save_png
+from generator.export.shops import PRESETS, Preset, Product, product_for, safe_notes, shop_products
 from generator.model.game import Game
 from generator.writers import Progress
 
 MANIFEST = "manifest.json"
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A print shop's image rules: dpi, the bleed it wants (mm), and its card products' exact pixel sizes."""
-
-    name: str
-    label: str
-    dpi: int
-    bleed: float
-    #: product → (trim width, trim height) in mm, (width, height) in px with the bleed
-    cards: dict
-
-
-#: The Game Crafter: 300 dpi, 1/8 in bleed on every side (poker: 2.5 × 3.5 in cut, 825 × 1125 px)
-TGC = Preset("tgc", "The Game Crafter", 300, 3.175, {
-    "poker": ((63.5, 88.9), (825, 1125)),
-    "bridge": ((57.15, 88.9), (750, 1125)),
-    "mini": ((44.45, 63.5), (600, 825)),
-    "tarot": ((69.85, 120.65), (900, 1500)),
-    "square": ((88.9, 88.9), (1125, 1125)),
-    "jumbo": ((88.9, 146.05), (1125, 1800)),
-})
-PRESETS = {preset.name: preset for preset in (TGC,)}
-#: how far (mm) a deck's trim may be from a shop product's to be printed as it
-PRESET_TOLERANCE = 1.0
 
 
 def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False, board_dpi: float = 100,
@@ -55,7 +31,8 @@ def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False,
     shop = PRESETS[preset] if preset else None
     if shop is not None:
         dpi, trim = shop.dpi, False
-    sets = export_sets(game, force)
+        shop_products(game, shop)   # every deck one of the shop's sizes, or refused before anything is drawn
+    sets = export_sets(game, force, shop.bleed if shop is not None else None, progress)
     plan = [(s, face, _shot(s, face, dpi, trim, board_dpi, shop)) for s in sets for face in _images(s)]
     for s, face, shot in plan:
         check_size(shot, f"{s.id}: {face.name}")
@@ -76,11 +53,9 @@ def export_png(game: Game, out_root: Path, dpi: float = 300, trim: bool = False,
         result.lines.append((f"board-{s.id}.png" if s.kind == "board" else f"{s.id}/", len(_images(s)),
                              f"{s.kind}, {s.printed} printed"))
     result.lines.append((MANIFEST, 1, "what each image is and how many are printed"))
+    if shop is not None:
+        result.notes = safe_notes(game, shop)
     return result
-
-
-def preset_names() -> list[str]:
-    return sorted(PRESETS)
 
 
 def _images(s: Set) -> list[Face]:
@@ -101,20 +76,14 @@ def _shot(s: Set, face: Face, dpi: float, trim: bool, board_dpi: float, shop: Pr
 
 
 def _shop_size(s: Set, shop: Preset) -> tuple[int, int] | None:
-    """The shop product's pixel size for a deck of its size (the face's own bleed scaled by well under 1 % to
-    fill the shop's); None for other sizes: their own bleed at the shop's dpi (more bleed cannot be drawn)."""
+    """The shop product's pixel size for a deck (drawn with the shop's bleed; a trim within PRESET_TOLERANCE of the
+    product's is scaled by well under 1 % to fill it); None for tokens, tiles and boards (their own size)."""
     product = _product(s, shop)
-    return shop.cards[product][1] if product is not None else None
+    return product.pixels if product is not None else None
 
 
-def _product(s: Set, shop: Preset) -> str | None:
-    if s.kind != "deck":
-        return None
-    w, h = s.size
-    for name, ((pw, ph), _px) in shop.cards.items():
-        if abs(pw - w) <= PRESET_TOLERANCE and abs(ph - h) <= PRESET_TOLERANCE:
-            return name
-    return None
+def _product(s: Set, shop: Preset) -> Product | None:
+    return product_for(s.size, shop) if s.kind == "deck" else None
 
 
 def _manifest(game: Game, sets: list[Set], plan: list, dpi: float, trim: bool, board_dpi: float,
@@ -128,7 +97,8 @@ def _manifest(game: Game, sets: list[Set], plan: list, dpi: float, trim: bool, b
         entry: dict = {"id": s.id, "kind": s.kind, "label": s.label, "trim_mm": list(s.size), "bleed_mm": s.bleed,
                        "printed": s.printed}
         if shop is not None and s.kind == "deck":
-            entry["product"] = _product(s, shop)   # None: not one of the shop's card sizes
+            product = _product(s, shop)
+            entry["product"] = product.name if product is not None else None
         entry["faces"] = [_face_entry(s, face, shots[(s.id, face.name)]) for face in s.faces]
         if s.back is not None:
             entry["back"] = _face_entry(s, s.back, shots[(s.id, s.back.name)])

@@ -45,7 +45,7 @@ def export_tts(game: Game, out_root: Path, base_url: str | None = None, dpi: flo
     progress = progress or Progress()
     name = f"{game.id}-tts"
     folder = Path(out_root).resolve() / name
-    sets = export_sets(game, force)
+    sets = export_sets(game, force, progress=progress)
     url = (lambda file: f"{base_url.rstrip('/')}/{quote(file)}") if base_url else (lambda file: (folder / file).as_uri())
     plans = [_plan(s, dpi) for s in sets]
     shots = [shot for plan in plans for shot in plan.shots]

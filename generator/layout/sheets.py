@@ -35,31 +35,38 @@ class Grid:
     geometry: CardGeometry
     mark_length: float = MARK_LENGTH
     mark_gap: float = MARK_GAP
+    gutter: float = 0.0   # mm of paper between neighbouring cards' bleed edges (``print: home_gutter:``)
 
     @property
     def per_sheet(self) -> int:
         return self.cols * self.rows
 
+    @property
+    def pitch(self) -> tuple[float, float]:
+        """From one slot's bleed edge to the next one's: the bleed box and the gutter."""
+        g = self.geometry
+        return g.width + 2 * g.bleed + self.gutter, g.height + 2 * g.bleed + self.gutter
+
     def slot(self, col: int, row: int) -> tuple[float, float]:
         g = self.geometry
-        return (self.left + col * (g.width + 2 * g.bleed) + g.bleed,
-                self.top + row * (g.height + 2 * g.bleed) + g.bleed)
+        px, py = self.pitch
+        return self.left + col * px + g.bleed, self.top + row * py + g.bleed
 
 
 def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None,
-             margin: float = PRINTER_MARGIN) -> Grid:
+             margin: float = PRINTER_MARGIN, gutter: float = 0.0) -> Grid:
     """The fullest grid: shorter crop marks are used only when they gain a row or column.
 
-    Every crop mark stays outside the printer's unprintable ``margin`` (mm from each paper edge).
-    A piece too large for the paper is a BuildError at ``source`` (where its size is given).
+    Every crop mark stays outside the printer's unprintable ``margin`` (mm from each paper edge); ``gutter`` mm
+    of paper separate neighbouring cards. A piece too large for the paper is a BuildError at ``source``.
     """
     width, height = PAPERS[paper]
     cell_w, cell_h = geometry.width + 2 * geometry.bleed, geometry.height + 2 * geometry.bleed
     best = None
     for length, gap in ((MARK_LENGTH, MARK_GAP), SHORT_MARK):
         reserve = margin + gap + length
-        cols = int((width - 2 * reserve) // cell_w)
-        rows = int((height - 2 * reserve) // cell_h)
+        cols = int((width - 2 * reserve + gutter) // (cell_w + gutter))
+        rows = int((height - 2 * reserve + gutter) // (cell_h + gutter))
         if best is None or cols * rows > best[0] * best[1]:
             best = (cols, rows, length, gap)
     assert best is not None  # the loop above ran
@@ -70,9 +77,20 @@ def grid_for(geometry: CardGeometry, paper: str, source: Source | None = None,
                                  f"{margin:g} mm margin and the crop marks",
                          "make them smaller (size:, or print: card: size: for every deck), use other paper (--paper), "
                          "or a smaller printer margin (print: margin:)")
-    left = (width - cols * cell_w) / 2
-    top = (height - rows * cell_h) / 2
-    return Grid((width, height), cols, rows, left, top, geometry, length, gap)
+    return _centred(Grid((width, height), cols, rows, 0.0, 0.0, geometry, length, gap, gutter))
+
+
+def capped(grid: Grid, cols: int, rows: int) -> Grid:
+    """``grid`` with at most ``cols`` × ``rows`` cards, centred on the paper (``print: home_grid:``)."""
+    return _centred(replace(grid, cols=min(cols, grid.cols), rows=min(rows, grid.rows)))
+
+
+def _centred(grid: Grid) -> Grid:
+    g, (width, height) = grid.geometry, grid.paper
+    cell_w, cell_h = g.width + 2 * g.bleed, g.height + 2 * g.bleed
+    left = (width - grid.cols * cell_w - (grid.cols - 1) * grid.gutter) / 2
+    top = (height - grid.rows * cell_h - (grid.rows - 1) * grid.gutter) / 2
+    return replace(grid, left=left, top=top)
 
 
 def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None = None,
@@ -90,9 +108,10 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
     used = range(grid.cols) if rows > 1 else range(count)
     cols = sorted(grid.cols - 1 - c for c in used) if mirrored else list(used)
     cell_w, cell_h = g.width + 2 * g.bleed, g.height + 2 * g.bleed
-    left = grid.left + cols[0] * cell_w
-    right = grid.left + (cols[-1] + 1) * cell_w
-    bottom = grid.top + rows * cell_h
+    pitch_w, pitch_h = grid.pitch
+    left = grid.left + cols[0] * pitch_w
+    right = grid.left + cols[-1] * pitch_w + cell_w
+    bottom = grid.top + (rows - 1) * pitch_h + cell_h
     top = grid.top
     gap, length = grid.mark_gap, grid.mark_length
 
@@ -116,18 +135,23 @@ def crop_marks(grid: Grid, dx: float = 0.0, dy: float = 0.0, count: int | None =
 def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, paper: str,
                   back_offset: tuple[float, float] = (0.0, 0.0), label: str = "",
                   source: Source | None = None, margin: float = PRINTER_MARGIN,
-                  home_bleed: float | None = None) -> list[Page]:
+                  home_bleed: float | None = None, gutter: float = 0.0,
+                  most: tuple[int, int] | None = None) -> list[Page]:
     """Front and back pages interleaved; ``fronts[i]``/``backs[i]`` are form names of card i.
 
     ``home_bleed`` (mm, less than the card's bleed): the sheet keeps only that much of each card's bleed, so
     cards sit closer (with 0 they share their cut lines: nine 63 × 88 mm cards on A4 instead of four).
+    ``gutter`` (mm): blank paper between neighbouring cards, two cuts apart instead of one shared cut.
+    ``most`` (columns, rows): no more cards across and down than that (a perforated stock's grid).
     """
     clip = None
     if home_bleed is not None and home_bleed < geometry.bleed:
         b = home_bleed
         clip = (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b)
         geometry = replace(geometry, bleed=b)
-    grid = grid_for(geometry, paper, source, margin)
+    grid = grid_for(geometry, paper, source, margin, gutter)
+    if most is not None:
+        grid = capped(grid, *most)
     width, height = grid.paper
     dx, dy = back_offset
     pages = []

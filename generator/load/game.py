@@ -8,11 +8,12 @@ mean" when a name is wrong.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
-from generator.layout.sheets import PRINTER_MARGIN, grid_for
+from generator.layout.sheets import PRINTER_MARGIN, grid_for, paper_name
 from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
 from generator.load.board import load_boards
@@ -113,7 +114,11 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
                 back_offset=tuple(printing.get("back_offset", (0.0, 0.0))), collections=collections,
                 decks=decks, routes=route_list, tables=tables, source=main.src("game"),
                 meta=meta, sections=extra, words=words, addons=addons, printer_margin=margin,
-                home_bleed=float(printing["home_bleed"]) if "home_bleed" in printing else None)
+                home_bleed=_print_mm(printing, "home_bleed", 20.0), home_gutter=_print_mm(printing, "home_gutter",
+                                                                                      limits.MAX_HOME_GUTTER_MM) or 0.0,
+                shop_bleed=_print_mm(printing, "shop_bleed", limits.MAX_SHOP_BLEED_MM),
+                home_grid=_home_grid(printing))
+    _check_home_grid(game, printing)
     game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
@@ -216,6 +221,49 @@ def printer_margin(printing) -> float:
                            f"give the mm your printer leaves blank at each edge, 0 to {limits.MAX_PRINTER_MARGIN_MM:g} "
                            f"(most print 3-5 mm from the edge; the default is {PRINTER_MARGIN:g})")
     return margin
+
+
+def _print_mm(printing, key: str, most: float) -> float | None:
+    """``print: <key>:`` in mm, 0 to ``most`` (None when not given); refused at its line otherwise."""
+    if key not in printing:
+        return None
+    value = float(printing[key])
+    if not (math.isfinite(value) and 0 <= value <= most):
+        raise ContentError(printing.src(key), f"print: {key}: {value:g} mm is out of range",
+                           f"give {key}: in mm, 0 to {most:g}")
+    return value
+
+
+def _home_grid(printing) -> tuple[int, int] | None:
+    """``print: home_grid: [columns, rows]``, each 1 to MAX_HOME_GRID (the schema has refused other shapes)."""
+    if "home_grid" not in printing:
+        return None
+    cols, rows = (int(n) for n in printing["home_grid"])
+    if not all(1 <= n <= limits.MAX_HOME_GRID for n in (cols, rows)):
+        raise ContentError(printing.src("home_grid"), f"print: home_grid: [{cols}, {rows}] is not a grid of cards",
+                           f"give [columns, rows], each 1 to {limits.MAX_HOME_GRID}")
+    return cols, rows
+
+
+def _check_home_grid(game: Game, printing) -> None:
+    """``home_grid`` must fit every deck's home sheet on A4 and on Letter (with its home bleed and gutter): a grid
+    asked for and silently not printed would not match the stock it was asked for."""
+    if game.home_grid is None:
+        return
+    cols, rows = game.home_grid
+    for deck in game.decks.values():
+        g = deck.geometry
+        if game.home_bleed is not None and game.home_bleed < g.bleed:
+            g = replace(g, bleed=game.home_bleed)
+        for paper in HOME_PAPERS:
+            grid = grid_for(g, paper, margin=game.printer_margin, gutter=game.home_gutter)
+            if grid.cols < cols or grid.rows < rows:
+                raise ContentError(printing.src("home_grid"),
+                                   f"print: home_grid: [{cols}, {rows}]: deck '{deck.id}' ({g.width:g} × {g.height:g} mm, "
+                                   f"{g.bleed:g} mm bleed, {game.home_gutter:g} mm gutter) fits {grid.cols} × {grid.rows} "
+                                   f"on {paper_name(paper)}",
+                                   f"ask for at most [{min(cols, grid.cols)}, {min(rows, grid.rows)}] (every game prints "
+                                   "on A4 and Letter), or less home_bleed, home_gutter or printer margin")
 
 
 def card_geometry(spec: LDict, default: CardGeometry, what: str, margin: float = PRINTER_MARGIN) -> CardGeometry:

@@ -298,6 +298,12 @@ class Game:
     printer_margin: float = 5.0
     #: ``print: home_bleed:`` — mm of each card's bleed kept on home-printed card sheets (None: all of it)
     home_bleed: float | None = None
+    #: ``print: home_gutter:`` — mm of blank paper between neighbouring cards on home card sheets (0: they touch)
+    home_gutter: float = 0.0
+    #: ``print: home_grid:`` — at most (columns, rows) of cards on a home card sheet (None: as many as fit)
+    home_grid: tuple[int, int] | None = None
+    #: ``print: shop_bleed:`` — mm of bleed on each side of a card in the build's print-shop PDF (None: the card's own)
+    shop_bleed: float | None = None
     #: font families the game declares (``fonts:``), by name: generator.fonts.FontFamily; empty = the default face
     fonts: dict = field(default_factory=dict)
     #: the game's own icons (``icons:``): name → (absolute path, sha256 of the file); text shows them as :name:

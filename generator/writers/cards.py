@@ -3,10 +3,12 @@
 The print-shop file is what the shops take: by default one page per *distinct* face followed by its back,
 the copies to print stated in the PDF's outline ("… ×12") and in ``print-shop.csv`` beside it (page, deck,
 card, count), as The Game Crafter and MakePlayingCards take a face and a quantity; ``per-card`` (one page per
-printed card, front then back, as DriveThruCards takes a deck) only when the build asks for it.
+printed card, front then back) only when the build asks for it. ``print: shop_bleed:`` redraws each card with the
+shop's bleed for this file (``with_bleed``); home sheets keep theirs.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from generator.layout.deck import DeckArt, draw_deck
@@ -38,13 +40,15 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
             doc.add_form(form)
         if home:
             doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
-                                      game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed)
+                                      game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed,
+                                      game.home_gutter, game.home_grid)
             ctx.progress.step(f"{deck.id}: {len(doc.pages)} pages")
             ctx.write_home_pdf(doc, f"{deck.id}.pdf", "cards", part, section=deck.label, component=deck.id)
         if in_shop:
-            for form in [*art.faces, art.back]:
+            shop_art = art if game.shop_bleed is None else draw_deck(game, with_bleed(deck, game.shop_bleed), renderer)
+            for form in [*shop_art.faces, shop_art.back]:
                 shop.add_form(form)
-            shop_pages(shop, rows, art, ctx.outputs.print_shop)
+            shop_pages(shop, rows, shop_art, ctx.outputs.print_shop)
         if svg:
             for n, form in enumerate(distinct_forms(art.faces), start=1):
                 _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
@@ -100,6 +104,14 @@ def card_title(card: Card) -> str:
             words.append(text)
     title = " · ".join(words)
     return (title[:TITLE_CHARS - 1] + "…" if len(title) > TITLE_CHARS else title) or card.ref
+
+
+def with_bleed(deck: Deck, bleed: float) -> Deck:
+    """``deck`` with ``bleed`` mm of bleed (a print shop's): drawn again, its backgrounds reach the new edge, as a
+    layout draws them to ``-bleed`` (scaling the old bleed up would move the cut)."""
+    if bleed == deck.geometry.bleed:
+        return deck
+    return dataclasses.replace(deck, geometry=dataclasses.replace(deck.geometry, bleed=bleed))
 
 
 def printed_decks(game: Game) -> list[Deck]:
