@@ -232,3 +232,14 @@ def test_the_settled_route_picture_shows_houses_and_tiles(thurn_and_taxis):
     form = example_form(thurn_and_taxis, example, FaceRenderer(thurn_and_taxis))
     assert len(form.needs) == 1 + len(example.tiles)   # the board and each tile taken
     assert all(n.name.startswith("scoring-tiles-face") for n in form.needs[1:])
+
+
+def test_one_house_in_each_area_of_a_longer_route(thurn_and_taxis):
+    example = plan_example(thurn_and_taxis, "settle", {"houses": "each"}, HERE)
+    cities = {p.id: p for p in example.board.places}
+    areas = [cities[p].attrs["area"].id for p in example.places]
+    assert len(example.places) == 6 and len(set(areas)) < len(areas)   # one area passed twice: the choice shows
+    assert sorted(cities[p].attrs["area"].id for p in example.houses) == sorted(set(areas))   # one house per area
+    assert [t.values["title"] for t in example.tiles] == ["ルート 6"]
+    with pytest.raises(ContentError, match="houses='both'"):
+        plan_example(thurn_and_taxis, "settle", {"houses": "both"}, HERE)

@@ -191,6 +191,10 @@ def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> 
             roads[a].add(b)
             roads[b].add(a)
     area_tiles = [f for f in faces if f.values.get("areas") and f.values.get("city_count")]
+    if query.get("houses", "area") not in ("area", "each"):
+        raise ContentError(source, f"houses='{query['houses']}': houses go in every city of one area ('area') or "
+                                   "one in each area ('each')", "write houses='area' or houses='each'")
+    each = query.get("houses") == "each"
     if "route" in query:
         path = tuple(query["route"].split(","))
         if len(path) < 2 or any(p not in cities for p in path) or len(set(path)) != len(path):
@@ -200,17 +204,22 @@ def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> 
             raise ContentError(source, f"the cities of '{query['route']}' are not joined by roads one to the next",
                                "name cities in road order")
     else:
-        path = _telling_route(roads, cities, lengths[0], area_tiles)
+        # one house in each area: a longer route through as many areas as can be; else the shortest tile's length
+        length = lengths[min(1, len(lengths) - 1)] if each else lengths[0]
+        path = _telling_route(roads, cities, length, [] if each else area_tiles, spread=each)
         if not path:
-            raise ContentError(source, f"the map has no route of {lengths[0]} cities", "leave the example out")
+            raise ContentError(source, f"the map has no route of {length} cities", "leave the example out")
     by_area: dict[str, list[str]] = {}
     for pid in path:
         by_area.setdefault(cities[pid].attrs["area"].id, []).append(pid)
-    completed = [t for t in area_tiles if _completes(t, path, cities)]
+    completed = [] if each else [t for t in area_tiles if _completes(t, path, cities)]
     area = (sorted(completed[0].values["areas"], key=lambda a: -len(by_area.get(a.id, [])))[0].id if completed
             else max(sorted(by_area), key=lambda a: len(by_area[a])))
-    houses = tuple(pid for pid in path if pid in by_area.get(area, []) or
-                   (completed and cities[pid].attrs["area"] in completed[0].values["areas"]))
+    if each:   # the first city of each area the route passes
+        houses = tuple(pid for pid in path if by_area[cities[pid].attrs["area"].id][0] == pid)
+    else:
+        houses = tuple(pid for pid in path if pid in by_area.get(area, []) or
+                       (completed and cities[pid].attrs["area"] in completed[0].values["areas"]))
     length_tile = max((f for f in faces if f.values.get("route_length") and
                        (len(path) == int(f.values["route_length"]) or
                         (f.values.get("or_longer") and len(path) >= int(f.values["route_length"])))),
@@ -225,7 +234,12 @@ def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> 
                     tiles=words["example.and"].join(words("example.tile", title=_one_line(t.values.get("title")),
                                                           value=t.values.get("value") or 0) for t in tiles),
                     points=sum(int(t.values.get("value") or 0) for t in tiles))
-    if not tiles:
+    if each:
+        caption = words("example.settle-each", cities=words["punct.list"].join(names), count=len(path),
+                        areas=len(by_area), houses=words["punct.list"].join(cities[p].name for p in houses),
+                        tiles=words["example.and"].join(words("example.tile", title=_one_line(t.values.get("title")),
+                                                              value=t.values.get("value") or 0) for t in tiles))
+    elif not tiles:
         caption = words("example.settle-none", cities=words["punct.list"].join(names), count=len(path),
                         houses=words["punct.list"].join(cities[p].name for p in houses))
     placed = []
@@ -235,9 +249,11 @@ def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> 
                    caption, _player(game), houses=houses, tiles=tiles)
 
 
-def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_tiles: list[Card]) -> tuple[str, ...]:
+def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_tiles: list[Card],
+                   spread: bool = False) -> tuple[str, ...]:
     """A route of ``length`` cities that completes an area tile if any does (fewest areas, then by name), else
-    one through the fewest areas: what shows houses and tiles together."""
+    one through the fewest areas: what shows houses and tiles together. ``spread``: through the most areas
+    with one of them passed twice."""
     best: tuple | None = None
     seen = 0
     stack: list[tuple[str, ...]] = [(pid,) for pid in sorted(roads, reverse=True)]
@@ -248,7 +264,9 @@ def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_t
             if path[0] > path[-1]:
                 continue   # each route once, read from its smaller end
             complete = any(_completes(t, path, cities) for t in area_tiles)
-            key = (not complete, len({cities[p].attrs["area"].id for p in path}), path)
+            areas = len({cities[p].attrs["area"].id for p in path})
+            # spread: most areas, yet one area with two cities on the route, so the choice shows
+            key = (not complete, (areas >= length, -areas) if spread else (False, areas), path)
             best = key if best is None or key < best else best
             continue
         stack.extend(path + (n,) for n in sorted(roads[path[-1]], reverse=True) if n not in path)
