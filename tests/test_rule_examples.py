@@ -243,3 +243,16 @@ def test_one_house_in_each_area_of_a_longer_route(thurn_and_taxis):
     assert [t.values["title"] for t in example.tiles] == ["ルート 6"]
     with pytest.raises(ContentError, match="houses='both'"):
         plan_example(thurn_and_taxis, "settle", {"houses": "both"}, HERE)
+
+
+def test_with_the_dice_the_add_ons_chapter_claims_with_dice_and_the_games_own_keeps_its_cards():
+    composed = load_game(GERMANY, (ROOT / "content" / "ttr-dice",))
+    with_dice = plan_example(composed, "claim", {}, HERE, addon=True)
+    (route, _), = with_dice.placed
+    assert with_dice.cards == () and with_dice.die.id == "white-dice"
+    assert with_dice.die_sides == ("track",) * (route.length - 1) + ("locomotive",)
+    assert "単線" in with_dice.caption and "機関車" in with_dice.caption
+    own = plan_example(composed, "claim", {}, HERE)
+    assert own.die_sides == () and len(own.cards) == route.length   # the base chapter's text speaks of cards
+    form = example_form(composed, with_dice, FaceRenderer(composed))
+    assert sorted(f.name.rsplit("-", 2)[0] for f in form.needs[1:]) == ["white-dice-locomotive", "white-dice-track"]

@@ -14,6 +14,7 @@ from generator.layout import board_geometry as geo
 from generator.layout import text as textfit
 from generator.layout.board import board_form, plan_for_drawing, shade
 from generator.layout.cardface import FaceRenderer
+from generator.layout.components.die import DIE
 from generator.layout.components.pieces import TILE
 from generator.layout.deck import draw_deck
 from generator.layout.icons import ICONS
@@ -36,6 +37,7 @@ STRIP_TAG = 17.0      # mm: the train type's tag before the stations
 STRIP_ARC = 6.0       # mm the hops rise above the stations
 STRIP_PT = 7.5        # station names at most
 HOUSE = 14.0          # mm: the house badge on a city
+DIE_MM = 24.0         # mm: a die result beside the window, at most
 TILE_MM = 40.0        # mm: a scoring tile beside the window, at most
 RING = 1.1             # mm: the ring around a place the example names
 INK = "#2b2620"
@@ -80,6 +82,20 @@ def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
             items.append(Group((Use(form.name, 0.0, 0.0, clip=(0.0, 0.0, card_w, card_h)),), left, top, 0.0, fit))
             items.append(Rect(left, top, card_w * fit, card_h * fit, None, INK, 0.3))
         x += ((len(forms) - 1) * FAN + 1) * card_w * fit
+    if example.die_sides:   # a claim with dice: the results used, in a row
+        die = example.die
+        symbols = list(dict.fromkeys(die.options.symbols))   # type: ignore[attr-defined]
+        by_symbol = dict(zip(symbols, DIE.faces(game, die, renderer)))   # type: ignore[arg-type]
+        forms = [by_symbol[side] for side in example.die_sides]
+        needs += list(dict.fromkeys(forms))
+        side_mm = min(DIE_MM, (WINDOW_HEIGHT * 1.6) / len(forms))
+        top = (WINDOW_HEIGHT - side_mm) / 2
+        for n, form in enumerate(forms):
+            fit = side_mm / max(form.box[2], form.box[3])
+            left = x + n * (side_mm + 2.0)
+            items.append(Group((Use(form.name, 0.0, 0.0),), left - form.box[0] * fit, top - form.box[1] * fit, 0.0, fit))
+            items.append(Rect(left, top, side_mm, side_mm, None, INK, 0.3))
+        x += len(forms) * (side_mm + 2.0) - 2.0
     if example.tiles:   # the tiles taken, one above the other
         forms = [TILE.front(game, tile.deck, tile, renderer) for tile in example.tiles]   # type: ignore[arg-type]
         needs += forms
@@ -97,7 +113,7 @@ def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
         items += _badge(board.typeset, x + GAP, example.points)
         x += GAP + _badge_width(example.points) + 1.0
     digest = hashlib.sha1(repr((example.kind, items)).encode("utf-8")).hexdigest()[:12]
-    width = x if shown or example.points or example.tiles else w * scale
+    width = x if shown or example.points or example.tiles or example.die_sides else w * scale
     return Form(f"example-{example.kind}-{digest}", tuple(items), (0.0, 0.0, width, WINDOW_HEIGHT), tuple(needs))
 
 

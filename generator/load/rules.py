@@ -168,23 +168,24 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
         context.update({name: getattr(macros, name) for name in dir(macros) if not name.startswith("_")})
         markdown = env.render(env.get_template(RULES_FILE), context)
     blocks = parse(markdown, path, _line_map(source_text, markdown), richtext.markup_of(game))
-    _examples(game, blocks)
+    _examples(game, blocks, addon is not None)
     return Chapter(title, markdown, blocks, Source(path), tuple(c.id for c in components))
 
 
-def _examples(game: Game, blocks: list) -> None:
+def _examples(game: Game, blocks: list, addon: bool) -> None:
     """Work out every rule example (``example:KIND?a=…&b=…``) from the game's data; its caption, unless the
-    rules give one, is the example's own sentence in the game's language."""
+    rules give one, is the example's own sentence in the game's language. ``addon``: the chapter is an
+    add-on's (its examples play by the add-on, e.g. with dice; the game's own chapter keeps its cards)."""
     for block in blocks:
         if isinstance(block, ListBlock):
             for item in block.items:
-                _examples(game, item)
+                _examples(game, item, addon)
         elif isinstance(block, Note):
-            _examples(game, block.blocks)
+            _examples(game, block.blocks, addon)
         elif isinstance(block, Picture) and block.component.startswith(EXAMPLE_SCHEME):
             parts = urlsplit(block.component[len(EXAMPLE_SCHEME):])
             query = {key: values[0] for key, values in parse_qs(parts.query).items()}
-            block.example = plan_example(game, parts.path, query, block.source)
+            block.example = plan_example(game, parts.path, query, block.source, addon)
             block.caption = block.caption or block.example.caption
 
 

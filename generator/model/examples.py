@@ -45,11 +45,15 @@ class Example:
     train_type: Entity | None = None    # a move: the train type the card played is
     houses: tuple[str, ...] = ()        # a settled route: the cities that get a house
     tiles: tuple[Card, ...] = ()        # and the scoring tiles taken (the top tile of each stack)
+    die: object = None                  # a claim with dice: the die (a Component of kind die) and the sides used
+    die_sides: tuple[str, ...] = ()
 
 
-def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -> Example:
+def plan_example(game: Game, kind: str, query: dict[str, str], source: Source, addon: bool = False) -> Example:
     """The example ``kind`` with ``query``'s choices (``a``, ``b``: a route's or ticket's places), or the game's
-    most telling one; a ContentError at ``source`` when the game cannot show it."""
+    most telling one; a ContentError at ``source`` when the game cannot show it. ``addon``: for an add-on's
+    chapter, which plays by the add-on (a claim with the dice that replace the train cards); the game's own
+    chapter keeps the game's own pieces (its train cards), as its text does."""
     if kind not in KINDS:
         raise ContentError(source, f"no rule example '{kind}'", f"examples are {', '.join(KINDS)}")
     if kind == "move":
@@ -66,12 +70,16 @@ def plan_example(game: Game, kind: str, query: dict[str, str], source: Source) -
     pick = _route(routes, query, source, double=(kind == "double"))
     if kind == "double":
         return _double(game, board, routes, pick, source)
-    return _claim(game, board, pick, scoring, source)
+    return _claim(game, board, pick, scoring, source, addon)
 
 
 # --------------------------------------------------------------------------- the three examples
 
-def _claim(game: Game, board: Board, route: Route, scoring: dict[int, int], source: Source) -> Example:
+def _claim(game: Game, board: Board, route: Route, scoring: dict[int, int], source: Source,
+           addon: bool = False) -> Example:
+    dice = _track_die(game)
+    if dice is not None and (addon or not _train_decks(game)):   # dice alone, or the add-on's own chapter
+        return _claim_with_dice(game, board, route, scoring, dice, source)
     deck, wild = _train_deck(game, source)
     colour = route.colors[0]
     gray = colour is None or colour.id not in _deck_colours(deck)
@@ -355,8 +363,39 @@ def _chosen_ticket(cards: list[Card], network: Network, query: dict[str, str], s
     return min(reachable, key=telling)
 
 
-def _train_deck(game: Game, source: Source) -> tuple[Deck, str | None]:
+def _claim_with_dice(game: Game, board: Board, route: Route, scoring: dict[int, int], dice, source: Source) -> Example:
+    """The dice add-on's claim: as many track results as spaces (double-track ones on a double route), one of
+    them a locomotive, the wild side."""
+    side = "double-track" if len(route.colors) >= 2 and "double-track" in dice.options.symbols else "track"
+    wild = "locomotive" if "locomotive" in dice.options.symbols and route.length >= 2 else None
+    sides = (side,) * (route.length - (1 if wild else 0)) + ((wild,) if wild else ())
+    labels = dice.options.labels
+    words = game.words
+    parts = [words("example.die-count", side=labels.get(side, side), count=sides.count(side))]
+    if wild:
+        parts.append(words("example.die-count", side=labels.get(wild, wild), count=1))
+    points = _points(scoring, route.length, source)
+    caption = words("example.claim-dice", a=route.a.name, b=route.b.name, length=route.length,
+                    dice=words["example.and"].join(parts), points=points)
+    return Example("claim", board, ((route, 0),), (route.a.id, route.b.id), (), None, points, caption, _player(game),
+                   die=dice, die_sides=sides)
+
+
+def _track_die(game: Game):
+    """The die whose sides claim routes (a ``track`` side), if the game plays with dice."""
+    return next((p for p in game.parts.values() if p.kind == "die" and "track" in getattr(p.options, "symbols", ())),
+                None)
+
+
+def _train_decks(game: Game) -> list[Deck]:
+    """The game's train decks (role train), in play first: one an add-on replaces (the dice) is still the
+    game's own, which its own chapter shows."""
     decks = [d for d in game.decks.values() if d.role == "train"]
+    return sorted(decks, key=lambda d: d.replaced_by is not None)
+
+
+def _train_deck(game: Game, source: Source) -> tuple[Deck, str | None]:
+    decks = _train_decks(game)
     if not decks:
         raise ContentError(source, "the example 'claim' shows the train cards spent, and no deck has role: train",
                            "give the train deck role: train")
