@@ -160,7 +160,7 @@ def test_the_default_move_is_the_rulebooks_own_one_express_section_from_takadano
 def test_a_move_of_several_sections_stops_at_each_stop_of_its_type(s_railway):
     example = plan_example(s_railway, "move", {"type": "local", "at": "takadanobaba", "sections": "3"}, HERE)
     assert example.places == ("takadanobaba", "shimo-ochiai", "naka-ochiai", "myoshoji")
-    assert "0駅" in example.caption
+    assert "1駅ずつ" in example.caption and "駅には止まりません" not in example.caption
 
 
 @pytest.mark.parametrize("query, message", [

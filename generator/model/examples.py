@@ -176,6 +176,7 @@ def _move(game: Game, board: Board, query: dict[str, str], source: Source) -> Ex
     names = {s.id: s.name for s in board.stations}
     skipped = stations.index(path[-1]) - stations.index(path[0]) - (len(path) - 1)
     key = "example.move" if len(path) > 2 else "example.move-one"
+    key += "-all" if skipped == 0 else ""   # a type that stops everywhere passes no station
     caption = game.words(key, type=ttype.name, start=names[path[0]], end=names[path[-1]],
                          sections=len(path) - 1, stops=game.words["punct.list"].join(names[p] for p in path[1:]),
                          skipped=skipped)
