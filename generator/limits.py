@@ -46,6 +46,8 @@ MAX_PIECES_PER_COMPONENT = 20_000
 # --- lengths and sizes (mm) -------------------------------------------------
 #: train spaces in one route; the longest published route has 10
 MAX_ROUTE_LENGTH = 50
+#: shortest paths of one ticket looked at (statistics share a ticket among them; a grid map has millions)
+MAX_SHORTEST_PATHS = 32
 
 #: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
 MAX_PLACE_POINTS = 32

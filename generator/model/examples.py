@@ -25,6 +25,7 @@ from generator.model.network import Network, is_ticket_deck, ticket_ends
 KINDS = ("claim", "double", "ticket", "move", "settle")
 #: most simple paths the settle example looks through for a telling route (a small map has a few thousand)
 MAX_PATHS = 20000
+MAX_STEPS = 200_000   # and most partial routes it extends
 #: mm of map kept around the places an example shows
 MARGIN = 22.0
 
@@ -266,7 +267,9 @@ def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_t
     best: tuple | None = None
     seen = 0
     stack: list[tuple[str, ...]] = [(pid,) for pid in sorted(roads, reverse=True)]
-    while stack and seen < MAX_PATHS:
+    steps = 0
+    while stack and seen < MAX_PATHS and steps < MAX_STEPS:   # bounded: a hostile map must not hang the rules
+        steps += 1
         path = stack.pop()
         if len(path) == length:
             seen += 1

@@ -11,9 +11,11 @@ networkx is imported when a game's network is first built, so a game without a m
 """
 from __future__ import annotations
 
+import itertools
 import weakref
 from collections import Counter
 
+from generator.limits import MAX_SHORTEST_PATHS
 from generator.model.game import Card, Deck, Entity, Game, Route
 
 _CACHE: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
@@ -141,10 +143,13 @@ class Network:
                 for path in self.shortest_paths(a, end)]
 
     def shortest_paths(self, a: Entity, b: Entity) -> list[list[str]]:
-        """Every shortest path (as place ids) from ``a`` to ``b`` under the terminal rule, sorted."""
+        """The shortest paths (as place ids) from ``a`` to ``b`` under the terminal rule, sorted: every one, or
+        the first MAX_SHORTEST_PATHS networkx finds (a grid of equal routes has millions of them: listing
+        them all would never end)."""
         nx = _networkx()
         try:
-            return sorted(nx.all_shortest_paths(self._view(a.id, b.id), a.id, b.id, weight="weight"))
+            found = nx.all_shortest_paths(self._view(a.id, b.id), a.id, b.id, weight="weight")
+            return sorted(itertools.islice(found, MAX_SHORTEST_PATHS))
         except (nx.NetworkXNoPath, nx.NodeNotFound):
             return []
 
