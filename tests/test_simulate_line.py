@@ -399,3 +399,21 @@ def test_cli_refuses_a_line_game_missing_a_piece(tmp_path):
 def test_cli_refuses_a_game_of_no_family():
     out = CliRunner().invoke(main, ["simulate", str(ROOT / "content" / "thurn-and-taxis"), "--games", "1"])
     assert out.exit_code == 2 and "cannot play this game" in out.output and "Traceback" not in out.output
+
+
+def test_phase_one_stops_after_the_bid_limit(rules, monkeypatch):
+    from generator.simulate import line_engine
+    monkeypatch.setattr(line_engine, "MAX_BIDS", 5)
+    g = game(rules, [Script(bids=[2] * 9), Script(bids=[2] * 9)])   # a clash on 2 for ever: the row never changes
+    g.phase1()
+    assert g.bids[0] == 5 and g.bid_limit == 1 and g.log[-1] == ("phase1-end", "bid limit")
+
+
+def test_greedy_plans_its_moves_for_the_most_points(rules):
+    greedy = LINE_BOTS["greedy"]()
+    g = game(rules, [greedy, Script()])
+    g.open, g.private = [0], [[1, 3], []]  # open B (1, x); own C (2, x) and E (4, y)
+    g.hands = [[4, 0], []]                 # a fast card (A → C) and a slow one (2 sections)
+    g.phase2()
+    # fast to C, then slow two sections to E: 2 + 4 and two lines; walking would get B and C only
+    assert g.completed[0] == [1, 3] and g.markers[0] == [] and g.pos[0] == E
