@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from generator.model.game import Game
 
+#: phase 1 may stop after this many bids in a round (the engine's guard against bots clashing for ever)
+BID_LIMIT = 200
+
 
 class _Model:
     """What the referee reads off the model: the line, the train types, the cards."""
@@ -72,6 +75,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
     turn = -1
     passes = 0
     refill_due = False
+    bids_made = 0
 
     def arrive(p: int, station: str) -> None:
         for d in open_cards:
@@ -117,7 +121,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 bad(i, event, f"round {event[1]}, expected round {rounds} of {m.rounds}")
             if any(hands) or any(chips):
                 bad(i, event, "a round begins with cards or chips still held")
-            row, out, phase, refill_due = [], set(), 1, False
+            row, out, phase, refill_due, bids_made = [], set(), 1, False, 0
         elif kind == "row":
             new = list(event[1])
             if phase != 1:
@@ -142,6 +146,7 @@ def replay(game: Game, log: list, players: int) -> list[str]:
             if len(bids) != players or any(not 1 <= b <= m.slots for b in bids):
                 bad(i, event, f"bids {bids}: each player bids one number 1–{m.slots}")
                 continue
+            bids_made += 1
             gone = set()
             for p, b in enumerate(bids):
                 if bids.count(b) == 1:
@@ -165,6 +170,8 @@ def replay(game: Game, log: list, players: int) -> list[str]:
                 bad(i, event, f"phase 1 ended with {left} cards in the pile for {m.slots - len(row)} free slots")
             if event[1] == "pile" and not refill_due and row and len(row) == m.slots:
                 bad(i, event, "phase 1 ended with a full row")
+            if event[1] == "bid limit" and bids_made < BID_LIMIT:
+                bad(i, event, f"phase 1 stopped for the bid limit after {bids_made} bids")
             refill_due = False
             phase = 1.5
         elif kind == "phase2":
