@@ -417,3 +417,9 @@ def test_greedy_plans_its_moves_for_the_most_points(rules):
     g.phase2()
     # fast to C, then slow two sections to E: 2 + 4 and two lines; walking would get B and C only
     assert g.completed[0] == [1, 3] and g.markers[0] == [] and g.pos[0] == E
+
+
+def test_compare_refuses_a_line_game_clearly():
+    out = CliRunner().invoke(main, ["simulate", "--compare", str(S_RAILWAY), str(S_RAILWAY), "--players", "2",
+                                    "--games", "2"])
+    assert out.exit_code == 2 and "comparing two versions is done for route games only" in out.output

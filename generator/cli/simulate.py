@@ -46,7 +46,7 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
     """Play GAME many times with bots and report scores, seats and what the game is made of (route or line games)."""
     names = [b.strip() for b in bots.split(",")]
     if compare:
-        _check_bots(names, BOTS, players)
+        names = _check_bots(names, BOTS, players)
         if game or heatmap:
             raise click.UsageError("--compare A B names both games: leave out GAME and --heatmap")
         _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate, dask)
