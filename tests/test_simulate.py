@@ -315,5 +315,5 @@ def test_cli_json_and_exit_codes():
     assert bad.exit_code == 2 and "unknown bot 'clever': the bots are random, greedy, lookahead" in bad.output
     seats = runner.invoke(main, ["simulate", str(NEW_YORK), "--players", "3", "--bots", "greedy,random"])
     assert seats.exit_code == 2 and "names 2 bots for 3 players" in seats.output
-    refused = runner.invoke(main, ["simulate", str(ROOT / "content" / "s-railway"), "--games", "1"])
-    assert refused.exit_code == 2 and "cannot play this game" in refused.output
+    refused = runner.invoke(main, ["simulate", str(ROOT / "content" / "thurn-and-taxis"), "--games", "1"])
+    assert refused.exit_code == 2 and "cannot play this game" in refused.output   # Thurn and Taxis: no family yet

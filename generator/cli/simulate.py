@@ -1,4 +1,5 @@
-"""``pnpgen simulate``: play a route game many times with bots (heatmap, two versions compared, Dask)."""
+"""``pnpgen simulate``: play a game many times with bots (route family: heatmap, two versions compared, Dask;
+line family: S鉄道で行こう's line game)."""
 from __future__ import annotations
 
 import json
@@ -11,10 +12,13 @@ from generator.cli.common import _fail, err_console
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 from generator.simulate import compare as versions
+from generator.simulate import line_report
 from generator.simulate import report as simulation
 from generator.simulate.bots import BOTS
+from generator.simulate.family import bots_for, compile_game
 from generator.simulate.heatmap import write_heatmap
-from generator.simulate.rules import compile_rules
+from generator.simulate.line_bots import LINE_BOTS
+from generator.simulate.line_rules import LineRules
 
 
 @click.command()
@@ -23,7 +27,8 @@ from generator.simulate.rules import compile_rules
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--bots", default="greedy", show_default=True,
-              help=f"Bots by seat, comma-separated ({', '.join(BOTS)}); one name seats it everywhere. Rotated each game.")
+              help=f"Bots by seat, comma-separated (route games: {', '.join(BOTS)}; line games: {', '.join(LINE_BOTS)}); "
+                   "one name seats it everywhere. Rotated each game.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Base seed: the same seed, the same games.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Processes to play on.")
@@ -38,16 +43,10 @@ from generator.simulate.rules import compile_rules
               help="Play on Dask (pip install 'pnpgen[dask]'): a scheduler's address, or 'local' for -j processes "
                    "here. The same results as without.")
 def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heatmap, compare, dask):
-    """Play GAME many times with bots and report scores, seats, tickets, routes and colours (route games)."""
+    """Play GAME many times with bots and report scores, seats and what the game is made of (route or line games)."""
     names = [b.strip() for b in bots.split(",")]
-    unknown = [b for b in names if b not in BOTS]
-    if unknown:
-        raise click.UsageError(f"unknown bot '{unknown[0]}': the bots are {', '.join(BOTS)}")
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
     if compare:
+        names = _check_bots(names, BOTS, players)
         if game or heatmap:
             raise click.UsageError("--compare A B names both games: leave out GAME and --heatmap")
         _simulate_compare(compare, addons, players, names, games, seed, fmt, jobs, validate, dask)
@@ -56,6 +55,10 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
         raise click.UsageError("name the game to play (its folder), or --compare A B")
     try:
         model, rules = _simulation_rules(game, addons, players)
+        names = _check_bots(names, bots_for(rules), players)
+        line = isinstance(rules, LineRules)
+        if heatmap and line:
+            raise click.UsageError("--heatmap draws route maps: a line game has none (its report lists visits per station)")
         results = simulation.simulate(Path(game), tuple(addons), names, games, seed, jobs, validate, dask)
         if heatmap:
             with_ = "".join(f" + {Path(a).name}" for a in addons)
@@ -63,16 +66,29 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
             err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
     except PnpgenError as error:
         _fail(error)
-    figures = simulation.summary(rules, results, names, seed)
+    family = line_report if line else simulation
+    figures = family.summary(rules, results, names, seed)
     if fmt == "json":
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
     else:
-        click.echo(simulation.text(figures), nl=False)
+        click.echo(family.text(figures), nl=False)
+
+
+def _check_bots(names: list[str], known: dict, players: int) -> list[str]:
+    """The bots by seat: names the family knows, one per seat (one name: every seat)."""
+    unknown = [b for b in names if b not in known]
+    if unknown:
+        raise click.UsageError(f"unknown bot '{unknown[0]}': the bots are {', '.join(known)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.UsageError(f"--bots names {len(names)} bots for {players} players: name one per seat, or one for all")
+    return names
 
 
 def _simulation_rules(game: str, addons, players: int):
     model = load_game(Path(game), tuple(addons))
-    rules = compile_rules(model)
+    rules = compile_game(model)
     if not rules.players[0] <= players <= rules.players[1]:
         raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
     return model, rules

@@ -27,6 +27,7 @@ from pathlib import Path
 from generator.errors import ContentError
 from generator.load.game import load_game
 from generator.simulate.engine import Result
+from generator.simulate.line_rules import is_line_game
 from generator.simulate.report import simulate
 from generator.simulate.rules import Rules, compile_rules
 
@@ -192,7 +193,11 @@ def run(specs: tuple[str, str], addons: tuple[str, ...], bots: list[str], games:
     with tempfile.TemporaryDirectory(prefix="pnpgen-compare-") as scratch:
         for n, spec in enumerate(specs):
             folder = version(spec, Path(scratch) / str(n))
-            rules = compile_rules(load_game(folder, addons))
+            model = load_game(folder, addons)
+            if is_line_game(model):
+                raise ContentError(None, f"--compare {spec}: comparing two versions is done for route games only, "
+                                         "and this is a line game", "simulate each version on its own and compare the reports")
+            rules = compile_rules(model)
             if not rules.players[0] <= len(bots) <= rules.players[1]:
                 raise ContentError(None, f"--compare {spec}: {rules.game} is played by {rules.players[0]}–"
                                          f"{rules.players[1]} players, not {len(bots)}", "change --players")

@@ -18,7 +18,12 @@ from generator.errors import BuildError
 from generator.load.game import load_game
 from generator.simulate.bots import BOTS
 from generator.simulate.engine import Game, IllegalMove, Result
-from generator.simulate.rules import Rules, compile_rules
+from generator.simulate.family import compile_game
+from generator.simulate.line_bots import LINE_BOTS
+from generator.simulate.line_engine import LineGame, LineResult
+from generator.simulate.line_rules import LineRules
+from generator.simulate.line_validate import replay as replay_line
+from generator.simulate.rules import Rules
 from generator.simulate.validate import replay
 
 #: games a worker plays per task: big enough that sending results back is cheap next to playing them
@@ -43,12 +48,15 @@ def _load(folder: str, addons: tuple) -> tuple:
     key = (folder, addons)
     if key not in _GAMES:
         game = load_game(Path(folder), addons)
-        _GAMES[key] = (game, compile_rules(game))
+        _GAMES[key] = (game, compile_game(game))
     return _GAMES[key]
 
 
-def play_one(rules: Rules, bots: list[str], seed: int, index: int, log: bool = False) -> Result:
-    """Game ``index`` of a run: its seed, its seating."""
+def play_one(rules: Rules | LineRules, bots: list[str], seed: int, index: int, log: bool = False) -> Result | LineResult:
+    """Game ``index`` of a run: its seed, its seating (either family)."""
+    if isinstance(rules, LineRules):
+        return LineGame(rules, [LINE_BOTS[name]() for name in seating(bots, index)], game_seed(seed, index),
+                        log=log).play()
     return Game(rules, [BOTS[name]() for name in seating(bots, index)], game_seed(seed, index), log=log).play()
 
 
@@ -63,7 +71,7 @@ def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, s
             raise BuildError(None, f"game {index} (seed {seed}): a bot made an illegal move: {error}",
                              "a bug in pnpgen's simulator bots: please report it with the command line") from error
         if checked:
-            problems = replay(game, result.log, len(bots))
+            problems = (replay_line if isinstance(rules, LineRules) else replay)(game, result.log, len(bots))
             if problems:
                 raise BuildError(None, f"game {index} (seed {seed}): the referee disagrees with the engine: {problems[0]}",
                                  "a bug in pnpgen's simulator: please report it with the command line")
@@ -73,7 +81,7 @@ def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, s
 
 
 def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int, jobs: int = 1,
-             validate: int = 0, dask: str | None = None) -> list[Result]:
+             validate: int = 0, dask: str | None = None) -> list:
     """Play ``games`` games; the results in game order, the same for any ``jobs`` and on Dask (``dask``: a
     scheduler's address, or "local" for a cluster of ``jobs`` processes on this machine)."""
     tasks = [(str(folder), tuple(str(a) for a in addons), bots, seed, start, min(games, start + CHUNK), validate)
@@ -88,7 +96,7 @@ def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int
         return [r for future in futures for r in future.result()]
 
 
-def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list[Result]:
+def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list:
     """The same chunks on a Dask cluster, gathered in task order: the same results as on local processes.
     Workers load the game from its (absolute) path, so a remote cluster needs the folder at the same path."""
     try:

@@ -141,8 +141,8 @@ class Rules:
 
 def _refuse(source, what: str, hint: str = "") -> ContentError:
     return ContentError(source, f"pnpgen simulate cannot play this game: {what}",
-                        hint or "the simulator plays the Ticket to Ride route family only; see the README's "
-                                "'Playtest simulator' section for the rules it implements")
+                        hint or "the simulator plays the Ticket to Ride route family and the S鉄道で行こう line "
+                                "family; see the README's 'Playtest simulator' section for the rules it implements")
 
 
 def compile_rules(game: Game) -> Rules:
