@@ -198,8 +198,9 @@ class SheetKind:
         width, height = PAPERS[paper]
         if component.options.format == "half":
             height /= 2
-        return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
-                    (0, 0, width, height))
+        # named by its paper: the cover's picture shows the A4 sheet beside a Letter build's own
+        name = f"{component.id}-sheet" if paper == "a4" else f"{component.id}-sheet-{paper}"
+        return Form(name, tuple(self.draw(game, component, width, height, renderer, paper)), (0, 0, width, height))
 
     def card_forms(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> tuple[Form, Form]:
         """A card aid's front and back (trim box origin at 0, 0; the box adds the bleed), drawn at ``CARD_SCALE``."""
