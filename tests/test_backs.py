@@ -135,3 +135,13 @@ def test_a_logo_element_with_a_bad_width_is_a_build_error(tmp_path):
     deck = next(iter(g.decks.values()))
     with pytest.raises(BuildError, match="nowhere"):
         draw_deck(g, deck, FaceRenderer(g))
+
+
+def test_the_stamp_counts_a_full_bleed_back_as_one_box():
+    """A motif is hundreds of shapes; the stamp, which looks for free paper, sees the back's field only."""
+    from generator.layout.stamp import form_boxes
+    g = load_game(ROOT / "content" / "ttr-germany")
+    back = draw_deck(g, g.decks["train-cards"], FaceRenderer(g)).back
+    x, y, w, h = back.box
+    assert len(back.items) > 20
+    assert form_boxes(back.name, {back.name: back}) == [(x, y, x + w, y + h)]
