@@ -55,7 +55,7 @@ def test_an_unknown_icon_is_found_by_check_at_the_layout_line(tmp_path, run):
     folder = copy_fixture(tmp_path, "mini", "decks.yaml", "icon: wagon}", "icon: wagonn}")
     check, build = _both(run, folder, tmp_path)
     assert (check.exit_code, build.exit_code) == (1, 1), check.output
-    line = _element_line(LAYOUTS / "ttr-back.yaml", "back.icon")
+    line = _element_line(LAYOUTS / "ttr-back.yaml", 'name: "{{ motif_icon }}"')   # the motif draws it first
     assert f"templates/layouts/ttr-back.yaml:{line}: error PNP703 unknown icon 'wagonn'" in check.output
     assert "did you mean 'wagon'" in check.output
     assert "PNP703" in build.output and "build refused" in build.output

@@ -293,7 +293,7 @@ def test_dice_expansion_files(dice_build):
     assert sorted(p.name for p in (dice_build / "svg" / "white-dice").iterdir()) == [
         "001.svg", "002.svg", "003.svg", "004.svg"]
     reader = PdfReader(dice_build / "turn-aid.pdf")
-    assert len(reader.pages) == 3   # five half-page aids, two per A4 page
+    assert len(reader.pages) == 2   # five 63 × 88 mm card aids on one A4 sheet: its fronts, then their backs
     assert float(reader.pages[0].mediabox.width) == pytest.approx(210 * MM, abs=0.01)
     assert "白ダイス" in reader.pages[0].extract_text()
 
@@ -358,15 +358,17 @@ def test_mini_components_build(parts, run, tmp_path):
 
 def test_a_legend_shows_each_die_face_with_its_label(games):
     g = games["ttr-dice"]
-    (sheet,) = component_faces(g, g.parts["turn-aid"])
-    faces = [i for i in sheet.items if isinstance(i, Group)]
+    front, _back = component_faces(g, g.parts["turn-aid"])   # a card aid: its front and its back
+    (card,) = [i for i in front.items if isinstance(i, Group)]
+    assert card.scale == pytest.approx(0.78)   # the card's text and pictures are set at 78 %
+    faces = [i for i in card.items if isinstance(i, Group)]
     assert len(faces) == 4 + 2   # white: track, double track, station, locomotive; black: tunnel, blank
-    texts = [i.text for i in sheet.items if hasattr(i, "text")]
+    texts = [i.text for i in card.items if hasattr(i, "text")]
     for label in ("単線", "複線", "駅", "トンネル", "無地"):
         assert label in texts
-    # real size, in one row, at least 20 mm + 5 mm apart
-    xs = [f.dx for f in faces]
-    assert len({f.dy for f in faces}) == 1
+    # in rows, at least 20 mm + 5 mm apart before the card's scale
+    xs = [f.dx for f in faces[:3]]
+    assert len({f.dy for f in faces[:3]}) == 1
     assert all(b - a >= 25.0 - 1e-6 for a, b in zip(xs, xs[1:]))
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, Undefined, meta
+from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
@@ -29,6 +29,7 @@ from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import images, richtext
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
+from generator.layout.logo import logo
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
 from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
@@ -51,6 +52,8 @@ ELEMENTS = {
     "symbol": (("name", "x", "y", "size"), ("color", "halo", "rotate")),
     "group": (("elements",), ("x", "y", "rotate")),
     "image": (("src", "x", "y", "w", "h"), ("fit", "crop", "opacity", "rotate")),
+    #: the game's logo block (generator.layout.logo): its title and latin name in a badge ``w`` mm wide
+    "logo": (("x", "y", "w"), ("h", "color", "accent", "ink")),
 }
 COMMON = ("when", "repeat", "step")
 LAYOUT_KEYS = ("description", "extends", "background", "vars", "elements")
@@ -60,6 +63,25 @@ MERGE_KEYS = ("name", "remove", "before", "after")
 RESERVED = ("card", "deck", "back", "game", "geometry", "W", "H", "bleed", "safe", "palette", "n")
 
 _env = BoundedSandbox(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+
+
+@pass_context
+def tint(context, color, amount: float) -> str:
+    """``color`` (a palette name or '#rrggbb') mixed with white (``amount`` > 0) or black (< 0) by |amount| (0–1),
+    as '#rrggbb': a back's motif a shade off its field, written in a layout as ``{{ back.color | tint(0.15) }}``."""
+    palette = context.get("palette") or {}
+    text = getattr(color, "hex", color)
+    if isinstance(text, str) and text in palette:
+        text = palette[text].hex
+    if not (isinstance(text, str) and len(text) == 7 and text.startswith("#")):
+        raise TemplateError(f"tint needs a colour like '#7c1f1f', got {text!r}")
+    amount = max(-1.0, min(1.0, float(amount)))
+    target = 255 if amount > 0 else 0
+    channels = (int(text[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (target - c) * abs(amount)):02x}" for c in channels)
+
+
+_env.filters["tint"] = tint
 #: layout expressions compiled by ``_env`` (by their text) and the names each reads, shared by every renderer of
 #: the process: the bundled games repeat 228 distinct expressions, each compiled once, not once per deck and game
 #: (883 times). A compiled expression depends on its text alone; ``_remember`` bounds the caches.
@@ -616,6 +638,10 @@ class FaceRenderer:
             yield from self._text(a, scope, where, what, card_src, num, col)
         elif kind == "image":
             yield from self._image(a, scope, where, what, num)
+        elif kind == "logo":
+            game = self.game
+            yield from logo(game.typeset, game.title, game.latin, num("x"), num("y"), num("w"), num("h"),
+                            col("color"), col("accent"), col("ink"))
 
     def _print_problem(self, kind: str, error: BuildError) -> None:
         if self.on_print_problem is None:

@@ -99,7 +99,10 @@ def form_boxes(name: str, forms: dict, cache: dict | None = None) -> list[Box]:
         x0, y0, w, h = form.box
         clipped = [(max(b[0], x0), max(b[1], y0), min(b[2], x0 + w), min(b[3], y0 + h))
                    for child in form.items for b in item_boxes(child, forms, cache=cache)]
-        cache[name] = [b for b in clipped if b[0] <= b[2] and b[1] <= b[3]]
+        kept = [b for b in clipped if b[0] <= b[2] and b[1] <= b[3]]
+        whole = (x0, y0, x0 + w, y0 + h)
+        # a form painted to its edges (a card back's field) covers all it draws: one box, not hundreds (a motif)
+        cache[name] = [whole] if whole in kept else kept
     return cache[name]
 
 

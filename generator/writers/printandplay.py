@@ -18,15 +18,18 @@ from __future__ import annotations
 
 from generator.errors import BuildError
 from generator.fonts import Typeset
-from generator.layout.components import KINDS
+from generator.layout.cardface import FaceRenderer
+from generator.layout.components import KINDS, component_faces
 from generator.layout.components.kind import assembly_steps, supplies_needed
-from generator.layout.primitives import Document, Page
+from generator.layout.components.overview import Shown, overview_page, trim
+from generator.layout.primitives import Document, Form, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
 from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
 from generator.model.words import Words
+from generator.papers import PAPERS
 from generator.writers.cards import printed_decks
 from generator.writers.context import BuildContext, Printable, csv_text
 
@@ -63,12 +66,20 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     merged = Document(f"{game.label} — print and play")
     for part in parts:
         merge_forms(merged, part)
+    # the picture of the components, after the cover's list: drawn from the forms the parts already hold
+    shown = components_shown(game, parts, ctx.face_renderer())
+    for item in shown:
+        for form in item.forms:
+            _add_form(merged, form)
+    paper_wh = PAPERS[ctx.paper]
+    picture = [overview_page(shown, paper_wh[0], paper_wh[1], game.typeset, game.words["pnp.overview"], game.title,
+                             game.latin, logo_colors(game), "components")] if shown else []
     # the cover's length decides where the parts start, and the cover lists those pages: settle it
     cover_pages = 1
     for _ in range(4):
         spans, body = place_parts(parts, _odd(cover_pages), game.words, game.typeset)
         rows = checklist(game, parts, spans)
-        cover = _cover(game, rows, ctx.paper, ctx.print_problem_hook())
+        cover = _cover(game, rows, ctx.paper, ctx.print_problem_hook()) + picture
         if len(cover) == cover_pages:
             break
         cover_pages = len(cover)
@@ -81,6 +92,74 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     merged.outline = [(game.words["pnp.cover"], 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
     ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
     ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
+
+
+#: how tall the cover's picture draws a part (mm, before it shrinks to fit): a page-sized sheet, a card-sized part
+#: (a card, a card aid, a die net), a piece (at most; smaller ones at real size) and a board (at most)
+SHOWN_PAGE, SHOWN_CARD, SHOWN_PIECE, SHOWN_BOARD = 48.0, 32.0, 22.0, 62.0
+
+
+def components_shown(game: Game, parts: list[Printable], renderer: FaceRenderer) -> list[Shown]:
+    """Each printed part once, in print order, as the cover's picture shows it: a deck's first face and its back,
+    the board in miniature, a component's ``overview`` forms (a die net) or its first faces (up to three)."""
+    shown: list[Shown] = []
+    seen: set[str] = set()
+    words = game.words
+    for part in parts:
+        cid = part.component
+        if cid is None or cid in seen:
+            continue
+        seen.add(cid)
+        forms = list(part.doc.forms.values())
+        if part.kind == "cards" and cid in game.decks and forms:
+            deck = game.decks[cid]
+            count = sum(card.count for card in deck.cards)
+            shown.append(Shown((forms[0], forms[-1]), SHOWN_CARD, words("pnp.shown", name=deck.name, count=count)))
+        elif cid in game.boards and forms:
+            board = game.boards[cid]
+            full = max(forms, key=lambda f: f.box[2] * f.box[3])   # the whole board; the rest are its tiles
+            height = min(SHOWN_BOARD, 2 * SHOWN_BOARD * board.height / board.width)
+            shown.append(Shown((full,), height, words("pnp.shown", name=board.name, count=1)))
+        elif cid in game.parts:
+            component = game.parts[cid]
+            hook = getattr(KINDS[component.kind], "overview", None)
+            drawn = hook(game, component, renderer) if hook is not None else component_faces(game, component, renderer)[:3]
+            if drawn:
+                shown.append(Shown(tuple(drawn), _shown_height(drawn),
+                                   words("pnp.shown", name=component.name, count=component.count)))
+    return shown
+
+
+def _shown_height(forms: list[Form]) -> float:
+    tallest = max(trim(form)[1] for form in forms)
+    if tallest > 120:
+        return SHOWN_PAGE
+    if tallest > 40:
+        return SHOWN_CARD
+    return min(tallest, SHOWN_PIECE)
+
+
+def logo_colors(game: Game) -> tuple[str | None, str | None, str | None]:
+    """The logo block's colours on the cover: the palette's ``logo`` if it has one, else the first deck's back
+    colour, with the palette's gold rules (``None``: the logo's own)."""
+    palette = game.palette
+    fill = palette["logo"].hex if "logo" in palette else None
+    if fill is None:
+        for deck in printed_decks(game):
+            name = deck.back.vars.get("color")
+            if isinstance(name, str) and name in palette:
+                fill = palette[name].hex
+                break
+    accent = palette["gold"].hex if "gold" in palette else None
+    return fill, accent, None
+
+
+def _add_form(merged: Document, form: Form) -> None:
+    known = merged.forms.get(form.name)
+    if known is not None and known != form:
+        raise BuildError(None, f"the cover's picture draws form '{form.name}' differently from the part that prints it",
+                         "forms must be named by a hash of their drawing (see cardface.py); rename one")
+    merged.forms.setdefault(form.name, form)
 
 
 def _odd(pages: int) -> int:

@@ -25,7 +25,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import Output, register
 from generator.layout.dicenet import CROSS, EDGES, fold
 from generator.layout.icons import ICONS
-from generator.layout.primitives import Document, Form, Line, Page, Polygon, Use
+from generator.layout.primitives import Document, Form, Group, Line, Page, Polygon, Use
 from generator.layout.sheets import PAPERS, simplex_sheets
 from generator.model.components import Component, piece_geometry
 from generator.model.game import Card, CardGeometry, Game
@@ -143,6 +143,21 @@ class DieKind:
         stickers = game.words("pnp.stickers", name=component.label)   # in the print-and-play file too: its own choice
         return [Output(f"{component.id}-nets.pdf", self.nets(game, component, renderer, paper), component.label),
                 Output(f"{component.id}-stickers.pdf", self.stickers(game, component, renderer, paper), stickers)]
+
+    def overview(self, game: Game, component: Component[DieOptions], renderer: FaceRenderer) -> list[Form]:
+        """One net as a form of its own (faces drawn in, tabs and fold lines as printed): the cover's picture."""
+        face = component.faces[0]
+        symbols = component.options.symbols
+        geometry = component.geometry
+        assert geometry is not None   # read() gives every die its net geometry
+        sides = {symbol: self._side(game, component, renderer, face, symbol, geometry)
+                 for symbol in dict.fromkeys(symbols)}
+        s, tab = component.options.net_size, component.options.tab
+        cols = max(c for c, _ in CROSS) + 1
+        rows = max(r for _, r in CROSS) + 1
+        items = tuple(Group(sides[item.name].items, item.x, item.y) if isinstance(item, Use) else item
+                      for item in net_items(fold(CROSS), list(symbols), s, tab, tab, tab))
+        return [Form(f"{component.id}-net", items, (0.0, 0.0, cols * s + 2 * tab, rows * s + 2 * tab))]
 
     def nets(self, game, component, renderer, paper) -> Document:
         """As many nets per page as fit, in rows, each net's six faces in the order of ``faces:``."""

@@ -88,6 +88,8 @@ class ComponentKind(Protocol[OptionsT]):
 
     # optional: ``assembly(component) -> tuple[str, ...]``, catalogue keys of the steps that make a printed sheet
     # into pieces (fold, glue, cut); the print-and-play cover lists each step once (``assembly_steps``)
+    # optional: ``overview(game, component, renderer) -> list[Form]``, what the cover's picture of the components
+    # shows of it (a die: one net); without it, its first three faces
 
 
 def assembly_steps(components) -> list[str]:

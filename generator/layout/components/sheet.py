@@ -13,8 +13,12 @@ A sheet is a list of blocks, each one of
   many times as the paper holds).
 
 ``format: page`` fills the paper; ``format: half`` prints two copies per
-page (cut on the dashed line). ``copies:`` is the count the build checks
-against ``expected:``.
+page (cut on the dashed line); ``format: card`` makes a duplex card, as the
+published games' player aids are: ``size:`` is a deck's id (its size and bleed)
+or ``[width, height]`` mm, ``blocks:`` its front and ``back:`` its back, both set
+smaller (``CARD_SCALE``) and printed on card sheets with crop marks, each front
+with its back behind it (the decks' ``duplex_sheets``). ``copies:`` is the count
+the build checks against ``expected:``.
 """
 from __future__ import annotations
 
@@ -27,9 +31,9 @@ from generator.layout import text as textfit
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import KINDS, Output, register
 from generator.layout.primitives import Document, Form, Group, Line, Page, Rect, Text, Use
-from generator.layout.sheets import PAPERS, paper_name
+from generator.layout.sheets import PAPERS, duplex_sheets, paper_name
 from generator.model.components import Component
-from generator.model.game import Card, Game
+from generator.model.game import Card, CardGeometry, Game
 
 MARGIN = 12.0     # mm around the sheet's content (outside the printer's 5 mm)
 GAP = 5.0         # mm between blocks
@@ -37,6 +41,10 @@ INK = "#222222"
 RULE = "#555555"
 HEAD_FILL = "#e9e4d8"
 LABEL_SHARE = 0.42  # of the width, for a score grid's row labels
+CARD_SCALE = 0.78   # a card-sized aid is set at 78 %: 9 pt text prints at 7 pt, as on the published aids
+CARD_MARGIN = 4.0   # mm from a card's trim to its text (the decks' safe area is 3 mm)
+CARD_BLEED = 0.0    # mm of bleed of a card sized in mm: its pale ground needs none, and 63 × 88 mm cards go 9 to A4
+CARD_PAPER = "#fbf8f1"  # a card's ground, to its bleed edge
 
 _NAMED = {"type": "object", "additionalProperties": False, "required": ["name"],
           "properties": {"name": {"type": "string"}, "latin": {"type": "string"}, "color": {"type": "string"},
@@ -72,10 +80,13 @@ _BLOCK = {
 class SheetOptions:
     """A sheet's own keys, typed once by ``SheetKind.read``."""
 
-    format: str       # page, or half (two copies per page)
+    format: str       # page, half (two copies per page) or card (duplex, ``size``)
     blocks: tuple     # (block kind, value, Source) per block, in order
     title: str
     subtitle: str
+    back: tuple = ()  # a card's back: blocks as above
+    card: CardGeometry | None = None   # format: card — its trim size and bleed
+    frame: str = RULE                   # format: card — the colour of its frame and title band
 
 
 class SheetKind:
@@ -91,18 +102,60 @@ class SheetKind:
     rules_helpers: frozenset[str] = frozenset()
     schema = {
         "properties": {
-            "format": {"enum": ["page", "half"]},
+            "format": {"enum": ["page", "half", "card"]},
+            "size": {"description": "format: card — a deck's id (its size and bleed), or [width, height] in mm",
+                     "oneOf": [{"type": "string"},
+                               {"type": "array", "items": {"type": "number", "minimum": 30, "maximum": 150},
+                                "minItems": 2, "maxItems": 2}]},
+            "color": {"type": "string", "description": "format: card — the colour of its frame and title band"},
             "copies": {"type": "integer", "minimum": 1},
             "title": {"type": "string"}, "subtitle": {"type": "string"},
             "blocks": {"type": "array", "items": _BLOCK, "minItems": 1},
+            "back": {"type": "array", "items": _BLOCK, "minItems": 1,
+                     "description": "format: card — the blocks of the card's back"},
         },
         "required": ["blocks"],
     }
 
     def read(self, component: Component[SheetOptions], spec, resolver, game: Game) -> None:
+        fmt = spec.get("format", "page")
+        for key in ("size", "back", "color"):
+            if key in spec and fmt != "card":
+                raise ContentError(spec.src(key), f"sheet '{component.id}' has `{key}:`, which only a card has",
+                                   "add `format: card`, or remove it")
+        card, frame = None, RULE
+        if fmt == "card":
+            if "size" not in spec:
+                raise ContentError(spec.src("format"), f"sheet '{component.id}' is a card but has no `size:`",
+                                   "add `size: <deck id>` (that deck's size) or `size: [63, 88]` (mm)")
+            card = self._card_size(component, spec, game)
+            if "color" in spec:
+                frame = resolver.value(spec["color"], "color", spec.src("color"), f"the frame of '{component.id}'").hex
+        blocks = self._blocks(component, spec, "blocks", game, resolver)
+        back = self._blocks(component, spec, "back", game, resolver) if "back" in spec else ()
+        component.options = SheetOptions(format=fmt, blocks=blocks,
+                                         title=spec.get("title", component.name),
+                                         subtitle=spec.get("subtitle", component.latin),
+                                         back=back, card=card, frame=frame)
+        component.faces = [Card(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
+
+    @staticmethod
+    def _card_size(component, spec, game: Game) -> CardGeometry:
+        """A card aid's geometry: a deck's (its size, bleed and safe area) or ``[width, height]`` mm."""
+        size = spec["size"]
+        if isinstance(size, str):
+            deck = game.decks.get(size)
+            if deck is None:
+                raise ContentError(spec.src("size"), f"sheet '{component.id}' takes the size of deck '{size}', "
+                                                     "which the game lacks",
+                                   did_you_mean(size, game.decks) or "decks: " + ", ".join(game.decks))
+            return deck.geometry
+        return CardGeometry(float(size[0]), float(size[1]), CARD_BLEED, CARD_MARGIN)
+
+    def _blocks(self, component, spec, key, game: Game, resolver) -> tuple:
         blocks = []
-        for i, block in enumerate(spec["blocks"]):
-            src = spec["blocks"].src(i)
+        for i, block in enumerate(spec[key]):
+            src = spec[key].src(i)
             kind, value = next(iter(block.items()))
             if kind == "table" and value["table"] not in game.tables:
                 raise ContentError(src, f"sheet '{component.id}' shows table '{value['table']}', which the game lacks",
@@ -121,10 +174,7 @@ class SheetKind:
             if kind == "score":
                 value = dict(value, rows=[self._row(r, src, resolver, component.id) for r in value["rows"]])
             blocks.append((kind, value, src))
-        component.options = SheetOptions(format=spec.get("format", "page"), blocks=tuple(blocks),
-                                         title=spec.get("title", component.name),
-                                         subtitle=spec.get("subtitle", component.latin))
-        component.faces = [Card(component, 0, {}, spec.get("copies", 1), spec.src("blocks"))]
+        return tuple(blocks)
 
     @staticmethod
     def _row(row, src, resolver, cid):
@@ -135,6 +185,8 @@ class SheetKind:
 
     # ------------------------------------------------------------------ drawing
     def faces(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> list[Form]:
+        if component.options.format == "card":
+            return list(self.card_forms(game, component, renderer))
         return [self._form(game, component, renderer, "a4")]
 
     def legend(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> list[tuple[Form, str]]:
@@ -146,10 +198,30 @@ class SheetKind:
         width, height = PAPERS[paper]
         if component.options.format == "half":
             height /= 2
-        return Form(f"{component.id}-sheet", tuple(self.draw(game, component, width, height, renderer, paper)),
-                    (0, 0, width, height))
+        # named by its paper: the cover's picture shows the A4 sheet beside a Letter build's own
+        name = f"{component.id}-sheet" if paper == "a4" else f"{component.id}-sheet-{paper}"
+        return Form(name, tuple(self.draw(game, component, width, height, renderer, paper)), (0, 0, width, height))
+
+    def card_forms(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer) -> tuple[Form, Form]:
+        """A card aid's front and back (trim box origin at 0, 0; the box adds the bleed), drawn at ``CARD_SCALE``."""
+        opts = component.options
+        g = opts.card
+        assert g is not None   # format: card always has its geometry (read)
+        forms = []
+        for side, blocks in (("front", opts.blocks), ("back", opts.back)):
+            items: list = [Rect(-g.bleed, -g.bleed, g.width + 2 * g.bleed, g.height + 2 * g.bleed, fill=CARD_PAPER)]
+            s = CARD_SCALE
+            drawn = self.draw(game, component, g.width / s, g.height / s, renderer, blocks=blocks,
+                              margin=CARD_MARGIN / s, side=side)
+            items.append(Group(tuple(drawn), 0.0, 0.0, scale=s))
+            items += _card_frame(g, opts.frame)
+            forms.append(Form(f"{component.id}-card-{side}", tuple(items), (-g.bleed, -g.bleed, g.width + 2 * g.bleed,
+                                                                           g.height + 2 * g.bleed)))
+        return forms[0], forms[1]
 
     def outputs(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer, paper: str) -> list[Output]:
+        if component.options.format == "card":
+            return [self._card_output(game, component, renderer, paper)]
         width, height = PAPERS[paper]
         form = self._form(game, component, renderer, paper)
         ch = form.box[3]
@@ -167,32 +239,54 @@ class SheetKind:
             doc.pages.append(page)
         return [Output(f"{component.id}.pdf", doc, component.label)]
 
+    def _card_output(self, game: Game, component: Component[SheetOptions], renderer: FaceRenderer,
+                     paper: str) -> Output:
+        """Card sheets as a deck's: fronts, then their backs mirrored for long-edge duplex, with crop marks."""
+        front, back = self.card_forms(game, component, renderer)
+        doc = Document(f"{game.label} — {component.label}")
+        doc.add_form(front)
+        doc.add_form(back)
+        copies = component.count
+        assert component.options.card is not None
+        doc.pages = duplex_sheets([front.name] * copies, [back.name] * copies, component.options.card, paper,
+                                  game.back_offset, component.id, component.source, game.printer_margin,
+                                  game.home_bleed)
+        return Output(f"{component.id}.pdf", doc, component.label)
+
     def draw(self, game: Game, component: Component[SheetOptions], width: float, height: float,
-             renderer: FaceRenderer | None = None, paper: str = "a4") -> list:
-        """The sheet's items in a box of ``width`` × ``height`` mm.
+             renderer: FaceRenderer | None = None, paper: str = "a4", blocks: tuple | None = None,
+             margin: float = MARGIN, side: str = "") -> list:
+        """The sheet's items in a box of ``width`` × ``height`` mm (``blocks``: the front's by default).
 
         Content that runs off the bottom, or characters the font lacks, stop the
         build — or, when the renderer collects print problems (the checker,
-        ``build --force``), are reported to it and drawn anyway.
+        ``build --force``), are reported to it and drawn anyway. ``side`` names a
+        card's side (front or back): its box is drawn at ``CARD_SCALE``.
         """
         report = renderer.on_print_problem if renderer is not None else None
         faces = renderer or FaceRenderer(game)   # draws the pieces a legend block shows
+        blocks = component.options.blocks if blocks is None else blocks
 
         def problem(kind, error):
             if report is None:
                 raise error
             report(kind, error)
 
-        x, w = MARGIN, width - 2 * MARGIN
+        x, w = margin, width - 2 * margin
         items: list = []
-        y = MARGIN
-        y = _title(items, game.typeset, component.options.title, component.options.subtitle, game.label, x, y, w)
+        y = margin
+        if side:   # a card: the title reversed out of a band of the card's colour, to the bleed edge
+            bleed = component.options.card.bleed / CARD_SCALE if component.options.card else 0.0
+            y = _title(items, game.typeset, component.options.title, component.options.subtitle, "", x, y - margin / 2,
+                       w, component.options.frame, bleed)
+        else:
+            y = _title(items, game.typeset, component.options.title, component.options.subtitle, game.label, x, y, w)
         overflow = None
-        for kind, value, src in component.options.blocks:
+        for kind, value, src in blocks:
             y += GAP
             start = len(items)
-            y = DRAW[kind](items, value, game, x, y, w, src, height - MARGIN, faces)
-            if overflow is None and y > height - MARGIN + 1e-6:
+            y = DRAW[kind](items, value, game, x, y, w, src, height - margin, faces)
+            if overflow is None and y > height - margin + 1e-6:
                 overflow = src
             for item in items[start:]:
                 missing = missing_glyphs(item.text, item.font) if isinstance(item, Text) else None
@@ -201,14 +295,28 @@ class SheetKind:
                                                      f"{' '.join(missing)} in {item.text!r}",
                                                 "replace those characters; they would print as empty boxes"))
         if overflow is not None:
-            half = component.options.format == "half"
-            problem("overflow", BuildError(
-                overflow, f"sheet '{component.id}' needs {y + MARGIN:.0f} mm but its {'half ' if half else ''}page is "
-                          f"{height:.0f} mm tall on {paper_name(paper)}; "
-                          f"this block runs off the bottom",
-                "shorten this block or the ones before it" + (", or use format: page" if half else
-                                                             ", or split the sheet in two components")))
+            if side:
+                scale = CARD_SCALE
+                problem("overflow", BuildError(
+                    overflow, f"card '{component.id}' needs {(y + margin) * scale:.0f} mm on its {side} but is "
+                              f"{height * scale:.0f} mm tall; this block runs off the bottom",
+                    "shorten this block or the ones before it, move a block to the other side "
+                    "(blocks: is the front, back: the back), or give the card a larger size:"))
+            else:
+                half = component.options.format == "half"
+                problem("overflow", BuildError(
+                    overflow, f"sheet '{component.id}' needs {y + margin:.0f} mm but its {'half ' if half else ''}page "
+                              f"is {height:.0f} mm tall on {paper_name(paper)}; "
+                              f"this block runs off the bottom",
+                    "shorten this block or the ones before it" + (", or use format: page" if half else
+                                                                 ", or split the sheet in two components")))
         return items
+
+
+def _card_frame(g: CardGeometry, color: str) -> list:
+    """A card aid's frame: a thin rule inside the trim, in the card's colour (a cut a little off stays clean)."""
+    inset = 1.6
+    return [Rect(inset, inset, g.width - 2 * inset, g.height - 2 * inset, stroke=color, stroke_width=0.5, radius=1.5)]
 
 
 # ---------------------------------------------------------------------- blocks
@@ -237,11 +345,19 @@ def _rich(items, game, text, x, y, w, size, bold=False, color=INK, leading=1.3) 
     return y + cap + line_height * (len(lines) - 1) + size * PT_TO_MM * 0.35
 
 
-def _title(items, ts: Typeset, title, subtitle, game_label, x, y, w) -> float:
-    y = _lines(items, ts, title, x, y, w, 16, bold=True)
+def _title(items, ts: Typeset, title, subtitle, game_label, x, y, w, band: str | None = None, bleed: float = 0.0) -> float:
+    """The sheet's title, latin subtitle and game name; ``band``: a card's title reversed out of a band of that
+    colour, which runs to the card's bleed edge."""
+    start = len(items)
+    ink, sub = ("#ffffff", "#f3efe6") if band else (INK, "#555555")
+    y = _lines(items, ts, title, x, y, w, 16, bold=True, color=ink)
     if subtitle and subtitle != title:
-        y = _lines(items, ts, subtitle, x, y + 1, w, 9, color="#555555")
-    y = _lines(items, ts, game_label, x, y + 0.5, w, 7, color="#777777")
+        y = _lines(items, ts, subtitle, x, y + 1, w, 9, color=sub)
+    if game_label:   # a card aid leaves the game's name off: it is in the box with the game
+        y = _lines(items, ts, game_label, x, y + 0.5, w, 7, color="#777777")
+    if band:
+        items.insert(start, Rect(-bleed, -bleed, x * 2 + w + 2 * bleed, y + 1.5 + bleed, fill=band))
+        return y + 1.5
     items.append(Line(x, y + 1.5, x + w, y + 1.5, INK, 0.4))
     return y + 1.5
 
