@@ -116,6 +116,10 @@ CITIES = {
 
 # --------------------------------------------------------------------------- synthetic game
 
+#: cards in one deck at most (generator.limits.MAX_CARDS_PER_DECK)
+MAX_DECK = 20_000
+
+
 def q(value) -> str:
     """A YAML scalar: JSON strings are valid double-quoted YAML."""
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
@@ -129,9 +133,19 @@ def ticket_split(n_cards: int) -> tuple[int, int]:
     return short, tickets - short
 
 
-def tickets(count: int, points: range, rng: random.Random) -> list[tuple[str, str, int]]:
+def cities_for(n_cards: int) -> dict[str, str]:
+    """The places of a game of ``n_cards``: ``CITIES``, and for more tickets than their pairs give (N = 100,000)
+    a second and third copy of each, numbered ("Berlin 2", "ベルリン2"), so every ticket stays a face of its own."""
+    copies = 1 + max(0, n_cards - 40_000) // 40_000 + (1 if n_cards > 40_000 else 0)
+    places = dict(CITIES)
+    for k in range(2, copies + 1):
+        places.update({f"{latin} {k}": f"{name}{k}" for latin, name in CITIES.items()})
+    return places
+
+
+def tickets(count: int, points: range, rng: random.Random, cities: list[str] | None = None) -> list[tuple[str, str, int]]:
     """``count`` distinct (from, to, points) triples, ``points`` from the given range."""
-    cities = list(CITIES)
+    cities = list(cities or CITIES)
     pool = [(a, b, p) for a in cities for b in cities if a != b for p in points]
     if len(pool) < count:
         raise SystemExit(f"only {len(pool)} distinct tickets available, need {count}: add cities to CITIES")
@@ -156,12 +170,13 @@ def write_game(folder: Path, n_cards: int) -> dict:
         "  back_offset: [0, 0]\n", encoding="utf-8")
     shutil.copyfile(GERMANY / "palette.yaml", folder / "palette.yaml")
     places = "".join(f"  {q(latin)}: {{name: {q(name)}, latin: {q(latin)}, kind: city, passengers: 1}}\n"
-                     for latin, name in CITIES.items())
+                     for latin, name in cities_for(n_cards).items())
     (folder / "map.yaml").write_text("places:\n" + places, encoding="utf-8")
 
     rng = random.Random(f"pnpgen-bench-{n_cards}")
-    short = tickets(n_short, SHORT_POINTS, rng)
-    long = tickets(n_long, LONG_POINTS, rng)  # other points: never equal to a short ticket
+    places = list(cities_for(n_cards))
+    short = tickets(n_short, SHORT_POINTS, rng, places)
+    long = tickets(n_long, LONG_POINTS, rng, places)  # other points: never equal to a short ticket
     train_rows = "".join(f"      - {{color: {c}, count: 12}}\n" for c in TRAIN_COLOURS)
     train_rows += "      - {color: locomotive, count: 14}\n"
 
@@ -188,12 +203,20 @@ def write_game(folder: Path, n_cards: int) -> dict:
              "    vars: {wild: locomotive, wild_icon: locomotive, icon: wagon}\n"
              "    fields: {color: color}\n"
              "    cards:\n" + train_rows)
-    decks += "\n" + ticket_deck("short-tickets", "行き先チケット（短距離）", "Destination tickets (short)",
-                                "short-back", "短距離チケット", "Short routes", short)
-    decks += "\n" + ticket_deck("long-tickets", "行き先チケット（長距離）", "Destination tickets (long)",
-                                "long-back", "長距離チケット", "Long routes", long)
+    sizes = {"train-cards": TRAIN_CARDS}
+    for deck_id, name, latin, back, title, back_latin, rows in (
+            ("short-tickets", "行き先チケット（短距離）", "Destination tickets (short)", "short-back", "短距離チケット",
+             "Short routes", short),
+            ("long-tickets", "行き先チケット（長距離）", "Destination tickets (long)", "long-back", "長距離チケット",
+             "Long routes", long)):
+        # a deck holds at most MAX_DECK cards (pnpgen's limit): more tickets go to short-tickets-2, -3 …
+        for part, start in enumerate(range(0, max(len(rows), 1), MAX_DECK), start=1):
+            part_id = deck_id if part == 1 else f"{deck_id}-{part}"
+            chunk = rows[start:start + MAX_DECK]
+            decks += "\n" + ticket_deck(part_id, name, latin, back, title, back_latin, chunk)
+            sizes[part_id] = len(chunk)
     (folder / "decks.yaml").write_text(decks, encoding="utf-8")
-    return {"train-cards": TRAIN_CARDS, "short-tickets": n_short, "long-tickets": n_long}
+    return sizes
 
 
 # --------------------------------------------------------------------------- decks-only build (child process)
