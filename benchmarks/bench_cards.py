@@ -269,7 +269,7 @@ def output_to(log: Path):
 
 def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) -> dict:
     """Best wall time of ``repeat`` runs, max peak RSS; {"error": text} if the command fails."""
-    walls, peaks = [], []
+    walls, cpus, peaks = [], [], []
     for _ in range(repeat):
         if clean is not None and clean.exists():
             shutil.rmtree(clean) if clean.is_dir() else clean.unlink()
@@ -281,8 +281,9 @@ def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) 
             text = log.read_text(encoding="utf-8", errors="replace").strip()
             return {"error": f"exit status {exc.returncode}: {' '.join(map(str, argv))}\n{text}"}
         walls.append(m["wall_s"])
+        cpus.append(m["cpu_s"])
         peaks.append(m["peak_mib"])
-    return {"wall_s": min(walls), "walls": walls, "peak_mib": max(peaks)}
+    return {"wall_s": min(walls), "walls": walls, "cpus": cpus, "peak_mib": max(peaks)}
 
 
 def pdf_bytes(folder: Path, game_id: str | None = None) -> int:
@@ -504,10 +505,11 @@ def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body:
     md += ["Fixed start-up cost (best of runs): " +
            "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
     md += ["### Targets", ""] + verdicts(rows) + [""]
-    md += ["### Every run (wall s)", ""]
+    md += ["### Every run (wall s / CPU s: user + system, which the other work on a shared machine moves less)", ""]
     for r in rows:
         md += [f"- N={r['n']}: " + "; ".join(
-            f"{key} " + (", ".join(f"{w:.3f}" for w in r[key]["walls"]) if "error" not in r[key] else "failed")
+            f"{key} " + (", ".join(f"{w:.3f}/{c:.3f}" for w, c in zip(r[key]["walls"], r[key]["cpus"]))
+                         if "error" not in r[key] else "failed")
             for key in ("floor", "decks_only", "full"))]
     md += [""]
     errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")
