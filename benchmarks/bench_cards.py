@@ -228,6 +228,7 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     from generator.layout.deck import draw_deck
     from generator.layout.primitives import Document
     from generator.layout.sheets import duplex_sheets
+    from generator.layout.stamp import stamped
     from generator.load.game import load_game
     from generator.render.pdf import render_pdf
 
@@ -243,8 +244,9 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
         for form in [*art.faces, art.back]:
             doc.add_form(form)
         doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, paper,
-                                  game.back_offset, deck.id)
-        render_pdf(doc, out / f"{deck.id}.pdf")
+                                  game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed)
+        # the build stamps every page of a home PDF (BuildContext.write_pdf): so does this, or the files differ
+        render_pdf(stamped(doc, game.stamp, game.typeset, game.printer_margin), out / f"{deck.id}.pdf")
 
 
 # --------------------------------------------------------------------------- measuring
