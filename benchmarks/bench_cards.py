@@ -116,6 +116,10 @@ CITIES = {
 
 # --------------------------------------------------------------------------- synthetic game
 
+#: cards in one deck at most (generator.limits.MAX_CARDS_PER_DECK)
+MAX_DECK = 20_000
+
+
 def q(value) -> str:
     """A YAML scalar: JSON strings are valid double-quoted YAML."""
     return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else str(value)
@@ -129,9 +133,19 @@ def ticket_split(n_cards: int) -> tuple[int, int]:
     return short, tickets - short
 
 
-def tickets(count: int, points: range, rng: random.Random) -> list[tuple[str, str, int]]:
+def cities_for(n_cards: int) -> dict[str, str]:
+    """The places of a game of ``n_cards``: ``CITIES``, and for more tickets than their pairs give (N = 100,000)
+    a second and third copy of each, numbered ("Berlin 2", "ベルリン2"), so every ticket stays a face of its own."""
+    copies = 1 + max(0, n_cards - 40_000) // 40_000 + (1 if n_cards > 40_000 else 0)
+    places = dict(CITIES)
+    for k in range(2, copies + 1):
+        places.update({f"{latin} {k}": f"{name}{k}" for latin, name in CITIES.items()})
+    return places
+
+
+def tickets(count: int, points: range, rng: random.Random, cities: list[str] | None = None) -> list[tuple[str, str, int]]:
     """``count`` distinct (from, to, points) triples, ``points`` from the given range."""
-    cities = list(CITIES)
+    cities = list(cities or CITIES)
     pool = [(a, b, p) for a in cities for b in cities if a != b for p in points]
     if len(pool) < count:
         raise SystemExit(f"only {len(pool)} distinct tickets available, need {count}: add cities to CITIES")
@@ -156,12 +170,13 @@ def write_game(folder: Path, n_cards: int) -> dict:
         "  back_offset: [0, 0]\n", encoding="utf-8")
     shutil.copyfile(GERMANY / "palette.yaml", folder / "palette.yaml")
     places = "".join(f"  {q(latin)}: {{name: {q(name)}, latin: {q(latin)}, kind: city, passengers: 1}}\n"
-                     for latin, name in CITIES.items())
+                     for latin, name in cities_for(n_cards).items())
     (folder / "map.yaml").write_text("places:\n" + places, encoding="utf-8")
 
     rng = random.Random(f"pnpgen-bench-{n_cards}")
-    short = tickets(n_short, SHORT_POINTS, rng)
-    long = tickets(n_long, LONG_POINTS, rng)  # other points: never equal to a short ticket
+    places = list(cities_for(n_cards))
+    short = tickets(n_short, SHORT_POINTS, rng, places)
+    long = tickets(n_long, LONG_POINTS, rng, places)  # other points: never equal to a short ticket
     train_rows = "".join(f"      - {{color: {c}, count: 12}}\n" for c in TRAIN_COLOURS)
     train_rows += "      - {color: locomotive, count: 14}\n"
 
@@ -188,12 +203,20 @@ def write_game(folder: Path, n_cards: int) -> dict:
              "    vars: {wild: locomotive, wild_icon: locomotive, icon: wagon}\n"
              "    fields: {color: color}\n"
              "    cards:\n" + train_rows)
-    decks += "\n" + ticket_deck("short-tickets", "行き先チケット（短距離）", "Destination tickets (short)",
-                                "short-back", "短距離チケット", "Short routes", short)
-    decks += "\n" + ticket_deck("long-tickets", "行き先チケット（長距離）", "Destination tickets (long)",
-                                "long-back", "長距離チケット", "Long routes", long)
+    sizes = {"train-cards": TRAIN_CARDS}
+    for deck_id, name, latin, back, title, back_latin, rows in (
+            ("short-tickets", "行き先チケット（短距離）", "Destination tickets (short)", "short-back", "短距離チケット",
+             "Short routes", short),
+            ("long-tickets", "行き先チケット（長距離）", "Destination tickets (long)", "long-back", "長距離チケット",
+             "Long routes", long)):
+        # a deck holds at most MAX_DECK cards (pnpgen's limit): more tickets go to short-tickets-2, -3 …
+        for part, start in enumerate(range(0, max(len(rows), 1), MAX_DECK), start=1):
+            part_id = deck_id if part == 1 else f"{deck_id}-{part}"
+            chunk = rows[start:start + MAX_DECK]
+            decks += "\n" + ticket_deck(part_id, name, latin, back, title, back_latin, chunk)
+            sizes[part_id] = len(chunk)
     (folder / "decks.yaml").write_text(decks, encoding="utf-8")
-    return {"train-cards": TRAIN_CARDS, "short-tickets": n_short, "long-tickets": n_long}
+    return sizes
 
 
 # --------------------------------------------------------------------------- decks-only build (child process)
@@ -205,6 +228,7 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     from generator.layout.deck import draw_deck
     from generator.layout.primitives import Document
     from generator.layout.sheets import duplex_sheets
+    from generator.layout.stamp import stamped
     from generator.load.game import load_game
     from generator.render.pdf import render_pdf
 
@@ -220,8 +244,9 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
         for form in [*art.faces, art.back]:
             doc.add_form(form)
         doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, paper,
-                                  game.back_offset, deck.id)
-        render_pdf(doc, out / f"{deck.id}.pdf")
+                                  game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed)
+        # the build stamps every page of a home PDF (BuildContext.write_pdf): so does this, or the files differ
+        render_pdf(stamped(doc, game.stamp, game.typeset, game.printer_margin), out / f"{deck.id}.pdf")
 
 
 # --------------------------------------------------------------------------- measuring
@@ -246,7 +271,7 @@ def output_to(log: Path):
 
 def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) -> dict:
     """Best wall time of ``repeat`` runs, max peak RSS; {"error": text} if the command fails."""
-    walls, peaks = [], []
+    walls, cpus, peaks = [], [], []
     for _ in range(repeat):
         if clean is not None and clean.exists():
             shutil.rmtree(clean) if clean.is_dir() else clean.unlink()
@@ -258,8 +283,9 @@ def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) 
             text = log.read_text(encoding="utf-8", errors="replace").strip()
             return {"error": f"exit status {exc.returncode}: {' '.join(map(str, argv))}\n{text}"}
         walls.append(m["wall_s"])
+        cpus.append(m["cpu_s"])
         peaks.append(m["peak_mib"])
-    return {"wall_s": min(walls), "walls": walls, "peak_mib": max(peaks)}
+    return {"wall_s": min(walls), "walls": walls, "cpus": cpus, "peak_mib": max(peaks)}
 
 
 def pdf_bytes(folder: Path, game_id: str | None = None) -> int:
@@ -304,8 +330,10 @@ def run_size(n: int, work: Path, repeat: int) -> dict:
         if "error" not in row["full"]:
             built = out_full / game.name
             names = sorted(p.name for p in out_decks.glob("*.pdf"))
-            row["identical"] = names == sorted(p.name for p in built.glob("*.pdf") if "print-shop" not in p.name) \
-                and all((out_decks / name).read_bytes() == (built / name).read_bytes() for name in names)
+            # the build also writes the print-shop and print-and-play files, which decks-only does not
+            row["identical"] = bool(names) and all((built / name).is_file() and
+                                                   (out_decks / name).read_bytes() == (built / name).read_bytes()
+                                                   for name in names)
     return row
 
 
@@ -481,10 +509,11 @@ def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body:
     md += ["Fixed start-up cost (best of runs): " +
            "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
     md += ["### Targets", ""] + verdicts(rows) + [""]
-    md += ["### Every run (wall s)", ""]
+    md += ["### Every run (wall s / CPU s: user + system, which the other work on a shared machine moves less)", ""]
     for r in rows:
         md += [f"- N={r['n']}: " + "; ".join(
-            f"{key} " + (", ".join(f"{w:.3f}" for w in r[key]["walls"]) if "error" not in r[key] else "failed")
+            f"{key} " + (", ".join(f"{w:.3f}/{c:.3f}" for w, c in zip(r[key]["walls"], r[key]["cpus"]))
+                         if "error" not in r[key] else "failed")
             for key in ("floor", "decks_only", "full"))]
     md += [""]
     errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")

@@ -15,6 +15,7 @@ from generator.cache import GameCache
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.check.dry import laid_out
 from generator.errors import OutputError, Source, mark_output_replaced
+from generator.layout.faces import kept_with
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
@@ -99,7 +100,11 @@ def _layout(game: Game, paper: str, force: bool, outputs: Outputs):
     """What to write: the checker's layout of every output (it refuses what a build of everything would refuse,
     whatever is chosen: check and build agree), itself when everything is written, else the chosen outputs laid
     out again (faces are drawn once per game; stamps are placed only on the files written)."""
-    ctx = laid_out(game, paper).buildable(force)
+    dry = laid_out(game, paper).buildable(force)
     if outputs == Outputs.everything():
-        return ctx
+        return dry
+    del dry
+    # the check's layout of everything is not written: let it go before laying out the chosen outputs, or a
+    # large deck's print-shop pages and SVG faces stay in memory while the home PDFs are drawn
+    kept_with(game, "layouts").pop(paper, None)   # generator.check.dry keeps it there
     return lay_out(game, paper, force=force, outputs=outputs)

@@ -20,17 +20,29 @@ def kept_with(game, name: str) -> dict:
     return game.__dict__.setdefault(f"_kept_{name}", {})
 
 
-def _key(value):
-    """Values by value where that is safe (geometry, plain data); model objects by identity."""
-    if value is None or isinstance(value, (str, int, float, bool, CardGeometry)):
-        return ("=", value)
-    return ("id", id(value))
+def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_src) -> tuple[tuple, tuple]:
+    """The face's key, one flat tuple (a deck of 100,000 cards keeps 100,000 of them), and the model objects it
+    names by identity: values by value where that is safe (geometry, plain data), model objects by ``id``, kept
+    alive with the face so that no later object takes the same id."""
+    key: list = [layout_name, what, prefix, *_place(src), *_place(layout_src)]
+    kept = []
+    for name, value in sorted(context.items()):
+        if value is None or isinstance(value, (str, int, float, bool, CardGeometry)):
+            key += (name, "=", value)
+        else:
+            key += (name, "id", id(value))
+            kept.append(value)
+    return tuple(key), tuple(kept)
+
+
+def _place(src) -> tuple:
+    """A source as a key: its fields, not its text (``str`` resolves the file's path, 0.1 ms a card)."""
+    return (None, None, None) if src is None else (src.file, src.line, src.column)
 
 
 class SharedFaceRenderer(FaceRenderer):
     def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
-        key = (layout_name, what, prefix, str(src), str(layout_src),
-               tuple((name, _key(value)) for name, value in sorted(context.items())))
+        key, named = _key(layout_name, context, what, src, prefix, layout_src)
         drawn = kept_with(self.game, "faces")
         if key not in drawn:
             problems, own = [], self.on_print_problem
@@ -41,8 +53,8 @@ class SharedFaceRenderer(FaceRenderer):
                 form, error = None, exc
             finally:
                 self.on_print_problem = own
-            drawn[key] = (form, error, problems, context)  # the context is kept: its objects' ids stay theirs
-        form, error, problems, _context = drawn[key]
+            drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
+        form, error, problems, _named = drawn[key]
         for kind, problem in problems:
             self._print_problem(kind, problem)
         if error is not None:

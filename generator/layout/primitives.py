@@ -189,7 +189,7 @@ def _drawn(items, forms: dict[str, Form], seen_forms: set[str]):
             stack.extend(forms[item.name].items)
 
 
-@dataclass
+@dataclass(slots=True)   # a 100,000-card build holds tens of thousands of pages: no __dict__ for each
 class Page:
     width: float
     height: float

@@ -155,10 +155,14 @@ def duplex_sheets(fronts: list[str], backs: list[str], geometry: CardGeometry, p
     width, height = grid.paper
     dx, dy = back_offset
     pages = []
+    marks: dict[int, tuple[list, list]] = {}   # every full sheet has the same marks: one set of lines, shared
     for sheet, slots in _fill(grid, len(fronts)):
-        front = Page(width, height, crop_marks(grid, count=len(slots)), label=f"{label} sheet {sheet} front")
-        back = Page(width, height, crop_marks(grid, dx, dy, len(slots), mirrored=True),
-                    label=f"{label} sheet {sheet} back")
+        if len(slots) not in marks:
+            marks[len(slots)] = (crop_marks(grid, count=len(slots)),
+                                 crop_marks(grid, dx, dy, len(slots), mirrored=True))
+        front_marks, back_marks = marks[len(slots)]
+        front = Page(width, height, list(front_marks), label=f"{label} sheet {sheet} front")
+        back = Page(width, height, list(back_marks), label=f"{label} sheet {sheet} back")
         for i, col, row in slots:
             x, y = grid.slot(col, row)
             front.items.append(Use(fronts[i], x, y, clip))

@@ -1,0 +1,98 @@
+"""What keeps a large build's memory down (issue 14), each without changing a byte of the output.
+
+No timings here: benchmarks/bench_scale.py measures time and peak memory.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.errors import Source
+from generator.layout import primitives
+from generator.layout.faces import SharedFaceRenderer, kept_with
+from generator.layout.primitives import Document, Form, Line, Page, Rect, Text
+from generator.layout.sheets import duplex_sheets
+from generator.load.game import load_game
+from generator.model.game import CardGeometry
+from generator.outputs import parse_only
+from generator.pipeline import build_game
+from generator.render import pdf
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CARD = CardGeometry(44, 67, 3, 3)
+
+
+def _deck_document(cards: int) -> Document:
+    doc = Document("memory")
+    names = []
+    for n in range(cards):
+        form = Form(f"face-{n}", (Rect(-3, -3, 50, 73, fill="#336699"), Text(22, 30, f"カード {n}", 9, anchor="middle")),
+                    (-3, -3, 50, 73))
+        names.append(doc.add_form(form))
+    doc.add_form(Form("back", (Rect(-3, -3, 50, 73, fill="#222222"),), (-3, -3, 50, 73)))
+    doc.pages = duplex_sheets(names, ["back"] * cards, CARD, "a4", label="memory")
+    return doc
+
+
+def test_pages_compressed_as_shown_give_the_same_file(tmp_path, monkeypatch):
+    doc = _deck_document(20)
+    pdf.render_pdf(doc, tmp_path / "packed.pdf")
+    monkeypatch.setattr(pdf, "_pack", lambda c: None)
+    pdf.render_pdf(doc, tmp_path / "kept.pdf")
+    assert (tmp_path / "packed.pdf").read_bytes() == (tmp_path / "kept.pdf").read_bytes()
+
+
+def test_shown_pages_hold_compressed_bytes_not_text(tmp_path, monkeypatch):
+    kept = []
+    real = pdf._pack
+    monkeypatch.setattr(pdf, "_pack", lambda c: (real(c), kept.append(c._doc.Pages.pages[-1])))
+    pdf.render_pdf(_deck_document(10), tmp_path / "deck.pdf")
+    assert len(kept) == 4   # 10 cards, 9 to a sheet: 2 sheets, front and back
+    for page in kept:
+        assert page.stream is None
+        assert "Filter" in page.Contents.dictionary.dict   # encoded already: save writes it as it is
+        assert " re" not in str(page.Contents.content)      # not the drawing operators as text
+
+
+def test_full_sheets_share_their_crop_marks():
+    pages = duplex_sheets([f"f{n}" for n in range(20)], ["back"] * 20, CARD, "a4")
+    marks = [[item for item in page.items if isinstance(item, Line)] for page in pages]
+    fronts, backs = marks[0::2], marks[1::2]
+    assert all(a is b for a, b in zip(fronts[0], fronts[1]))      # two full sheets: the same line objects
+    assert all(a is b for a, b in zip(backs[0], backs[1]))
+    assert len(fronts[2]) < len(fronts[0])                           # the last sheet (2 cards) marks only its own
+    assert pages[0].items is not pages[2].items                      # each page's list is its own
+
+
+def test_a_page_has_no_instance_dict():
+    assert not hasattr(Page(210, 297), "__dict__")
+    assert "__slots__" in vars(primitives.Page)
+
+
+def test_a_face_asked_for_twice_is_drawn_once_without_naming_its_source(monkeypatch):
+    game = load_game(FIXTURES / "mini")
+    deck = next(iter(game.decks.values()))
+    card = deck.cards[0]
+    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back, "card": card}
+
+    def no_text(self):
+        raise AssertionError("a face's key should not format its Source (it resolves a path)")
+
+    monkeypatch.setattr(Source, "__str__", no_text)
+    first = SharedFaceRenderer(game).face(deck.layout, dict(context), card.ref, card.source, f"{deck.id}-face",
+                                          deck.layout_source)
+    again = SharedFaceRenderer(game).face(deck.layout, dict(context), card.ref, card.source, f"{deck.id}-face",
+                                          deck.layout_source)
+    assert again is first
+    assert len(kept_with(game, "faces")) == 1
+
+
+@pytest.mark.parametrize("only, kept", [((), False), (("pdf", "print-and-play", "print-shop", "svg", "html"), True)])
+def test_the_checks_layout_is_let_go_unless_it_is_what_is_written(tmp_path, only, kept):
+    """A build of the default outputs lays them out again (faces shared) and lets the check's layout of
+    everything go; a build of everything writes that very layout."""
+    game = load_game(FIXTURES / "mini")
+    outputs = parse_only((), None, True) if kept else parse_only(only, None, False)
+    build_game(game, tmp_path / "out", outputs=outputs)
+    assert ("a4" in kept_with(game, "layouts")) is kept
