@@ -188,7 +188,9 @@ def _move(game: Game, board: Board, query: dict[str, str], source: Source) -> Ex
 def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> Example:
     """A route of cities settled: houses in every city of one area on it, the route-length tile and, when the
     houses complete an area tile, that tile too — each the top tile of its stack."""
-    faces = [face for part in game.parts.values() if part.kind == "tile" for face in part.faces]
+    # scoring tiles are the faces that say what they score for (a route length, or areas), whatever their kind
+    faces = [face for part in game.parts.values() for face in part.faces
+             if face.values.get("route_length") or face.values.get("areas")]
     lengths = sorted({int(f.values["route_length"]) for f in faces if f.values.get("route_length")})
     if not lengths:
         raise ContentError(source, "the example 'settle' needs scoring tiles with route_length:",
@@ -387,8 +389,7 @@ def _claim_with_dice(game: Game, board: Board, route: Route, scoring: dict[int, 
 
 def _track_die(game: Game):
     """The die whose sides claim routes (a ``track`` side), if the game plays with dice."""
-    return next((p for p in game.parts.values() if p.kind == "die" and "track" in getattr(p.options, "symbols", ())),
-                None)
+    return next((p for p in game.parts.values() if "track" in getattr(p.options, "symbols", ())), None)
 
 
 def _train_decks(game: Game) -> list[Deck]:
