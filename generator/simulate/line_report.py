@@ -10,6 +10,7 @@ from collections import Counter
 
 from generator.simulate.line_engine import MAX_BIDS, LineResult
 from generator.simulate.line_rules import LineRules
+from generator.simulate.opening import opening_lines
 
 
 def _spread(values: list) -> dict:
@@ -142,21 +143,8 @@ def summary(rules: LineRules, results: list[LineResult], bots: list[str], seed: 
 
 def text(report: dict, top: int = 8) -> str:
     """The report as plain-text tables (the JSON has every row)."""
-    lines = [f"{report['game']}: {report['games']} games, {report['players']} players, bots {','.join(report['bots'])} "
-             f"(rotated by seat), seed {report['seed']}"]
-    if report["figures_not_in_content"]:
-        lines.append("  figures not in the content (the seed's): " + ", ".join(report["figures_not_in_content"]))
-    lines.append("\nwins and scores by seat (seat 1 sits first; phase 2 begins with the lowest train card)")
-    lines.append(f"  {'seat':<6}{'win %':>7}{'mean':>8}{'sd':>7}{'min':>6}{'median':>8}{'max':>6}")
-    for s in report["seats"]:
-        sc = s["score"]
-        lines.append(f"  {s['seat']:<6}{s['win_pct']:>7}{sc['mean']:>8}{sc['sd']:>7}{sc['min']:>6}"
-                     f"{sc['median']:>8}{sc['max']:>6}")
-    lines.append("\nwins and scores by bot")
-    for b in report["by_bot"]:
-        sc = b["score"]
-        lines.append(f"  {b['bot']:<10} win {b['win_pct']:>5} %  mean {sc['mean']:>7}  sd {sc['sd']:>6}  "
-                     f"({b['seats_played']} seats played)")
+    lines = opening_lines(report, "the seed's", report["figures_not_in_content"],
+                          "seat 1 sits first; phase 2 begins with the lowest train card")
     parts = report["score_parts_mean"]
     lines.append("\nscore per player on average: " + ", ".join(f"{k} {v}" for k, v in parts.items())
                  + f"; ties broken by lines in {report['ties']['broken_by_lines_pct']} % of games, "

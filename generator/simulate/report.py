@@ -23,6 +23,7 @@ from generator.simulate.line_bots import LINE_BOTS
 from generator.simulate.line_engine import LineGame, LineResult
 from generator.simulate.line_rules import LineRules
 from generator.simulate.line_validate import replay as replay_line
+from generator.simulate.opening import opening_lines
 from generator.simulate.rules import Rules
 from generator.simulate.validate import replay
 
@@ -300,21 +301,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
 
 def text(report: dict, top: int = 10) -> str:
     """The report as plain-text tables (the JSON has every row)."""
-    lines = [f"{report['game']}: {report['games']} games, {report['players']} players, bots {','.join(report['bots'])} "
-             f"(rotated by seat), seed {report['seed']}"]
-    if report["published_defaults"]:
-        lines.append("  figures not in the content (published defaults): " + ", ".join(report["published_defaults"]))
-    lines.append("\nwins and scores by seat (seat 1 plays first)")
-    lines.append(f"  {'seat':<6}{'win %':>7}{'mean':>8}{'sd':>7}{'min':>6}{'median':>8}{'max':>6}")
-    for s in report["seats"]:
-        sc = s["score"]
-        lines.append(f"  {s['seat']:<6}{s['win_pct']:>7}{sc['mean']:>8}{sc['sd']:>7}{sc['min']:>6}"
-                     f"{sc['median']:>8}{sc['max']:>6}")
-    lines.append("\nwins and scores by bot")
-    for b in report["by_bot"]:
-        sc = b["score"]
-        lines.append(f"  {b['bot']:<10} win {b['win_pct']:>5} %  mean {sc['mean']:>7}  sd {sc['sd']:>6}  "
-                     f"({b['seats_played']} seats played)")
+    lines = opening_lines(report, "published defaults", report["published_defaults"], "seat 1 plays first")
     t = report["turns"]
     lines.append(f"\ngame length: {t['mean']} turns on average ({t['min']}–{t['max']}), "
                  f"{report['rounds']['mean']} rounds; ended by: "
