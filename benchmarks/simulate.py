@@ -69,20 +69,9 @@ def main() -> None:
     rows: dict[str, list[str]] = {}
     for _name, addons in VARIANTS:
         rules = compile_rules(load_game(GERMANY, addons))
-        play_one(rules, bots, 0, 0)   # warm up (imports, caches)
-        cpu, wall = time.process_time(), time.perf_counter()
-        turns = 0
-        for i in range(args.games):
-            turns += play_one(rules, bots, 0, i).turns
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        cpu, wall, turns, memory = measure(rules, bots, args.games)
         per_minute = args.games / cpu * 60
         verdict = "met" if per_minute >= GOAL else "not met"
-        memory = {}
-        for log in (False, True):
-            tracemalloc.start()
-            play_one(rules, bots, 0, 1, log=log)
-            memory[log] = tracemalloc.get_traced_memory()[1]
-            tracemalloc.stop()
         for label, value in (
                 ("games", f"{args.games}"),
                 ("CPU time", f"{cpu:.2f} s"),
@@ -101,6 +90,24 @@ def main() -> None:
         write_section("simulator", text)
 
 
+def measure(rules, bots: list[str], games: int) -> tuple[float, float, int, dict[bool, int]]:
+    """CPU and wall seconds of ``games`` games (after one to warm up), their turns, and the peak memory of one
+    game without and with the referee's log."""
+    play_one(rules, bots, 0, 0)   # warm up (imports, caches)
+    cpu, wall = time.process_time(), time.perf_counter()
+    turns = 0
+    for i in range(games):
+        turns += play_one(rules, bots, 0, i).turns
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    memory = {}
+    for log in (False, True):
+        tracemalloc.start()
+        play_one(rules, bots, 0, 1, log=log)
+        memory[log] = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return cpu, wall, turns, memory
+
+
 def line_table(games: int) -> list[str]:
     """The line family: greedy games of S鉄道で行こう by player count, per minute per core (CPU) and memory."""
     rules = compile_game(load_game(S_RAILWAY))
@@ -111,18 +118,7 @@ def line_table(games: int) -> list[str]:
     rows: dict[str, list[str]] = {}
     for n in LINE_PLAYERS:
         bots = ["greedy"] * n
-        play_one(rules, bots, 0, 0)
-        cpu, wall = time.process_time(), time.perf_counter()
-        moves = 0
-        for i in range(games):
-            moves += play_one(rules, bots, 0, i).turns
-        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        memory = {}
-        for log in (False, True):
-            tracemalloc.start()
-            play_one(rules, bots, 0, 1, log=log)
-            memory[log] = tracemalloc.get_traced_memory()[1]
-            tracemalloc.stop()
+        cpu, wall, moves, memory = measure(rules, bots, games)
         for label, value in (("CPU time", f"{cpu:.2f} s"), ("wall time", f"{wall:.2f} s"),
                              ("**games per minute per core** (CPU)", f"**{games / cpu * 60:,.0f}**"),
                              ("ms per game (CPU)", f"{cpu / games * 1000:.1f}"),
