@@ -256,3 +256,21 @@ def test_with_the_dice_the_add_ons_chapter_claims_with_dice_and_the_games_own_ke
     assert own.die_sides == () and len(own.cards) == route.length   # the base chapter's text speaks of cards
     form = example_form(composed, with_dice, FaceRenderer(composed))
     assert sorted(f.name.rsplit("-", 2)[0] for f in form.needs[1:]) == ["white-dice-locomotive", "white-dice-track"]
+
+
+def test_the_games_claim_and_the_add_ons_claim_are_two_pictures(tmp_path):
+    """Both chapters write {{ example('claim') }}: the game's shows cards, the dice add-on's dice — two pictures,
+    two SVGs for the HTML page, not one picture shown twice."""
+    from generator.writers.rules import picture_name
+    composed = load_game(NEW_YORK, (ROOT / "content" / "ttr-dice",))
+    chapters = load_rules(composed)
+    claims = [b for chapter in chapters for b in _walk(chapter.blocks)
+              if isinstance(b, Picture) and b.example is not None and b.example.kind == "claim"]
+    assert [bool(b.example.die_sides) for b in claims] == [False, True, True]
+    assert len({picture_name(b) for b in claims}) == 3
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(NEW_YORK), "--with", str(ROOT / "content" / "ttr-dice"),
+                                       "--only", "html", "--no-cache", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    html = next(out.glob("*/ttr-new-york+ttr-dice-rules.html")).read_text(encoding="utf-8")
+    assert "rules-img/example-claim-all.svg" in html and "rules-img/example-claim-addon-all.svg" in html

@@ -202,8 +202,9 @@ def test_picture_blocks_know_their_component_and_face_limit():
     game = load_game(ROOT / "content/s-railway")
     pictures = [b for b in load_rules(game)[0].blocks if isinstance(b, Picture)]
     assert [(p.component, p.faces) for p in pictures] == [
-        ("train-cards", 5), ("example:move", None), ("example:move?type=local&sections=3", None)]
-    assert pictures[0].example is None and [p.example.kind for p in pictures[1:]] == ["move", "move"]
+        ("train-cards", 5), ("example:move", None), ("example:move?type=local&sections=3", None),
+        ("example:move?at=saginomiya&type=rapid", None)]
+    assert pictures[0].example is None and [p.example.kind for p in pictures[1:]] == ["move"] * 3
 
 
 def test_a_character_the_font_lacks_points_at_its_rules_line_after_generated_tables(mini, run, tmp_path):

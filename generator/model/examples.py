@@ -15,7 +15,7 @@ network family (a road board of cities in areas, scoring tiles with ``route_leng
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.errors import ContentError, Source
 from generator.model.board import Board
@@ -48,6 +48,7 @@ class Example:
     tiles: tuple[Card, ...] = ()        # and the scoring tiles taken (the top tile of each stack)
     die: object = None                  # a claim with dice: the die (a Component of kind die) and the sides used
     die_sides: tuple[str, ...] = ()
+    chapter: str = ""                   # "addon": worked out for an add-on's chapter (plays by the add-on)
 
 
 def plan_example(game: Game, kind: str, query: dict[str, str], source: Source, addon: bool = False) -> Example:
@@ -55,6 +56,10 @@ def plan_example(game: Game, kind: str, query: dict[str, str], source: Source, a
     most telling one; a ContentError at ``source`` when the game cannot show it. ``addon``: for an add-on's
     chapter, which plays by the add-on (a claim with the dice that replace the train cards); the game's own
     chapter keeps the game's own pieces (its train cards), as its text does."""
+    return replace(_plan(game, kind, query, source, addon), chapter="addon" if addon else "")
+
+
+def _plan(game: Game, kind: str, query: dict[str, str], source: Source, addon: bool) -> Example:
     if kind not in KINDS:
         raise ContentError(source, f"no rule example '{kind}'", f"examples are {', '.join(KINDS)}")
     if kind == "move":
@@ -68,7 +73,10 @@ def plan_example(game: Game, kind: str, query: dict[str, str], source: Source, a
     routes = [broute.route for broute in board.routes]
     if kind == "ticket":
         return _ticket(game, board, routes, scoring, query, source)
-    pick = _route(routes, query, source, double=(kind == "double"))
+    if query.get("tracks", "1") not in ("1", "2"):
+        raise ContentError(source, f"tracks='{query['tracks']}': a claim is on a route of 1 track or a double route (2)",
+                           "write tracks=2 for a double route")
+    pick = _route(routes, query, source, double=(kind == "double" or query.get("tracks") == "2"))
     if kind == "double":
         return _double(game, board, routes, pick, source)
     return _claim(game, board, pick, scoring, source, addon)
@@ -218,6 +226,11 @@ def _settle(game: Game, board: Board, query: dict[str, str], source: Source) -> 
     else:
         # one house in each area: a longer route through as many areas as can be; else the shortest tile's length
         length = lengths[min(1, len(lengths) - 1)] if each else lengths[0]
+        if "length" in query:
+            if not query["length"].isdigit() or not 2 <= int(query["length"]) <= len(cities):
+                raise ContentError(source, f"length='{query['length']}': a route of 2 to {len(cities)} cities",
+                                   "write length=7, or name the route: route='A,B,C'")
+            length = int(query["length"])
         path = _telling_route(roads, cities, length, [] if each else area_tiles, spread=each)
         if not path:
             raise ContentError(source, f"the map has no route of {length} cities", "leave the example out")

@@ -90,9 +90,10 @@ class ComponentPictures:
         if block.file:
             return [self.picture_file(block)]
         if block.example is not None:
-            if block.component not in self._faces:
-                self._faces[block.component] = [example_form(self.game, block.example, self.renderer)]
-            return self._faces[block.component]
+            key = picture_name(block)
+            if key not in self._faces:
+                self._faces[key] = [example_form(self.game, block.example, self.renderer)]
+            return self._faces[key]
         return self.faces(block.component, block.source)
 
     def picture_file(self, block: Picture) -> Form:
@@ -132,7 +133,7 @@ def _write_picture_svgs(ctx: BuildContext, chapters: list[Chapter], pictures: Co
     """One SVG per pictured component (its faces in a row, real size): component id → file name."""
     written = {}
     for block in _pictures(chapters):
-        key = _picture_key(block.component, block.faces)
+        key = _picture_key(picture_name(block), block.faces)
         if key in written:
             continue
         faces = shown_faces(pictures.for_block(block), block.faces)
@@ -157,6 +158,13 @@ def _picture_key(component: str, faces: int | None) -> str:
     # a picture file's path may hold folders (art/x.png), an example a query (example:claim?a=…&b=…): its SVG is
     # one plainly named file of rules-img/ all the same
     return f"{_UNSAFE.sub('-', component)}-{'all' if faces is None else faces}"
+
+
+def picture_name(block: Picture) -> str:
+    """What a picture is known by: its target, and for a rule example in an add-on's chapter the add-on too
+    (``example:claim`` with the dice is not the game's own ``example:claim`` with cards)."""
+    chapter = block.example.chapter if block.example is not None else ""
+    return f"{block.component}@{chapter}" if chapter else block.component
 
 
 def _pictures(chapters: list[Chapter]):
@@ -187,14 +195,18 @@ def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable
     renderer = _RichText(md, markup_of(game))
     md.renderer = renderer
     # a rule example's caption is worked out with it (generator.model.examples), unless the rules give one
-    worked_out = {b.component: b.caption for b in _pictures(chapters) if b.example is not None}
+    # a rule example's picture and caption are worked out with it (generator.model.examples), chapter by chapter
+    examples = [{b.component: b for b in _pictures([chapter]) if b.example is not None} for chapter in chapters]
 
     def image(self, tokens, idx, options, env):
         token = tokens[idx]
         target = str(token.attrs.get("src", ""))
-        key = _picture_key(*picture_target(target)) if target.startswith(PICTURE_SCHEME) else _picture_key(target, None)
+        example = examples[self.chapter].get(target) if self.chapter is not None else None
+        key = (_picture_key(picture_name(example), None) if example is not None else
+               _picture_key(*picture_target(target)) if target.startswith(PICTURE_SCHEME) else _picture_key(target, None))
         src = escape(pictures.get(key, ""))
-        caption = escape(self.renderInlineAsText(token.children or [], options, env) or worked_out.get(target, ""))
+        caption = escape(self.renderInlineAsText(token.children or [], options, env)
+                         or (example.caption if example is not None else ""))
         return (f'<span class="picture"><img src="{src}" alt="{caption}">'
                 f'<span class="caption">{caption}</span></span>')
 
@@ -222,8 +234,8 @@ def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable
     md.add_render_rule("td_open", cell_open)
     md.add_render_rule("th_open", cell_open)
     parts = []
-    for chapter in chapters:
-        renderer.where = chapter.source
+    for n, chapter in enumerate(chapters):
+        renderer.where, renderer.chapter = chapter.source, n
         parts.append({"title": chapter.title, "html": Markup(md.render(chapter.markdown))})
     family = fonts.resolve(None, families=game.fonts).name
     with template_errors(game.folder / "rules" / HTML_TEMPLATE, game.folder):  # a game may override the page
@@ -250,6 +262,7 @@ class _RichText(RendererHTML):
         super().__init__(parser)
         self.markup = markup
         self.where = None
+        self.chapter: int | None = None   # which chapter is being rendered (its rule examples are its own)
 
     def renderInline(self, tokens, options, env):
         if any(t.type in ("image", "link_open") for t in tokens):
