@@ -12,7 +12,7 @@ import math
 from generator.fonts import PT_TO_MM
 from generator.layout import board_geometry as geo
 from generator.layout import text as textfit
-from generator.layout.board import board_form, plan_for_drawing, shade
+from generator.layout.board import board_form, shade
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.die import DIE
 from generator.layout.components.pieces import TILE
@@ -45,15 +45,22 @@ ACCENT = "#8a2b1e"
 BADGE_PT = 30.0
 
 
-def example_form(game: Game, example: Example, renderer: FaceRenderer) -> Form:
-    """The example's picture: board window, the player's trains, the cards spent or the ticket, the points."""
+def example_form(game: Game, example: Example, renderer: FaceRenderer,
+                 boards: dict[str, tuple[Form, geo.BoardPlan]] | None = None) -> Form:
+    """The example's picture: board window, the player's trains, the cards spent or the ticket, the points.
+    ``boards``: the board forms and plans already drawn for this rule sheet, by board id (a board's plan
+    places every name: one per sheet, not one per example)."""
     board = example.board
     if board.kind == "line":   # a line board's squares are far apart: the move is drawn as a strip of its own
         strip, width, height = _line_strip(board, example)
         digest = hashlib.sha1(repr((example.kind, strip)).encode("utf-8")).hexdigest()[:12]
         return Form(f"example-{example.kind}-{digest}", tuple(strip), (0.0, 0.0, width, height))
-    whole, _ = board_form(game, board)
-    plan = plan_for_drawing(board)
+    if boards is not None and board.id in boards:
+        whole, plan = boards[board.id]
+    else:
+        whole, plan = board_form(game, board)   # the plan it was drawn from
+        if boards is not None:
+            boards[board.id] = (whole, plan)
     x0, y0, w, h = _window(plan, example)
     overlay: list = [Use(whole.name, 0.0, 0.0, clip=(x0, y0, w, h))]
     overlay += _trains(plan, example)

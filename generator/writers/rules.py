@@ -64,6 +64,7 @@ class ComponentPictures:
         self.game = game
         self.renderer = renderer or FaceRenderer(game)
         self._faces: dict[str, list[Form]] = {}
+        self._boards: dict = {}   # board id → (form, plan), drawn once for all the rule examples
 
     def faces(self, component_id: str, source=None) -> list[Form]:
         if component_id not in self._faces:
@@ -92,7 +93,7 @@ class ComponentPictures:
         if block.example is not None:
             key = picture_name(block)
             if key not in self._faces:
-                self._faces[key] = [example_form(self.game, block.example, self.renderer)]
+                self._faces[key] = [example_form(self.game, block.example, self.renderer, self._boards)]
             return self._faces[key]
         return self.faces(block.component, block.source)
 
