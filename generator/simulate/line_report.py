@@ -10,16 +10,7 @@ from collections import Counter
 
 from generator.simulate.line_engine import MAX_BIDS, LineResult
 from generator.simulate.line_rules import LineRules
-from generator.simulate.opening import opening_lines
-
-
-def _spread(values: list) -> dict:
-    if not values:
-        return {}
-    ordered = sorted(values)
-    q = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else [ordered[0]] * 3
-    return {"mean": round(statistics.fmean(ordered), 2), "sd": round(statistics.pstdev(ordered), 2),
-            "min": ordered[0], "p25": q[0], "median": q[1], "p75": q[2], "max": ordered[-1]}
+from generator.simulate.reporting import opening_lines, spread
 
 
 def _mean(total: float, count: int, places: int = 2) -> float | None:
@@ -124,12 +115,12 @@ def summary(rules: LineRules, results: list[LineResult], bots: list[str], seed: 
     return {
         "game": rules.game, "family": "line", "players": n, "games": games, "seed": seed, "bots": bots,
         "figures_not_in_content": list(rules.defaults),
-        "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": _spread(by_seat[s])} for s in range(n)],
+        "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": spread(by_seat[s])} for s in range(n)],
         "by_bot": [{"bot": b, "seats_played": seats_bot[b], "win_pct": round(100 * wins_bot[b] / seats_bot[b], 1)
-                    if seats_bot[b] else 0.0, "score": _spread(by_bot[b])} for b in by_bot],
+                    if seats_bot[b] else 0.0, "score": spread(by_bot[b])} for b in by_bot],
         "score_parts_mean": {k: _mean(v, games * n) for k, v in sorted(parts.items())},
         "ties": {"broken_by_lines_pct": pct(ties["broken"]), "shared_pct": pct(ties["shared"])},
-        "phase2_moves": _spread([r.turns for r in results]),
+        "phase2_moves": spread([r.turns for r in results]),
         "rounds": round_rows,
         "chips": {"taken_per_game": _mean(taken, games), "spent_per_game": _mean(spent, games),
                   "pool": rules.chips, "clashes_without_a_chip_per_game": _mean(missed, games),

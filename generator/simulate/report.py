@@ -23,7 +23,7 @@ from generator.simulate.line_bots import LINE_BOTS
 from generator.simulate.line_engine import LineGame, LineResult
 from generator.simulate.line_rules import LineRules
 from generator.simulate.line_validate import replay as replay_line
-from generator.simulate.opening import opening_lines
+from generator.simulate.reporting import opening_lines, spread
 from generator.simulate.rules import Rules
 from generator.simulate.validate import replay
 
@@ -163,15 +163,6 @@ def _wanted(rules: Rules) -> list[frozenset]:
     return out
 
 
-def _spread(values: list) -> dict:
-    if not values:
-        return {}
-    ordered = sorted(values)
-    q = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else [ordered[0]] * 3
-    return {"mean": round(statistics.fmean(ordered), 2), "sd": round(statistics.pstdev(ordered), 2),
-            "min": ordered[0], "p25": q[0], "median": q[1], "p75": q[2], "max": ordered[-1]}
-
-
 def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> dict:
     """The report as plain data (sorted, rounded): the CLI prints it as tables or JSON."""
     n, games = len(bots), len(results)
@@ -282,11 +273,11 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     return {
         "game": rules.game, "players": n, "games": games, "seed": seed, "bots": bots, "dice_instead_of_cards": bool(rules.dice),
         "published_defaults": list(rules.defaults),
-        "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": _spread(by_seat[s])} for s in range(n)],
+        "seats": [{"seat": s + 1, "win_pct": pct(wins_seat[s]), "score": spread(by_seat[s])} for s in range(n)],
         "by_bot": [{"bot": b, "seats_played": seats_bot[b], "win_pct": round(100 * wins_bot[b] / seats_bot[b], 1)
-                    if seats_bot[b] else 0.0, "score": _spread(by_bot[b])} for b in by_bot],
-        "turns": _spread([r.turns for r in results]),
-        "rounds": _spread([r.rounds for r in results]),
+                    if seats_bot[b] else 0.0, "score": spread(by_bot[b])} for b in by_bot],
+        "turns": spread([r.turns for r in results]),
+        "rounds": spread([r.rounds for r in results]),
         "ends": dict(sorted(ends.items())),
         "tickets": tickets,
         "flagged_tickets": {

@@ -1,5 +1,18 @@
-"""The opening every family's text report shares: what was played, then wins and scores by seat and by bot."""
+"""What every family's report shares: a score spread, and the text report's opening (what was played, then
+wins and scores by seat and by bot)."""
 from __future__ import annotations
+
+import statistics
+
+
+def spread(values: list) -> dict:
+    """Mean, standard deviation and quartiles of ``values``, rounded as the reports print them."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    q = statistics.quantiles(ordered, n=4) if len(ordered) > 1 else [ordered[0]] * 3
+    return {"mean": round(statistics.fmean(ordered), 2), "sd": round(statistics.pstdev(ordered), 2),
+            "min": ordered[0], "p25": q[0], "median": q[1], "p75": q[2], "max": ordered[-1]}
 
 
 def opening_lines(report: dict, assumed_label: str, assumed: list[str], seat_note: str) -> list[str]:
