@@ -281,6 +281,10 @@ def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_t
     with one of them passed twice."""
     best: tuple | None = None
     seen = 0
+    area_of = {pid: cities[pid].attrs["area"].id for pid in roads}
+    # each tile as (its areas, the cities they hold): a route completes it when it passes them all
+    wanted = [({a.id for a in t.values["areas"]}, int(t.values["city_count"])) for t in area_tiles]
+    after = {pid: sorted(roads[pid], reverse=True) for pid in roads}
     stack: list[tuple[str, ...]] = [(pid,) for pid in sorted(roads, reverse=True)]
     steps = 0
     while stack and seen < MAX_PATHS and steps < MAX_STEPS:   # bounded: a hostile map must not hang the rules
@@ -290,13 +294,16 @@ def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_t
             seen += 1
             if path[0] > path[-1]:
                 continue   # each route once, read from its smaller end
-            complete = any(_completes(t, path, cities) for t in area_tiles)
-            areas = len({cities[p].attrs["area"].id for p in path})
+            held: dict[str, int] = {}
+            for p in path:
+                held[area_of[p]] = held.get(area_of[p], 0) + 1
+            complete = any(sum(held.get(a, 0) for a in areas) == count for areas, count in wanted)
+            areas = len(held)
             # spread: most areas, yet one area with two cities on the route, so the choice shows
             key = (not complete, (areas >= length, -areas) if spread else (False, areas), path)
             best = key if best is None or key < best else best
             continue
-        stack.extend(path + (n,) for n in sorted(roads[path[-1]], reverse=True) if n not in path)
+        stack.extend(path + (n,) for n in after[path[-1]] if n not in path)
     return best[2] if best else ()
 
 
