@@ -23,7 +23,7 @@ import importlib
 import click
 
 from generator import FORMAT_VERSION, __version__
-from generator.cli.common import find_games
+from generator.cli.games import find_games
 
 __all__ = ["COMMANDS", "find_games", "main"]
 
