@@ -48,6 +48,14 @@ def test_version_imports_no_generator_module_beyond_the_base():
                 if _loaded(modules, m)]
 
 
+def test_list_reads_the_content_and_loads_no_font_drawing_or_graph_library():
+    """``pnpgen list`` counts components: ReportLab is imported when a face is first measured, not before."""
+    modules = _imported("list", "content/ttr-germany")
+    assert "generator.cli.listing" in modules and "generator.load.game" in modules   # the probe listed the game
+    assert not [m for m in ("reportlab", "PIL", "networkx", "numpy", "generator.check", "generator.writers")
+                if _loaded(modules, m)]
+
+
 def test_check_imports_neither_writers_output_libraries_nor_exports_nor_the_server():
     modules = _imported("check", "tests/fixtures/mini")
     assert "generator.check" in modules and "generator.cli.check" in modules   # the probe ran the check
