@@ -10,6 +10,9 @@ install commands do). ``--baseline COMMIT`` measures that commit's package the s
     python benchmarks/startup.py                       # 5 runs each; writes the "startup" section of results.md
     python benchmarks/startup.py --baseline 80c75a6 --repeat 7
     python benchmarks/startup.py --no-write
+
+Then warm: ``pnpgen check`` of a copy of Germany with the build cache on, after an edit (a comment added to
+decks.yaml: the check's own record misses, the palette and the map are unchanged) and with nothing changed.
 """
 from __future__ import annotations
 
@@ -68,7 +71,8 @@ def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
     """Best wall and best CPU of each command, run from ``package`` (compiled first if ``bytecode``)."""
     if bytecode:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
-    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1")
+    # the build cache off: a check would otherwise print the findings recorded by an earlier run
+    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
     figures = {}
     for command in COMMANDS:
         # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
@@ -76,6 +80,30 @@ def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
         figures[" ".join(command)] = {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs),
                                       "runs": runs}
     return figures
+
+
+#: the game a warm check edits (a copy of it), and the file an edit touches: a card's text, say — the palette
+#: and the map unchanged, so what is derived from them alone may be read back from the cache
+WARM_GAME, WARM_EDIT = "content/ttr-germany", "decks.yaml"
+
+
+def measure_warm(package: Path, scratch: Path, repeat: int) -> dict[str, dict]:
+    """``pnpgen check`` of a copy of WARM_GAME with the build cache on (bytecode compiled): after an edit of
+    WARM_EDIT (the check's own record misses; what is derived from the palette and the map alone is kept), and
+    with nothing changed since (the record is recalled). One check first fills the cache."""
+    game, cache = scratch / "game", scratch / "cache"
+    shutil.copytree(ROOT / WARM_GAME, game)
+    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR=str(cache))
+    argv = [sys.executable, "-P", "-c", ENTRY, "check", str(game)]
+    run_once(argv, env)
+    edited, recalled = [], []
+    for n in range(repeat):
+        with (game / WARM_EDIT).open("a", encoding="utf-8") as stream:
+            stream.write(f"# edit {n}\n")
+        edited.append(run_once(argv, env))
+        recalled.append(run_once(argv, env))
+    return {label: {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs), "runs": runs}
+            for label, runs in (("check, content edited", edited), ("check, nothing changed", recalled))}
 
 
 def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
@@ -91,11 +119,24 @@ def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> st
              "| command | tree | source wall / CPU s | bytecode wall / CPU s |", "|---|---|---:|---:|"]
     for command in (" ".join(c) for c in COMMANDS):
         for tree in trees:
+            if (tree, "source") not in results:
+                continue
             cells = []
             for mode in ("source", "bytecode"):
                 f = results[(tree, mode)][command]
                 cells.append(f"{f['wall']:.2f} / {f['cpu']:.2f}")
             lines.append(f"| `pnpgen {command}` | {tree} | {cells[0]} | {cells[1]} |")
+    warm = {tree: figures for (tree, mode), figures in results.items() if mode == "warm"}
+    if warm:
+        lines += ["", f"Warm: `pnpgen check` of a copy of {WARM_GAME} with the build cache on (bytecode), best of "
+                      f"{repeat}; \"content edited\": a comment added to {WARM_EDIT} before each run (the check's "
+                      "record misses, the palette and the map are unchanged); \"nothing changed\": run again after it.",
+                  "", "| command | tree | wall / CPU s |", "|---|---|---:|"]
+        for label in ("check, content edited", "check, nothing changed"):
+            for tree in trees:
+                if tree in warm:
+                    f = warm[tree][label]
+                    lines.append(f"| {label} | {tree} | {f['wall']:.2f} / {f['cpu']:.2f} |")
     lines += ["", "Every run (wall s / CPU s):", ""]
     for (tree, mode), figures in sorted(results.items()):
         for command, f in figures.items():
@@ -119,6 +160,7 @@ def main() -> None:
             package = copy_tree(Path(tmp) / f"tree{n}", commit)
             for mode in ("source", "bytecode"):   # source first: compileall then writes the bytecode
                 results[(label, mode)] = measure(package, mode == "bytecode", args.repeat)
+            results[(label, "warm")] = measure_warm(package, Path(tmp) / f"warm{n}", args.repeat)
     text = report(results, args.repeat, dirty)
     print(text)
     if not args.no_write:

@@ -209,11 +209,14 @@ def keep_derived(kind: str, parts, data: dict) -> None:
     path = _derived_file(kind, parts)
     if path is None:
         return
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    if len(text.encode("utf-8")) > DERIVED_MAX_BYTES:
+        return   # it would not be read back: a huge map's every pair is worked out again, as without a cache
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
                                          prefix=".tmp-") as stream:
-            json.dump(data, stream, ensure_ascii=False, sort_keys=True)
+            stream.write(text)
         os.replace(stream.name, path)
         records = sorted(path.parent.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
         for old in records[DERIVED_KEPT:]:

@@ -189,7 +189,6 @@ class Network:
             count[b] += len(routes)
         return count
 
-
     # ------------------------------------------------------------ answers kept between runs
 
     def _map(self) -> list:
