@@ -10,7 +10,7 @@ import sys
 import click
 import pytest
 
-from generator.cli import COMMANDS, main
+from generator.cli import COMMANDS, SUMMARIES, main
 from tests.conftest import ROOT
 
 PROBE = """
@@ -46,6 +46,23 @@ def test_version_imports_no_generator_module_beyond_the_base():
                                                                   "generator.errors"}
     assert not [m for m in ("reportlab", "jinja2", "yaml", "jsonschema", "PIL", "rich", "numpy", "networkx")
                 if _loaded(modules, m)]
+
+
+def test_help_lists_every_command_without_importing_one():
+    modules = _imported("-h")
+    assert not {where.split(":")[0] for where in COMMANDS.values()} & modules
+    assert not [m for m in ("reportlab", "jinja2", "yaml", "networkx", "numpy") if _loaded(modules, m)]
+
+
+@pytest.mark.parametrize("width", [30, 45, 74, 200])
+def test_each_summary_help_lists_is_the_commands_own(width):
+    """``SUMMARIES`` (what ``pnpgen -h`` shows without importing the commands) says what each command's help says,
+    shortened alike at any terminal width."""
+    assert sorted(SUMMARIES) == sorted(COMMANDS)
+    for name in COMMANDS:
+        command = main.get_command(click.Context(main), name)
+        assert command is not None
+        assert click.Command(name, help=SUMMARIES[name]).get_short_help_str(width) == command.get_short_help_str(width)
 
 
 def test_list_reads_the_content_and_loads_no_font_drawing_or_graph_library():
