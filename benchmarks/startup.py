@@ -67,18 +67,27 @@ def run_once(argv: list[str], env: dict) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
-    """Best wall and best CPU of each command, run from ``package`` (compiled first if ``bytecode``)."""
+def _best(runs: list[tuple[float, float]]) -> dict:
+    return {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs), "runs": runs}
+
+
+def measure(packages: dict[str, Path], bytecode: bool, repeat: int) -> dict[str, dict[str, dict]]:
+    """Best wall and best CPU of each command, run from each package (compiled first if ``bytecode``); the trees
+    take turns run by run, so a load that comes and goes on a shared machine weighs on them alike."""
     if bytecode:
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
-    # the build cache off: a check would otherwise print the findings recorded by an earlier run
-    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
-    figures = {}
+        for package in packages.values():
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
+    figures: dict[str, dict[str, dict]] = {label: {} for label in packages}
     for command in COMMANDS:
-        # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
-        runs = [run_once([sys.executable, "-P", "-c", ENTRY, *command], env) for _ in range(repeat)]
-        figures[" ".join(command)] = {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs),
-                                      "runs": runs}
+        runs: dict[str, list] = {label: [] for label in packages}
+        for _ in range(repeat):
+            for label, package in packages.items():
+                # the build cache off: a check would otherwise print the findings recorded by an earlier run
+                env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+                # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
+                runs[label].append(run_once([sys.executable, "-P", "-c", ENTRY, *command], env))
+        for label in packages:
+            figures[label][" ".join(command)] = _best(runs[label])
     return figures
 
 
@@ -87,23 +96,28 @@ def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
 WARM_GAME, WARM_EDIT = "content/ttr-germany", "decks.yaml"
 
 
-def measure_warm(package: Path, scratch: Path, repeat: int) -> dict[str, dict]:
-    """``pnpgen check`` of a copy of WARM_GAME with the build cache on (bytecode compiled): after an edit of
-    WARM_EDIT (the check's own record misses; what is derived from the palette and the map alone is kept), and
-    with nothing changed since (the record is recalled). One check first fills the cache."""
-    game, cache = scratch / "game", scratch / "cache"
-    shutil.copytree(ROOT / WARM_GAME, game)
-    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR=str(cache))
-    argv = [sys.executable, "-P", "-c", ENTRY, "check", str(game)]
-    run_once(argv, env)
-    edited, recalled = [], []
+def measure_warm(packages: dict[str, Path], scratch: Path, repeat: int) -> dict[str, dict[str, dict]]:
+    """``pnpgen check`` of a copy of WARM_GAME with the build cache on (bytecode compiled), per package (each its
+    own copy and cache; the trees take turns): after an edit of WARM_EDIT (the check's own record misses; what
+    is derived from the palette and the map alone is kept), and with nothing changed since (the record is
+    recalled). One check first fills each cache."""
+    setups = {}
+    for n, (label, package) in enumerate(packages.items()):
+        game, cache = scratch / f"game{n}", scratch / f"cache{n}"
+        shutil.copytree(ROOT / WARM_GAME, game)
+        env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR=str(cache))
+        argv = [sys.executable, "-P", "-c", ENTRY, "check", str(game)]
+        run_once(argv, env)
+        setups[label] = (game, env, argv)
+    runs: dict[str, dict[str, list]] = {label: {"edited": [], "recalled": []} for label in packages}
     for n in range(repeat):
-        with (game / WARM_EDIT).open("a", encoding="utf-8") as stream:
-            stream.write(f"# edit {n}\n")
-        edited.append(run_once(argv, env))
-        recalled.append(run_once(argv, env))
-    return {label: {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs), "runs": runs}
-            for label, runs in (("check, content edited", edited), ("check, nothing changed", recalled))}
+        for label, (game, env, argv) in setups.items():
+            with (game / WARM_EDIT).open("a", encoding="utf-8") as stream:
+                stream.write(f"# edit {n}\n")
+            runs[label]["edited"].append(run_once(argv, env))
+            runs[label]["recalled"].append(run_once(argv, env))
+    return {label: {"check, content edited": _best(r["edited"]), "check, nothing changed": _best(r["recalled"])}
+            for label, r in runs.items()}
 
 
 def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
@@ -113,7 +127,8 @@ def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> st
              f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
              f"load average {os.getloadavg()[0]:.1f} at the end",
              f"- Python {platform.python_version()}, pnpgen commit {git_commit()}{' + uncommitted changes' if dirty else ''}",
-             f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; no cache; "
+             f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; the trees "
+             "take turns run by run; no build cache; "
              "source = no bytecode, PYTHONDONTWRITEBYTECODE=1 (every module compiled in every process); "
              "bytecode = after `python -m compileall -q generator` (the README's install)", "",
              "| command | tree | source wall / CPU s | bytecode wall / CPU s |", "|---|---|---:|---:|"]
@@ -156,11 +171,12 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
         trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)] if args.baseline else [])
-        for n, (label, commit) in enumerate(trees):
-            package = copy_tree(Path(tmp) / f"tree{n}", commit)
-            for mode in ("source", "bytecode"):   # source first: compileall then writes the bytecode
-                results[(label, mode)] = measure(package, mode == "bytecode", args.repeat)
-            results[(label, "warm")] = measure_warm(package, Path(tmp) / f"warm{n}", args.repeat)
+        packages = {label: copy_tree(Path(tmp) / f"tree{n}", commit) for n, (label, commit) in enumerate(trees)}
+        for mode in ("source", "bytecode", "warm"):   # source first: compileall then writes the bytecode
+            figures = (measure_warm(packages, Path(tmp) / "warm", args.repeat) if mode == "warm" else
+                       measure(packages, mode == "bytecode", args.repeat))
+            for label, by_command in figures.items():
+                results[(label, mode)] = by_command
     text = report(results, args.repeat, dirty)
     print(text)
     if not args.no_write:
