@@ -218,7 +218,8 @@ def keep_derived(kind: str, parts, data: dict) -> None:
                                          prefix=".tmp-") as stream:
             stream.write(text)
         os.replace(stream.name, path)
-        records = sorted(path.parent.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+        records = sorted(path.parent.glob("*.json"), key=lambda p: (p == path, p.stat().st_mtime_ns, p.name),
+                         reverse=True)   # newest first, the one just written before all
         for old in records[DERIVED_KEPT:]:
             old.unlink(missing_ok=True)
     except OSError:

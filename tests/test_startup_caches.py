@@ -146,3 +146,20 @@ def test_a_check_reads_the_rules_once(monkeypatch):
     monkeypatch.setattr(rules_module, "load_rules", counted)
     game, _ = checked_game(FIXTURES / "check-routes", ())
     assert calls == [game.id]
+
+
+def test_derived_records_stay_few_and_small(tmp_path, monkeypatch):
+    """Each kind keeps its DERIVED_KEPT newest records; a record too large to be read back is not written."""
+    from generator import cache
+
+    monkeypatch.setenv("PNPGEN_CACHE_DIR", str(tmp_path))
+    for n in range(cache.DERIVED_KEPT + 3):
+        cache.keep_derived("network", [n], {"n": n})
+    folder = tmp_path / "derived" / "network"
+    assert len(list(folder.glob("*.json"))) == cache.DERIVED_KEPT
+    assert cache.recall_derived("network", [cache.DERIVED_KEPT + 2]) == {"n": cache.DERIVED_KEPT + 2}
+    cache.keep_derived("network", ["big"], {"text": "x" * cache.DERIVED_MAX_BYTES})
+    assert cache.recall_derived("network", ["big"]) is None
+    monkeypatch.setenv("PNPGEN_CACHE_DIR", "off")
+    cache.keep_derived("network", ["off"], {"n": 1})
+    assert cache.recall_derived("network", ["off"]) is None
