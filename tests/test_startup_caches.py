@@ -163,3 +163,17 @@ def test_derived_records_stay_few_and_small(tmp_path, monkeypatch):
     monkeypatch.setenv("PNPGEN_CACHE_DIR", "off")
     cache.keep_derived("network", ["off"], {"n": 1})
     assert cache.recall_derived("network", ["off"]) is None
+
+
+def test_a_palette_with_a_symbol_for_every_colour_needs_no_colour_science(monkeypatch):
+    """Germany marks every train colour with a symbol (gray with hatching): no pair can be reported, so none is
+    simulated; take one symbol away and the pairs it is in are."""
+    game = load_game(ROOT / "content" / "ttr-germany")
+    asked: list[list[str]] = []
+    monkeypatch.setattr(colours, "palette_views", lambda hexes: asked.append(sorted(set(hexes))) or {})
+    assert list(colours.indistinct_colours(game)) == [] and asked == []
+    red = game.collections["color"]["red"]
+    monkeypatch.delitem(red.attrs, "symbol")
+    with pytest.raises(KeyError):   # the stand-in has no views to give: the pairs with red were asked for
+        list(colours.indistinct_colours(game))
+    assert asked and red.hex in asked[0]

@@ -105,17 +105,17 @@ def matched_colours(game) -> list[Color]:
 
 @check("PNP710", "warning", "two train colours look alike to colour-blind players and no symbol tells them apart")
 def indistinct_colours(game):
-    colours = matched_colours(game)
-    views = palette_views(c.hex for c in colours) if len(colours) > 1 else {}
-    for a, b in itertools.combinations(colours, 2):
-        if a.hex == b.hex:
-            continue   # one colour under two names: PNP3xx's business, not a matter of sight
+    # a pair told apart by two different marks is never reported, however alike its colours: only the others
+    # are simulated (a palette with a symbol for every colour, as the bundled games have, needs no colour science)
+    pairs = [(a, b) for a, b in itertools.combinations(matched_colours(game), 2)
+             if a.hex != b.hex   # one colour under two names: PNP3xx's business, not a matter of sight
+             and not (mark(a) and mark(b) and mark(a) != mark(b))]
+    views = palette_views(c.hex for pair in pairs for c in pair) if pairs else {}
+    for a, b in pairs:
         distance, seen_by = closest_view(a.hex, b.hex, views)
         if distance >= MIN_DELTA_E:
             continue
         mark_a, mark_b = mark(a), mark(b)
-        if mark_a and mark_b and mark_a != mark_b:
-            continue
         why = (f"both have the symbol '{mark_a}'" if mark_a and mark_a == mark_b
                else "neither has a symbol" if not (mark_a or mark_b)
                else f"'{b.id if mark_a else a.id}' has no symbol")
