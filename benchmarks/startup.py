@@ -10,6 +10,9 @@ install commands do). ``--baseline COMMIT`` measures that commit's package the s
     python benchmarks/startup.py                       # 5 runs each; writes the "startup" section of results.md
     python benchmarks/startup.py --baseline 80c75a6 --repeat 7
     python benchmarks/startup.py --no-write
+
+Then warm: ``pnpgen check`` of a copy of Germany with the build cache on, after an edit (a comment added to
+decks.yaml: the check's own record misses, the palette and the map are unchanged) and with nothing changed.
 """
 from __future__ import annotations
 
@@ -64,18 +67,57 @@ def run_once(argv: list[str], env: dict) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime
 
 
-def measure(package: Path, bytecode: bool, repeat: int) -> dict[str, dict]:
-    """Best wall and best CPU of each command, run from ``package`` (compiled first if ``bytecode``)."""
+def _best(runs: list[tuple[float, float]]) -> dict:
+    return {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs), "runs": runs}
+
+
+def measure(packages: dict[str, Path], bytecode: bool, repeat: int) -> dict[str, dict[str, dict]]:
+    """Best wall and best CPU of each command, run from each package (compiled first if ``bytecode``); the trees
+    take turns run by run, so a load that comes and goes on a shared machine weighs on them alike."""
     if bytecode:
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
-    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1")
-    figures = {}
+        for package in packages.values():
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
+    figures: dict[str, dict[str, dict]] = {label: {} for label in packages}
     for command in COMMANDS:
-        # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
-        runs = [run_once([sys.executable, "-P", "-c", ENTRY, *command], env) for _ in range(repeat)]
-        figures[" ".join(command)] = {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs),
-                                      "runs": runs}
+        runs: dict[str, list] = {label: [] for label in packages}
+        for _ in range(repeat):
+            for label, package in packages.items():
+                # the build cache off: a check would otherwise print the findings recorded by an earlier run
+                env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+                # -P: the working folder (the repository, for content/) is not put on sys.path before PYTHONPATH
+                runs[label].append(run_once([sys.executable, "-P", "-c", ENTRY, *command], env))
+        for label in packages:
+            figures[label][" ".join(command)] = _best(runs[label])
     return figures
+
+
+#: the game a warm check edits (a copy of it), and the file an edit touches: a card's text, say — the palette
+#: and the map unchanged, so what is derived from them alone may be read back from the cache
+WARM_GAME, WARM_EDIT = "content/ttr-germany", "decks.yaml"
+
+
+def measure_warm(packages: dict[str, Path], scratch: Path, repeat: int) -> dict[str, dict[str, dict]]:
+    """``pnpgen check`` of a copy of WARM_GAME with the build cache on (bytecode compiled), per package (each its
+    own copy and cache; the trees take turns): after an edit of WARM_EDIT (the check's own record misses; what
+    is derived from the palette and the map alone is kept), and with nothing changed since (the record is
+    recalled). One check first fills each cache."""
+    setups = {}
+    for n, (label, package) in enumerate(packages.items()):
+        game, cache = scratch / f"game{n}", scratch / f"cache{n}"
+        shutil.copytree(ROOT / WARM_GAME, game)
+        env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR=str(cache))
+        argv = [sys.executable, "-P", "-c", ENTRY, "check", str(game)]
+        run_once(argv, env)
+        setups[label] = (game, env, argv)
+    runs: dict[str, dict[str, list]] = {label: {"edited": [], "recalled": []} for label in packages}
+    for n in range(repeat):
+        for label, (game, env, argv) in setups.items():
+            with (game / WARM_EDIT).open("a", encoding="utf-8") as stream:
+                stream.write(f"# edit {n}\n")
+            runs[label]["edited"].append(run_once(argv, env))
+            runs[label]["recalled"].append(run_once(argv, env))
+    return {label: {"check, content edited": _best(r["edited"]), "check, nothing changed": _best(r["recalled"])}
+            for label, r in runs.items()}
 
 
 def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
@@ -85,17 +127,31 @@ def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> st
              f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
              f"load average {os.getloadavg()[0]:.1f} at the end",
              f"- Python {platform.python_version()}, pnpgen commit {git_commit()}{' + uncommitted changes' if dirty else ''}",
-             f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; no cache; "
+             f"- each command a fresh process, best of {repeat}: wall and CPU (user + system) seconds; the trees "
+             "take turns run by run; no build cache; "
              "source = no bytecode, PYTHONDONTWRITEBYTECODE=1 (every module compiled in every process); "
              "bytecode = after `python -m compileall -q generator` (the README's install)", "",
              "| command | tree | source wall / CPU s | bytecode wall / CPU s |", "|---|---|---:|---:|"]
     for command in (" ".join(c) for c in COMMANDS):
         for tree in trees:
+            if (tree, "source") not in results:
+                continue
             cells = []
             for mode in ("source", "bytecode"):
                 f = results[(tree, mode)][command]
                 cells.append(f"{f['wall']:.2f} / {f['cpu']:.2f}")
             lines.append(f"| `pnpgen {command}` | {tree} | {cells[0]} | {cells[1]} |")
+    warm = {tree: figures for (tree, mode), figures in results.items() if mode == "warm"}
+    if warm:
+        lines += ["", f"Warm: `pnpgen check` of a copy of {WARM_GAME} with the build cache on (bytecode), best of "
+                      f"{repeat}; \"content edited\": a comment added to {WARM_EDIT} before each run (the check's "
+                      "record misses, the palette and the map are unchanged); \"nothing changed\": run again after it.",
+                  "", "| command | tree | wall / CPU s |", "|---|---|---:|"]
+        for label in ("check, content edited", "check, nothing changed"):
+            for tree in trees:
+                if tree in warm:
+                    f = warm[tree][label]
+                    lines.append(f"| {label} | {tree} | {f['wall']:.2f} / {f['cpu']:.2f} |")
     lines += ["", "Every run (wall s / CPU s):", ""]
     for (tree, mode), figures in sorted(results.items()):
         for command, f in figures.items():
@@ -115,10 +171,12 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
         trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)] if args.baseline else [])
-        for n, (label, commit) in enumerate(trees):
-            package = copy_tree(Path(tmp) / f"tree{n}", commit)
-            for mode in ("source", "bytecode"):   # source first: compileall then writes the bytecode
-                results[(label, mode)] = measure(package, mode == "bytecode", args.repeat)
+        packages = {label: copy_tree(Path(tmp) / f"tree{n}", commit) for n, (label, commit) in enumerate(trees)}
+        for mode in ("source", "bytecode", "warm"):   # source first: compileall then writes the bytecode
+            figures = (measure_warm(packages, Path(tmp) / "warm", args.repeat) if mode == "warm" else
+                       measure(packages, mode == "bytecode", args.repeat))
+            for label, by_command in figures.items():
+                results[(label, mode)] = by_command
     text = report(results, args.repeat, dirty)
     print(text)
     if not args.no_write:

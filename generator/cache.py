@@ -171,3 +171,56 @@ def folder_state(folder: Path) -> dict[str, list[int]] | None:
     except OSError:
         return None
     return state
+
+
+# ---------------------------------------------------------------- derived facts
+
+#: facts kept per kind (the most recently written): one per palette or map a designer tried lately
+DERIVED_KEPT = 32
+#: a record of derived facts larger than this is not read (the cache is the user's, but read as untrusted data)
+DERIVED_MAX_BYTES = 4 * 1024 * 1024
+
+
+def _derived_file(kind: str, parts) -> Path | None:
+    root = cache_root()
+    return None if root is None else root / "derived" / kind / f"{key(kind, parts)}.json"
+
+
+def recall_derived(kind: str, parts) -> dict | None:
+    """Facts derived from ``parts`` alone (a palette's colour-blind views, a map's shortest paths) and kept by
+    ``keep_derived`` in an earlier run, or None: none kept, the cache off, or not a record. They let a check of
+    an edited game skip a library whose answer for the same input is known (numpy, networkx: 0.1 s each to
+    import). The caller checks the record's shape before it trusts it."""
+    path = _derived_file(kind, parts)
+    if path is None:
+        return None
+    try:
+        if path.stat().st_size > DERIVED_MAX_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def keep_derived(kind: str, parts, data: dict) -> None:
+    """Keep ``data`` (JSON) as what ``parts`` give for ``kind``, whole or not at all; the kind's oldest records
+    past DERIVED_KEPT are dropped, so the folder stays small however many maps are tried."""
+    path = _derived_file(kind, parts)
+    if path is None:
+        return
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    if len(text.encode("utf-8")) > DERIVED_MAX_BYTES:
+        return   # it would not be read back: a huge map's every pair is worked out again, as without a cache
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
+                                         prefix=".tmp-") as stream:
+            stream.write(text)
+        os.replace(stream.name, path)
+        records = sorted(path.parent.glob("*.json"), key=lambda p: (p == path, p.stat().st_mtime_ns, p.name),
+                         reverse=True)   # newest first, the one just written before all
+        for old in records[DERIVED_KEPT:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return

@@ -22,9 +22,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
 from generator import FONT_DIR, fontsubset
 from generator.errors import ContentError, Source
 from generator.limits import MAX_FONT_BYTES
@@ -102,6 +99,10 @@ def register_file(path: Path, src: Source | None = None) -> str:
     tables = _tables(data, shown, src)
     name = _BUNDLED.get(path) or "F" + hashlib.sha256(data).hexdigest()[:16]
     if name not in _info:
+        # ReportLab (0.05 s to import) when a face is first needed: not by a command that only reads content
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFont
+
         try:
             font = TTFont(name, str(path))
         except Exception as e:  # TTFError, struct.error, IndexError …: a malformed file, said as such
@@ -236,12 +237,17 @@ def css(font: str) -> tuple[str, bool, bool]:
 @lru_cache(maxsize=65536)
 def text_width_mm(text: str, size_pt: float, font: str = FONT_NAME) -> float:
     """Width of ``text`` at ``size_pt`` in millimetres, in the registered face ``font``."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     register()
-    return pdfmetrics.stringWidth(text, font, size_pt) * PT_TO_MM
+    return stringWidth(text, font, size_pt) * PT_TO_MM
 
 
 @cache
 def _charset(font: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     register()
     face = pdfmetrics.getFont(font)
     assert isinstance(face, TTFont), "faces are registered TrueType fonts"

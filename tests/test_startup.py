@@ -10,7 +10,7 @@ import sys
 import click
 import pytest
 
-from generator.cli import COMMANDS, main
+from generator.cli import COMMANDS, SUMMARIES, main
 from tests.conftest import ROOT
 
 PROBE = """
@@ -42,9 +42,35 @@ def _loaded(modules: set[str], name: str) -> bool:
 
 def test_version_imports_no_generator_module_beyond_the_base():
     modules = _imported("--version")
-    assert {m for m in modules if m.startswith("generator")} == {"generator", "generator.cli", "generator.cli.common",
+    assert {m for m in modules if m.startswith("generator")} == {"generator", "generator.cli", "generator.cli.games",
                                                                   "generator.errors"}
-    assert not [m for m in ("reportlab", "jinja2", "yaml", "jsonschema", "PIL") if _loaded(modules, m)]
+    assert not [m for m in ("reportlab", "jinja2", "yaml", "jsonschema", "PIL", "rich", "numpy", "networkx")
+                if _loaded(modules, m)]
+
+
+def test_help_lists_every_command_without_importing_one():
+    modules = _imported("-h")
+    assert not {where.split(":")[0] for where in COMMANDS.values()} & modules
+    assert not [m for m in ("reportlab", "jinja2", "yaml", "networkx", "numpy") if _loaded(modules, m)]
+
+
+@pytest.mark.parametrize("width", [30, 45, 74, 200])
+def test_each_summary_help_lists_is_the_commands_own(width):
+    """``SUMMARIES`` (what ``pnpgen -h`` shows without importing the commands) says what each command's help says,
+    shortened alike at any terminal width."""
+    assert sorted(SUMMARIES) == sorted(COMMANDS)
+    for name in COMMANDS:
+        command = main.get_command(click.Context(main), name)
+        assert command is not None
+        assert click.Command(name, help=SUMMARIES[name]).get_short_help_str(width) == command.get_short_help_str(width)
+
+
+def test_list_reads_the_content_and_loads_no_font_drawing_or_graph_library():
+    """``pnpgen list`` counts components: ReportLab is imported when a face is first measured, not before."""
+    modules = _imported("list", "content/ttr-germany")
+    assert "generator.cli.listing" in modules and "generator.load.game" in modules   # the probe listed the game
+    assert not [m for m in ("reportlab", "PIL", "networkx", "numpy", "generator.check", "generator.writers")
+                if _loaded(modules, m)]
 
 
 def test_check_imports_neither_writers_output_libraries_nor_exports_nor_the_server():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from generator.check.registry import CATALOGUE, Check, Finding, Issue, check
+from generator.check.registry import CATALOGUE, FINISHERS, Check, Finding, Issue, check
 from generator.check.waivers import Waivers
 from generator.errors import PnpgenError
 
@@ -52,6 +52,8 @@ def run_checks(game, codes=None) -> list[Finding]:
             source = issue.source or game.source
             findings.append(Finding(entry.code, entry.severity, source, issue.message, issue.hint, game.id,
                                     waivers.reason(entry.code, source.file, source.line), subject=issue.subject))
+    for finish in FINISHERS:
+        finish(game)
     return sorted(findings, key=Finding.sort_key)
 
 

@@ -16,8 +16,10 @@ The colours compared are those a player must match: the colours of routes and of
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
 
+from generator import cache
 from generator.check.maps import ANY_COLOUR, card_colours, route_sets, wild_colours
 from generator.check.registry import Issue, check
 from generator.model.game import Color
@@ -45,13 +47,41 @@ def simulated(hex_color: str, cvd_type: str) -> tuple[float, float, float]:
     return float(j), float(a), float(b)
 
 
-def closest_view(hex_a: str, hex_b: str) -> tuple[float, str]:
-    """The smallest CAM02-UCS distance between two colours over the three dichromacies, and which."""
-    views = []
+def palette_views(hexes) -> dict[str, dict[str, tuple[float, float, float]]]:
+    """Each colour as each dichromacy sees it (``simulated``): hex → cvd type → (J', a', b').
+
+    Worked out once per palette and kept in the build cache (``generator.cache.keep_derived``): a check of a
+    game whose palette did not change reads them back instead of importing colorspacious and numpy (0.1 s)."""
+    palette = sorted(set(hexes))
+    kept = cache.recall_derived("colour-views", palette)
+    if kept is not None and _well_formed(kept, palette):
+        return {h: {cvd: (kept[h][cvd][0], kept[h][cvd][1], kept[h][cvd][2]) for cvd, _ in DEFICIENCIES}
+                for h in palette}
+    views = {h: {cvd: simulated(h, cvd) for cvd, _ in DEFICIENCIES} for h in palette}
+    cache.keep_derived("colour-views", palette, views)
+    return views
+
+
+def _well_formed(kept: dict, palette: list[str]) -> bool:
+    """A kept record has every colour and dichromacy asked, each three finite numbers (JSON keeps floats exactly)."""
+    try:
+        return all(len(kept[h][cvd]) == 3 and all(isinstance(v, float) and math.isfinite(v) for v in kept[h][cvd])
+                   for h in palette for cvd, _ in DEFICIENCIES)
+    except (KeyError, TypeError):
+        return False
+
+
+def closest_view(hex_a: str, hex_b: str, views: dict | None = None) -> tuple[float, str]:
+    """The smallest CAM02-UCS distance between two colours over the three dichromacies, and which
+    (``views``: ``palette_views`` of a palette holding both, else each is simulated here)."""
+    found = []
     for cvd_type, label in DEFICIENCIES:
-        a, b = simulated(hex_a, cvd_type), simulated(hex_b, cvd_type)
-        views.append((sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5, label))
-    return min(views)
+        if views is not None:
+            a, b = views[hex_a][cvd_type], views[hex_b][cvd_type]
+        else:
+            a, b = simulated(hex_a, cvd_type), simulated(hex_b, cvd_type)
+        found.append((sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5, label))
+    return min(found)
 
 
 def mark(color: Color) -> str:
@@ -75,15 +105,17 @@ def matched_colours(game) -> list[Color]:
 
 @check("PNP710", "warning", "two train colours look alike to colour-blind players and no symbol tells them apart")
 def indistinct_colours(game):
-    for a, b in itertools.combinations(matched_colours(game), 2):
-        if a.hex == b.hex:
-            continue   # one colour under two names: PNP3xx's business, not a matter of sight
-        distance, seen_by = closest_view(a.hex, b.hex)
+    # a pair told apart by two different marks is never reported, however alike its colours: only the others
+    # are simulated (a palette with a symbol for every colour, as the bundled games have, needs no colour science)
+    pairs = [(a, b) for a, b in itertools.combinations(matched_colours(game), 2)
+             if a.hex != b.hex   # one colour under two names: PNP3xx's business, not a matter of sight
+             and not (mark(a) and mark(b) and mark(a) != mark(b))]
+    views = palette_views(c.hex for pair in pairs for c in pair) if pairs else {}
+    for a, b in pairs:
+        distance, seen_by = closest_view(a.hex, b.hex, views)
         if distance >= MIN_DELTA_E:
             continue
         mark_a, mark_b = mark(a), mark(b)
-        if mark_a and mark_b and mark_a != mark_b:
-            continue
         why = (f"both have the symbol '{mark_a}'" if mark_a and mark_a == mark_b
                else "neither has a symbol" if not (mark_a or mark_b)
                else f"'{b.id if mark_a else a.id}' has no symbol")

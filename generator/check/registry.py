@@ -87,6 +87,9 @@ def per_game(analysis: Callable):
 
 #: code → Check, filled by the ``@check`` decorators as the check modules are imported
 CATALOGUE: dict[str, Check] = {}
+#: ``fn(game)`` called once every check has run on a game, registered by a check module for its own
+#: bookkeeping (the map's shortest paths kept for the next run: ``generator.check.tickets``)
+FINISHERS: list[Callable] = []
 
 
 def check(code: str, severity: str, description: str):

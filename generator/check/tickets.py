@@ -8,9 +8,11 @@ never a way through.
 """
 from __future__ import annotations
 
-from generator.check.registry import Issue, check
+from generator.check.registry import FINISHERS, Issue, check
 from generator.errors import did_you_mean
-from generator.model.network import alternative_set, network, pair, ticket_decks, ticket_ends, tickets
+from generator.model.network import alternative_set, keep_answers, network, pair, ticket_decks, ticket_ends, tickets
+
+FINISHERS.append(keep_answers)   # the map's shortest paths, for the next check of the same map
 
 
 def _name(card) -> str:

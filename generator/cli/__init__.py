@@ -23,9 +23,9 @@ import importlib
 import click
 
 from generator import FORMAT_VERSION, __version__
-from generator.cli.common import find_games
+from generator.cli.games import find_games
 
-__all__ = ["COMMANDS", "find_games", "main"]
+__all__ = ["COMMANDS", "SUMMARIES", "find_games", "main"]
 
 #: command name → "module:attribute" of its click command, loaded on first use
 COMMANDS = {
@@ -41,6 +41,29 @@ COMMANDS = {
     "simulate": "generator.cli.simulate:simulate",
     "stats": "generator.cli.stats:stats",
     "tickets": "generator.cli.tickets:tickets",
+}
+
+#: each command's summary as ``pnpgen -h`` lists it (the first sentence of its help, which click shortens to
+#: the terminal's width), so the list needs no command imported: ``-h`` would otherwise load every module
+#: pnpgen has (0.6 s). tests/test_startup.py holds each to its command's own help.
+SUMMARIES = {
+    "build": "Check, then build every game under content/ (or the GAMES given) into OUT/<game>/.",
+    "check": "Check every game under content/ (or the GAMES given) and report every inconsistency.",
+    "export": "Export a game for other tools: PNG faces, Tabletop Simulator decks, CSV tables.",
+    "fit": "Nudge a map board's places and route curves until its geometry checks (PNP501–506) pass; show the "
+           "edits as a diff (comments and layout of the files kept), and write them with --write.",
+    "import": "Bring a TTR Map Editor map in: its JSON map file and/or CSV files of stops, routes and tickets "
+              "(told apart by their headers) into a new game FOLDER that checks and builds.",
+    "list": "List each game's components with their counts.",
+    "new": "Write a small starter game into FOLDER (a new or empty folder; its name is the game's id).",
+    "schema": "Print the JSON Schema of the content files, for an editor (VS Code's YAML extension).",
+    "serve": "Live preview: the GAME folder's faces, boards, rule sheet and check findings in the browser, "
+             "rebuilt on every save. Ctrl-C stops it.",
+    "simulate": "Play GAME many times with bots and report scores, seats and what the game is made of (route or "
+                "line games).",
+    "stats": "Balance figures: spaces and cards per colour, ticket points, routes per place, crowding, "
+             "ticket-deck scores.",
+    "tickets": "Ticket decks for a map: `pnpgen tickets suggest GAME`.",
 }
 
 
@@ -62,6 +85,23 @@ class LazyGroup(click.Group):
         if not isinstance(command, click.Command):
             raise TypeError(f"{self.lazy[cmd_name]} is not a click command")
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their summaries (``SUMMARIES``), as click lists them, without importing one."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in self.lazy:
+                rows.append((name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})

@@ -17,7 +17,6 @@ from generator import pipeline_parallel as parallel
 from generator.check import ChecksFailed, Finding, errors_in, report
 from generator.cli.common import (
     _fail,
-    _games_for,
     _interrupted,
     _print_error,
     _sigterm_as_interrupt,
@@ -25,6 +24,7 @@ from generator.cli.common import (
     err_console,
     out_console,
 )
+from generator.cli.games import _games_for
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only

@@ -8,7 +8,8 @@ import sys
 import click
 
 from generator.check import Finding, catalogue, errors_in, report
-from generator.cli.common import _fail, _games_for, _print_error, out_console
+from generator.cli.common import _fail, _print_error, out_console
+from generator.cli.games import _games_for
 from generator.errors import PnpgenError
 from generator.incremental import Memory
 

@@ -6,12 +6,13 @@ from pathlib import Path
 
 from generator.check import Finding, run_checks
 from generator.load.game import load_game
-from generator.load.rules import load_rules
+from generator.load.rules import rules_of
 from generator.model.game import Game
 
 
 def checked_game(folder: Path, addons: tuple) -> tuple[Game, list[Finding]]:
     """The game in ``folder`` (with ``addons``) and the checks' findings; a ContentError if it cannot be read."""
     game = load_game(folder, addons)
-    load_rules(game)  # rules.md is content too: a template mistake is found here, not first in a build
+    rules_of(game)  # rules.md is content too: a template mistake is found here, not first in a build (and kept
+    # for the dry layout's rule sheet: read once)
     return game, run_checks(game)

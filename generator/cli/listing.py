@@ -7,7 +7,8 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from generator.cli.common import _fail, _games_for, out_console
+from generator.cli.common import _fail, out_console
+from generator.cli.games import _games_for
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 

@@ -9,7 +9,8 @@ from rich.table import Table
 
 from generator.check.deckscore import deck_scores
 from generator.check.stats import game_stats
-from generator.cli.common import _fail, _games_for, out_console
+from generator.cli.common import _fail, out_console
+from generator.cli.games import _games_for
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 

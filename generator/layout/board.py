@@ -9,6 +9,7 @@ is placed on the full-size page, on every tile and, scaled, on the overview.
 from __future__ import annotations
 
 import math
+import weakref
 from pathlib import Path
 
 from generator.fonts import PT_TO_MM, Typeset
@@ -19,7 +20,7 @@ from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rec
 from generator.layout.symbols import hatching, placed
 from generator.layout.terrain import shade, terrain_items, tint
 from generator.layout.text import bold_text, bold_width, cap_height, set_text
-from generator.model.board import Board, BoardPicture
+from generator.model.board import Board, BoardPicture, place_points
 from generator.model.game import Game
 
 INK = "#2b2620"
@@ -30,12 +31,38 @@ TRACK_CELL = 9.0   # depth of the score-track band, mm
 
 
 def plan_for_drawing(board: Board) -> geo.BoardPlan:
-    """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it."""
+    """The board's plan with the title and legend boxes reserved, exactly as ``board_form`` draws it.
+
+    Planned once per board and geometry: the board check, the board's drawing and the rule examples all ask
+    (0.1 s each for Germany, most of it placing names). ``pnpgen fit`` moves places and bends routes of the
+    same board between asks, so the plan kept is keyed on what it is made from (``_plan_key``), not on the
+    board's identity alone. A plan is not changed by those who read it."""
     boxes = {"title": _title_box(board), "legend": _legend_box(board)}
     boxes.update({f"tray '{tray.label}'": tray.box() for tray in board.trays})
+    key = _plan_key(board, boxes)
+    kept = _PLANS.get(board)
+    if kept is not None and kept[0] == key:
+        return kept[1]
     plan = geo.plan_board(board, reserved=[b for b in boxes.values() if b])
     plan.furniture = {what: box for what, box in boxes.items() if box}
+    _PLANS[board] = (key, plan)
     return plan
+
+
+#: board → (``_plan_key``, its plan): forgotten with the board
+_PLANS: weakref.WeakKeyDictionary[Board, tuple[tuple, geo.BoardPlan]] = weakref.WeakKeyDictionary()
+
+
+def _plan_key(board: Board, boxes: dict) -> tuple:
+    """Everything ``plan_board`` reads, as plain values copied now (a later edit in place cannot reach the key):
+    the frame, the places (points, kind, names, area), the routes (ends, path, tracks) and the reserved boxes."""
+    places = tuple((p.id, p.name, p.latin, p.attrs.get("kind"), id(p.attrs.get("area")),
+                    tuple((n, float(x), float(y)) for n, (x, y) in place_points(p).items())) for p in board.places)
+    routes = tuple((id(r), r.route.a.id, r.route.b.id, r.route.ends, r.route.length, tuple(r.route.colors),
+                    tuple(tuple(b) for b in r.bends), r.curve) for r in board.routes)
+    areas = tuple((id(a), a.name, a.attrs.get("color")) for a in board.areas)
+    return (tuple(boxes.items()), board.width, board.height, board.space, board.style, board.name_pt, board.typeset,
+            board.score_track, board.score_depth, places, routes, areas)
 
 
 def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:

@@ -76,6 +76,16 @@ def kind_label(words: Words, kind: str) -> str:
     return words.kind(kind)
 
 
+def rules_of(game: Game) -> list[Chapter]:
+    """``load_rules(game)``, read once per game: ``pnpgen check`` reads the rules to find a template mistake and
+    its dry layout lays the rule sheet out from them (Jinja, Markdown and the examples' plans, 0.1 s, once).
+    Chapters are not changed after they are read; an error is raised again on the next ask, not kept."""
+    kept = game.__dict__.get("_kept_rules")
+    if kept is None:
+        kept = game.__dict__["_kept_rules"] = load_rules(game)
+    return kept
+
+
 def load_rules(game: Game) -> list[Chapter]:
     """The game's chapters: its own rules.md, then each add-on's. Empty if none has one.
 

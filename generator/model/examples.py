@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from generator.errors import ContentError, Source
 from generator.model.board import Board
 from generator.model.game import Card, Deck, Entity, Game, Route
-from generator.model.network import Network, is_ticket_deck, ticket_ends
+from generator.model.network import Network, is_ticket_deck, network, ticket_ends
 
 KINDS = ("claim", "double", "ticket", "move", "settle")
 #: most simple paths the settle example looks through for a telling route (a small map has a few thousand)
@@ -135,14 +135,14 @@ def _ticket(game: Game, board: Board, routes: list[Route], scoring: dict[int, in
     if not cards:
         raise ContentError(source, "the example 'ticket' needs a ticket deck (cards with from:, to:, points:)",
                            "add a ticket deck, or leave the example out")
-    network = Network(game)
-    chosen = _chosen_ticket(cards, network, query, source)
+    net = network(game)   # the game's own: its answers are kept for the next check (Network.keep)
+    chosen = _chosen_ticket(cards, net, query, source)
     start, end = chosen.values["from"], ticket_ends(chosen)[0]
-    path = network.shortest_paths(start, end)[0]
+    path = net.shortest_paths(start, end)[0]
     placed = []
     for a, b in zip(path, path[1:]):
         ends = (a, b) if a < b else (b, a)
-        options = [r for r in network.pairs[ends] if r in routes]
+        options = [r for r in net.pairs[ends] if r in routes]
         placed.append((min(options, key=lambda r: r.length), 0))
     spaces = sum(r.length for r, _ in placed)
     points = int(chosen.values["points"])

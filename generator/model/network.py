@@ -7,7 +7,9 @@ Ticket to Ride: Germany) may be a ticket's end but never a way through, so a
 path between two places only uses terminals that are its own ends.
 
 The graph is a networkx graph (Dijkstra, every shortest path, terminals hidden with a subgraph view);
-networkx is imported when a game's network is first built, so a game without a map never loads it.
+networkx is imported when a question is first asked that no earlier run answered for the same map
+(``Network.keep``), so a game without a map never loads it, and a check of a game whose map did not change
+neither.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import itertools
 import weakref
 from collections import Counter
 
+from generator import cache
 from generator.limits import MAX_SHORTEST_PATHS
 from generator.model.game import Card, Deck, Entity, Game, Route
 
@@ -89,27 +92,47 @@ def chosen_sets(game: Game) -> list[tuple[str, list[Deck]]]:
 
 
 class Network:
-    """Places joined by routes; an edge's weight is the route's length in spaces."""
+    """Places joined by routes; an edge's weight is the route's length in spaces.
+
+    The answers (fewest spaces, shortest paths) are networkx's, worked out on first ask. Those of a run are
+    kept in the build cache under the map itself (places, edges and weights, terminals: ``keep``), so a
+    check of a game whose map did not change reads them back and never imports networkx (0.1 s); the graph
+    is built only when a question has no answer kept."""
 
     def __init__(self, game: Game):
-        nx = _networkx()
         self.terminal_kinds = frozenset(game.meta.get("terminals", ()))
-        self.graph = nx.Graph()
-        for place in game.collections.get("place", {}).values():
-            self.graph.add_node(place.id)
+        nodes = dict.fromkeys(place.id for place in game.collections.get("place", {}).values())
         #: (a, b) sorted ids → the routes between them (rows), in content order
         self.pairs: dict[tuple[str, str], list[Route]] = {}
+        #: (a, b) sorted ids → the edge's weight: the shortest route between them
+        self.weights: dict[tuple[str, str], int] = {}
         for route in game.routes:
             if route.a.id == route.b.id:
                 continue  # a self-loop joins nothing (the checker reports it)
             key = pair(route.a, route.b)
             self.pairs.setdefault(key, []).append(route)
-            current = self.graph.get_edge_data(*key)
-            if current is None or route.length < current["weight"]:
-                self.graph.add_edge(*key, weight=route.length)
+            if key not in self.weights or route.length < self.weights[key]:
+                self.weights[key] = route.length
+            nodes.update(dict.fromkeys(key))   # a route's end that is no place is a node all the same
+        self.nodes = list(nodes)
         self._terminals = frozenset(p.id for p in game.collections.get("place", {}).values()
                                     if p.attrs.get("kind", "city") in self.terminal_kinds)
+        self._graph = None
         self._lengths: dict[tuple[str, str], int | None] = {}
+        self._paths: dict[tuple[str, str], list[list[str]]] = {}
+        self._fresh = False   # answers worked out in this run and not kept yet
+        self._recall()
+
+    @property
+    def graph(self):
+        """The networkx graph (built, and networkx imported, on first use)."""
+        if self._graph is None:
+            nx = _networkx()
+            graph = nx.Graph()
+            graph.add_nodes_from(self.nodes)
+            graph.add_weighted_edges_from((a, b, weight) for (a, b), weight in self.weights.items())
+            self._graph = graph
+        return self._graph
 
     def _view(self, a: str, b: str):
         if not self._terminals:
@@ -126,6 +149,7 @@ class Network:
                 self._lengths[key] = int(nx.dijkstra_path_length(self._view(*key), *key, weight="weight"))  # int weights
             except (nx.NetworkXNoPath, nx.NodeNotFound):
                 self._lengths[key] = None
+            self._fresh = True
         return self._lengths[key]
 
     def shortest_any(self, a: Entity, ends: list[Entity]) -> int | None:
@@ -146,20 +170,61 @@ class Network:
         """The shortest paths (as place ids) from ``a`` to ``b`` under the terminal rule, sorted: every one, or
         the first MAX_SHORTEST_PATHS networkx finds (a grid of equal routes has millions of them: listing
         them all would never end)."""
-        nx = _networkx()
-        try:
-            found = nx.all_shortest_paths(self._view(a.id, b.id), a.id, b.id, weight="weight")
-            return sorted(itertools.islice(found, MAX_SHORTEST_PATHS))
-        except (nx.NetworkXNoPath, nx.NodeNotFound):
-            return []
+        key = (a.id, b.id)
+        if key not in self._paths:
+            nx = _networkx()
+            try:
+                found = nx.all_shortest_paths(self._view(a.id, b.id), a.id, b.id, weight="weight")
+                self._paths[key] = sorted(itertools.islice(found, MAX_SHORTEST_PATHS))
+            except (nx.NetworkXNoPath, nx.NodeNotFound):
+                self._paths[key] = []
+            self._fresh = True
+        return [list(path) for path in self._paths[key]]
 
     def degree(self) -> Counter:
         """Place id → number of routes (rows) that end there."""
-        count = Counter({p: 0 for p in self.graph.nodes})
+        count = Counter({p: 0 for p in self.nodes})
         for (a, b), routes in self.pairs.items():
             count[a] += len(routes)
             count[b] += len(routes)
         return count
+
+    # ------------------------------------------------------------ answers kept between runs
+
+    def _map(self) -> list:
+        """What every answer is a function of: the nodes, the weighted edges and the terminals."""
+        return [self.nodes, sorted([a, b, w] for (a, b), w in self.weights.items()), sorted(self._terminals)]
+
+    def _recall(self) -> None:
+        kept = cache.recall_derived("network", self._map())
+        if kept is None:
+            return
+        try:
+            lengths = {(a, b): n for a, b, n in kept["lengths"]
+                       if isinstance(a, str) and isinstance(b, str) and (n is None or type(n) is int)}
+            paths = {(a, b): found for a, b, found in kept["paths"]
+                     if isinstance(a, str) and isinstance(b, str) and isinstance(found, list)
+                     and all(isinstance(path, list) and all(isinstance(p, str) for p in path) for path in found)}
+        except (KeyError, TypeError, ValueError):
+            return   # not a record this version wrote: worked out again
+        self._lengths.update(lengths)
+        self._paths.update(paths)
+
+    def keep(self) -> None:
+        """Keep this run's answers with the earlier ones (the build cache; nothing when it is off or nothing new)."""
+        if not self._fresh:
+            return
+        cache.keep_derived("network", self._map(), {
+            "lengths": sorted([a, b, n] for (a, b), n in self._lengths.items()),
+            "paths": sorted([a, b, found] for (a, b), found in self._paths.items())})
+        self._fresh = False
+
+
+def keep_answers(game: Game) -> None:
+    """Keep the answers the game's network (if one was built) worked out in this run (``Network.keep``)."""
+    net = _CACHE.get(game)
+    if net is not None:
+        net.keep()
 
 
 def pair(a: Entity, b: Entity) -> tuple[str, str]:

@@ -36,9 +36,9 @@ from generator.load.rules import (
     html_environment,
     inline_spans,
     joins_tight,
-    load_rules,
     markdown_parser,
     picture_target,
+    rules_of,
     template_errors,
 )
 from generator.model.game import Game
@@ -113,7 +113,7 @@ class ComponentPictures:
 def produce_rules(game: Game, ctx: BuildContext) -> None:
     if not (ctx.wants_home("rules") or ctx.wants("html", "rules")):
         return
-    chapters = load_rules(game)
+    chapters = rules_of(game)
     ctx.progress.step("rule sheet")
     if not chapters:
         return
