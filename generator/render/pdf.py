@@ -204,20 +204,37 @@ class _Painter:
             path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill if pg.closed else 0)
 
-    def _Text(self, t: Text):
+    def _Text(self, t: Text, parts: tuple[str, str, str] | None = None):
         """What ReportLab's text object writes for one line (BT, Tm, the font subset's Tf and the text, ET), written
-        directly: the text object also measures the line for a cursor pnpgen never reads."""
+        directly: the text object also measures the line for a cursor pnpgen never reads. ``parts`` (from
+        ``_text_parts``, kept with a form's drawing) are the same in every file; the text itself is encoded in
+        the file's own font subsets."""
         c = self.c
         font = _font(t.font)
         if not font._dynamicFont:   # a font ReportLab does not subset (none pnpgen registers): its own way
             self._text_object(t)
             return
-        code = c._code
         if t.bold:
             # text render mode is graphics state that outlives the text object (and
             # ReportLab skips "0 Tr" in a new one): confine the bold mode with q/Q
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
+        head, setting, tail = parts or self._text_parts(t)
+        doc, escape, current = c._doc, c._escape, -1
+        runs = [head]
+        for subset, piece in font.splitString(t.text, doc):
+            if subset != current:
+                runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
+                current = subset
+            runs.append(f"({escape(piece)}) Tj")
+        runs.append(tail)
+        c._code.append(" ".join(runs))
+        if t.bold:
+            c.restoreState()
+            self._reset()
+
+    def _text_parts(self, t: Text) -> tuple[str, str, str]:
+        """A text's operators before its text, its font setting (after the subset's name), and after it."""
         parts = ["BT", "1 0 0 1 0 0 Tm"]
         if t.bold:
             parts.append("2 Tr")
@@ -229,22 +246,7 @@ class _Painter:
             parts.append(f"1 0 0 1 {fp_str(x * mm, self.Y(t.y))} Tm")
         if t.spacing:   # Tc is text state, which outlives the text object: set back to 0 inside it
             parts.append(f"{fp_str(t.spacing * mm)} Tc")
-        doc, escape, current = c._doc, c._escape, -1
-        runs = []
-        setting = f"{fp_str(t.size)} Tf {fp_str(t.size * 1.2)} TL"
-        for subset, piece in font.splitString(t.text, doc):
-            if subset != current:
-                runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
-                current = subset
-            runs.append(f"({escape(piece)}) Tj")
-        parts.append(" ".join(runs))
-        if t.spacing:
-            parts.append("0 Tc")
-        parts.append("ET")
-        code.append(" ".join(parts))
-        if t.bold:
-            c.restoreState()
-            self._reset()
+        return " ".join(parts), f"{fp_str(t.size)} Tf {fp_str(t.size * 1.2)} TL", "0 Tc ET" if t.spacing else "ET"
 
     def _text_object(self, t: Text):
         c = self.c
@@ -358,7 +360,10 @@ class _Painter:
                 drawing.shapes(code[start:], self)
             else:
                 drawing.live(item, self)
-                self.draw(item)
+                if isinstance(item, Text) and drawing.steps[-1][0] is not None:
+                    self._Text(item, drawing.steps[-1][0])
+                else:
+                    self.draw(item)
         if drawing is not None:
             drawing.coloured = self.colours > colours
             _DRAWINGS.keep(form.name, drawing)
@@ -519,7 +524,8 @@ class _Drawing:
     def __init__(self, items):
         self.items = items
         self.coloured = False   # it sets a colour: the file it is written into is PDF 1.4
-        self.steps: list[tuple[str | None, Any, tuple]] = []
+        #: (shapes' text, None, state after) or (a text's parts or None, the item drawn again, state before)
+        self.steps: list[tuple[Any, Any, tuple]] = []
         self.size = 0
 
     def shapes(self, code: list[str], painter: _Painter) -> None:
@@ -528,8 +534,9 @@ class _Drawing:
         self.size += len(text)
 
     def live(self, item, painter: _Painter) -> None:
-        self.steps.append((None, item, (painter._fill, painter._stroke, painter._width)))
-        self.size += 64
+        parts = painter._text_parts(item) if isinstance(item, Text) and _font(item.font)._dynamicFont else None
+        self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
+        self.size += 64 + (sum(len(p) for p in parts) if parts else 0)
 
     def replay(self, painter: _Painter) -> None:
         code = painter.c._code
@@ -538,9 +545,11 @@ class _Drawing:
             painter.versioned = True
         for text, item, state in self.steps:
             painter._fill, painter._stroke, painter._width = state
-            if text is not None:
+            if item is None:
                 if text:
                     code.append(text)
+            elif text is not None:
+                painter._Text(item, text)
             else:
                 painter.draw(item)
 
