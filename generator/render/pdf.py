@@ -148,7 +148,39 @@ class _Painter:
         return (self.height - y) * mm
 
     def draw(self, item):
-        getattr(self, "_" + type(item).__name__)(item)
+        kind = type(item)
+        if kind in _SHAPES:
+            self._shape(item)
+        else:
+            getattr(self, "_" + kind.__name__)(item)
+
+    def _shape(self, item) -> None:
+        """A rect, circle, line or polygon: what it writes depends on it, the page height and the colours and
+        width in force before it, so it is kept by those (a deck's faces repeat the same frame and badge)."""
+        c = self.c
+        extgstate = c._extgstate._d
+        if extgstate:   # an opacity was set (a picture's): drawn as ReportLab would, not kept
+            getattr(self, "_" + type(item).__name__)(item)
+            return
+        key = (item, self.height, self._fill, self._stroke, self._width)
+        kept = _SHAPE_CODE.get(key)
+        if kept is None:
+            code, start, colours = c._code, len(c._code), self.colours
+            getattr(self, "_" + type(item).__name__)(item)
+            kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
+                    c._fillColorObj, c._strokeColorObj, c._lineWidth)
+            if len(_SHAPE_CODE) >= 65536:
+                _SHAPE_CODE.clear()
+            _SHAPE_CODE[key] = kept
+            return
+        ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = kept
+        c._code.extend(ops)
+        self._fill, self._stroke, self._width = state
+        if coloured:
+            self.colours += 1
+            if not self.versioned:
+                c._doc.ensureMinPdfVersion("transparency")
+                self.versioned = True
 
     def _Rect(self, r: Rect):
         fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
@@ -219,7 +251,14 @@ class _Painter:
             # ReportLab skips "0 Tr" in a new one): confine the bold mode with q/Q
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
-        head, setting, tail = parts or self._text_parts(t)
+        if parts is None:
+            key = (t, self.height)
+            parts = _TEXT_PARTS.get(key)
+            if parts is None:
+                if len(_TEXT_PARTS) >= 65536:
+                    _TEXT_PARTS.clear()
+                parts = _TEXT_PARTS[key] = self._text_parts(t)
+        head, setting, tail = parts
         doc, escape, current = c._doc, c._escape, -1
         runs = [head]
         for subset, piece in font.splitString(t.text, doc):
@@ -483,6 +522,13 @@ def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
     return path
 
 
+#: what a shape wrote, by (shape, page height, colours and width before it): ops, state after, colour set,
+#: the canvas's colour objects and width after
+_SHAPE_CODE: dict[tuple, tuple] = {}
+_SHAPES = frozenset({Rect, Circle, Line, Polygon})
+#: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
+_TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
+
 _FONTS: dict[str, Any] = {}
 
 
@@ -534,7 +580,13 @@ class _Drawing:
         self.size += len(text)
 
     def live(self, item, painter: _Painter) -> None:
-        parts = painter._text_parts(item) if isinstance(item, Text) and _font(item.font)._dynamicFont else None
+        parts = None
+        if isinstance(item, Text) and _font(item.font)._dynamicFont:
+            parts = _TEXT_PARTS.get((item, painter.height))
+            if parts is None:
+                if len(_TEXT_PARTS) >= 65536:
+                    _TEXT_PARTS.clear()
+                parts = _TEXT_PARTS[(item, painter.height)] = painter._text_parts(item)
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
         self.size += 64 + (sum(len(p) for p in parts) if parts else 0)
 
