@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import operator
+import types
 from collections import ChainMap
 from collections.abc import Callable
 from typing import Any
@@ -37,6 +38,37 @@ _PLAIN_BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": o
                  "//": operator.floordiv, "**": operator.pow, "%": operator.mod}
 _BINOP_NODES = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
                 nodes.Pow: "**", nodes.Mod: "%"}
+
+
+#: the kinds of object whose attributes the sandbox looks at more closely (``jinja2.sandbox.is_internal_attribute``)
+_SPECIAL = (types.FunctionType, types.MethodType, type, types.CodeType, types.TracebackType, types.FrameType,
+            types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
+#: values the sandbox may wrap (``str.format``: ``wrap_str_format``)
+_METHODS = frozenset({types.MethodType, types.BuiltinMethodType})
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(kind: type) -> bool:
+    """Whether the sandbox lets code read every attribute of an object of this kind that does not start with
+    ``_`` (all but functions, methods, classes, code, frames, generators): then ``a.b`` is read directly and
+    the sandbox's ``getattr`` is asked only for what it would treat otherwise (a method: ``str.format``)."""
+    known = _PLAIN.get(kind)
+    if known is None:
+        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL)
+    return known
+
+
+_LAST_CONTEXT: list = [None, None]   # the scope the last context was made for, and the context
+
+
+def _context(env, scope: dict) -> Context:
+    """A Jinja context over ``scope`` for a filter or call that asks for one (``map``, ``tint``, a method):
+    one per scope (the elements of a face share theirs), reading it live, as Jinja's own would."""
+    if _LAST_CONTEXT[0] is scope and _LAST_CONTEXT[1].environment is env:
+        return _LAST_CONTEXT[1]
+    context = Context(env, ChainMap(scope, env.globals), None, {})  # type: ignore[arg-type]  # reads as a dict
+    _LAST_CONTEXT[:] = [scope, context]
+    return context
 
 
 class Unsupported(Exception):
@@ -117,8 +149,21 @@ class _Compiler:
         return load
 
     def _Getattr(self, node):
-        inner, attr, getattr_ = self.expr(node.node), node.attr, self.env.getattr
-        return lambda scope: getattr_(inner(scope), attr)
+        inner, attr, sandboxed = self.expr(node.node), node.attr, self.env.getattr
+        if attr.startswith("_"):   # refused by the sandbox (or a name it reads as an item): its own way
+            return lambda scope: sandboxed(inner(scope), attr)
+
+        def get(scope):
+            obj = inner(scope)
+            if _plain(type(obj)):
+                try:
+                    value = getattr(obj, attr)
+                except AttributeError:
+                    return sandboxed(obj, attr)   # an item (a dict's key), or undefined
+                if type(value) not in _METHODS:
+                    return value
+            return sandboxed(obj, attr)
+        return get
 
     def _Getitem(self, node):
         if isinstance(node.arg, nodes.Slice):
@@ -238,7 +283,7 @@ class _Compiler:
         env = self.env
 
         def call(scope):
-            context = Context(env, ChainMap(scope, env.globals), None, {})
+            context = _context(env, scope)
             return env.call(context, fn(scope), *(arg(scope) for arg in args),
                             **{key: arg(scope) for key, arg in kwargs})
         return call
@@ -260,7 +305,7 @@ class _Compiler:
                 return fn(*given, **named)
             if passes is _PassArg.environment:
                 return fn(env, *given, **named)
-            context = Context(env, ChainMap(scope, env.globals), None, {})
+            context = _context(env, scope)
             first = context if passes is _PassArg.context else context.eval_ctx
             return fn(first, *given, **named)
         return call
