@@ -94,6 +94,7 @@ class _Painter:
         self.pictures: dict[str, tuple[str, images.Picture]] = {}   # digest → (form name, picture)
         self._fill = self._stroke = self._width = None
         self.colours = 0          # colours set so far (a kept drawing that set one makes the file PDF 1.4 too)
+        self.encoded: dict[tuple[str, str, str], str] = {}   # (font, size setting, text) → its Tf and Tj in this file
         self.versioned = False    # the file is marked PDF 1.4 (``_opaque``)
 
     def begin_page(self, height: float) -> None:
@@ -259,15 +260,20 @@ class _Painter:
                     _TEXT_PARTS.clear()
                 parts = _TEXT_PARTS[key] = self._text_parts(t)
         head, setting, tail = parts
-        doc, escape, current = c._doc, c._escape, -1
-        runs = [head]
-        for subset, piece in font.splitString(t.text, doc):
-            if subset != current:
-                runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
-                current = subset
-            runs.append(f"({escape(piece)}) Tj")
-        runs.append(tail)
-        c._code.append(" ".join(runs))
+        said = (t.font, setting, t.text)
+        encoded = self.encoded.get(said)
+        if encoded is None:
+            # the text in the file's own subsets of the font: once all its characters have their codes (the
+            # first time the file writes it), the same text always encodes the same way, with no side effect
+            doc, escape, current = c._doc, c._escape, -1
+            runs = []
+            for subset, piece in font.splitString(t.text, doc):
+                if subset != current:
+                    runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
+                    current = subset
+                runs.append(f"({escape(piece)}) Tj")
+            encoded = self.encoded[said] = " ".join(runs)
+        c._code.append(f"{head} {encoded} {tail}" if encoded else f"{head} {tail}")
         if t.bold:
             c.restoreState()
             self._reset()
@@ -588,7 +594,7 @@ class _Drawing:
                     _TEXT_PARTS.clear()
                 parts = _TEXT_PARTS[(item, painter.height)] = painter._text_parts(item)
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
-        self.size += 64 + (sum(len(p) for p in parts) if parts else 0)
+        self.size += 64 + (len(parts[0]) + len(parts[1]) if parts else 0)
 
     def replay(self, painter: _Painter) -> None:
         code = painter.c._code
