@@ -361,9 +361,10 @@ class _Painter:
         c = self.c
         x, y, w, h = form.box
         c.saveState()
-        clip = c.beginPath()
-        clip.rect((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)
-        c.clipPath(clip, stroke=0, fill=0)
+        # what beginPath().rect(…) and clipPath(path, stroke=0, fill=0) write, without the path object
+        mode = c._fillMode
+        c._code.append(f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
+                       f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
         outer_height = self.height
         c.translate(u.x * mm, self.Y(u.y))
         self.height = 0.0
@@ -532,6 +533,7 @@ def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
 #: the canvas's colour objects and width after
 _SHAPE_CODE: dict[tuple, tuple] = {}
 _SHAPES = frozenset({Rect, Circle, Line, Polygon})
+_EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
 _TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
 
