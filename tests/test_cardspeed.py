@@ -227,3 +227,16 @@ def test_an_svg_written_directly_is_byte_for_byte_what_svgwrite_writes(tmp_path,
     direct = (tmp_path / "direct.svg").read_bytes()
     assert direct == (tmp_path / "svgwrite.svg").read_bytes()
     assert b"&lt;tag&gt; &amp;" in direct and b"<![CDATA[@font-face" in direct
+
+
+@pytest.mark.parametrize("deck_id", ["tickets", "trains"])
+def test_a_face_is_named_by_the_digest_of_its_items_repr_as_before(mini, deck_id):
+    """The name is put together from each element's kept repr: it must be the digest of repr(items) itself."""
+    import hashlib
+
+    game = load_game(mini)
+    deck = game.decks[deck_id]
+    renderer = FaceRenderer(game)
+    faces = _faces(game, deck.layout, deck_id, renderer) + _faces(game, deck.back.layout, deck_id, renderer)
+    for face in faces:
+        assert face.name == "t-" + hashlib.sha1(repr(face.items).encode("utf-8")).hexdigest()[:12]

@@ -470,7 +470,7 @@ class _Plan:
     def __init__(self, layout: Layout):
         self.layout = layout
         self.values: dict[tuple, Any] = {}
-        self.drawn: dict[Any, Any] = {}   # element (and its per-card values) → (primitives, count)
+        self.drawn: dict[Any, Any] = {}   # element (and its per-card values) → (primitives, count, repr)
 
 
 #: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
@@ -513,6 +513,7 @@ class FaceRenderer:
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
         self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
         self._given: dict[str, Any] | None = None   # per-card values worked out before their element is drawn
+        self._reprs: list[str] | None = None          # the repr of each element of the face being drawn
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -539,8 +540,16 @@ class FaceRenderer:
         if layout.variables:
             for name, expression in layout.variables.items():
                 scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
-        items = tuple(self._elements(layout, layout.elements, scope, what, src))
-        digest = hashlib.sha1(repr(items).encode("utf-8")).hexdigest()[:12]
+        # the name is a digest of repr(items), put together from each element's repr (kept with what an element
+        # draws the same on many cards), as repr of a tuple writes it
+        reprs: list[str] = []
+        self._reprs = reprs
+        try:
+            items = tuple(self._elements(layout, layout.elements, scope, what, src, top=True))
+        finally:
+            self._reprs = None
+        text = "(" + ", ".join(r for r in reprs if r) + ("," if len(items) == 1 else "") + ")"
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
         return Form(f"{prefix}-{digest}", items, (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b))
 
@@ -645,27 +654,36 @@ class FaceRenderer:
         raise BuildError(where, f"unknown colour '{text}' for {what}",
                          did_you_mean(text, self.game.palette) or "use '#rrggbb' or a palette name")
 
-    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source):
+    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source, top: bool = False):
+        """The primitives of ``elements``; ``top`` (a layout's own list): each element's repr is added to the face's
+        (``_reprs``), for its name."""
         plan = self._plan
         assert plan is not None, "elements are drawn while a face is drawn"
+        reprs = self._reprs if top else None
         for i, element in enumerate(elements):
             where = elements.src(i)
             if self._is_constant(layout, element):
                 kept = plan.drawn.get(id(element))
                 if kept is not None:
-                    items, count = kept
+                    items, count, text = kept
                     self._count(count, where, what)
+                    if reprs is not None:
+                        reprs.append(text)
                     yield from items
                     continue
                 drawn_before, problems_before = self._drawn, self._problems
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
+                text = ", ".join(map(repr, items))
                 if self._problems == problems_before:   # text that does not fit is reported on every card
-                    plan.drawn[id(element)] = (items, self._drawn - drawn_before)
+                    plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
+                if reprs is not None:
+                    reprs.append(text)
                 yield from items
             else:
-                yield from self._per_card(layout, element, scope, where, what, card_src)
+                yield from self._per_card(layout, element, scope, where, what, card_src, reprs)
 
-    def _per_card(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source):
+    def _per_card(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source,
+                  reprs: list[str] | None):
         """An element that reads the card, drawn once per distinct set of the values it reads from it: ten
         thousand tickets name 58 cities, so a ticket's ``{{ card.from.name }}`` text is laid out 58 times,
         and its points badge once per number. Its values are worked out first (``when`` before the rest, as
@@ -674,7 +692,10 @@ class FaceRenderer:
         assert plan is not None
         inputs = self._inputs(layout, element)
         if inputs is None:
-            yield from self._element_copies(layout, element, scope, where, what, card_src)
+            items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
+            if reprs is not None:
+                reprs.append(", ".join(map(repr, items)))
+            yield from items
             return
         when, texts = inputs
         if when is not None and not self._eval(when, scope, where, what):
@@ -687,8 +708,10 @@ class FaceRenderer:
         except (BuildError, KeyError):
             kept, key, values = _UNKEPT, None, []
         if kept is not None and kept is not _UNKEPT:
-            items, count = kept
+            items, count, text = kept
             self._count(count, where, what)
+            if reprs is not None:
+                reprs.append(text)
             yield from items
             return
         saved, self._given = self._given, dict(zip(texts, values))
@@ -697,8 +720,11 @@ class FaceRenderer:
             items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
         finally:
             self._given = saved
+        text = ", ".join(map(repr, items))
         if kept is None and self._problems == problems_before:
-            plan.drawn[key] = (items, self._drawn - drawn_before)
+            plan.drawn[key] = (items, self._drawn - drawn_before, text)
+        if reprs is not None:
+            reprs.append(text)
         yield from items
 
     def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...]] | None:
