@@ -154,5 +154,6 @@ def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> 
         return []
     if not corners:
         return []
-    placed = [at(x, y) for x, y in corners]
-    return [(min(p[0] for p in placed), min(p[1] for p in placed), max(p[0] for p in placed), max(p[1] for p in placed))]
+    placed = corners if transform is None else [at(x, y) for x, y in corners]   # on the page itself: as they are
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return [(min(xs), min(ys), max(xs), max(ys))]
