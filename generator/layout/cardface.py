@@ -473,6 +473,9 @@ class _Plan:
         self.drawn: dict[Any, Any] = {}   # element (and its per-card values) → (primitives, count, repr)
 
 
+#: drawn elements kept per deck and layout: an element whose values differ on every card (a serial number) would
+#: otherwise keep a copy of each card's drawing; past this many, new ones are drawn and not kept
+MAX_KEPT = 20_000
 #: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()
@@ -721,7 +724,7 @@ class FaceRenderer:
         finally:
             self._given = saved
         text = ", ".join(map(repr, items))
-        if kept is None and self._problems == problems_before:
+        if kept is None and self._problems == problems_before and len(plan.drawn) < MAX_KEPT:
             plan.drawn[key] = (items, self._drawn - drawn_before, text)
         if reprs is not None:
             reprs.append(text)

@@ -199,7 +199,7 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
         _pictures_in(form.items, forms, found, {form.name})
     finally:
         _EXPANDING.discard(form.name)
-    if len(_FORM_PICTURES) >= 200_000:
+    if len(_FORM_PICTURES) >= 50_000:
         _FORM_PICTURES.clear()
     _FORM_PICTURES[form.name] = (form.items, tuple(found.items()))
     return _FORM_PICTURES[form.name][1]
