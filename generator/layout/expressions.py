@@ -58,16 +58,18 @@ def _plain(kind: type) -> bool:
     return known
 
 
-_LAST_CONTEXT: list = [None, None]   # the scope the last context was made for, and the context
+#: (the scope the last context was made for, the context), replaced as one (a thread reads both or neither)
+_LAST_CONTEXT: list = [(None, None)]
 
 
 def _context(env, scope: dict) -> Context:
     """A Jinja context over ``scope`` for a filter or call that asks for one (``map``, ``tint``, a method):
     one per scope (the elements of a face share theirs), reading it live, as Jinja's own would."""
-    if _LAST_CONTEXT[0] is scope and _LAST_CONTEXT[1].environment is env:
-        return _LAST_CONTEXT[1]
+    last_scope, last = _LAST_CONTEXT[0]
+    if last_scope is scope and last.environment is env:
+        return last
     context = Context(env, ChainMap(scope, env.globals), None, {})  # type: ignore[arg-type]  # reads as a dict
-    _LAST_CONTEXT[:] = [scope, context]
+    _LAST_CONTEXT[0] = (scope, context)
     return context
 
 
