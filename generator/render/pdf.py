@@ -395,24 +395,29 @@ class _Painter:
         if kept is not None and (kept.items is form.items or kept.items == form.items):
             kept.replay(self)
             return
-        drawing = _Drawing(form.items) if _DRAWINGS.room() else None
+        if not _DRAWINGS.room():
+            for item in form.items:
+                self.draw(item)
+            return
+        drawing = _Drawing(form.items)
         code, colours = self.c._code, self.colours
+        start = len(code)   # where the current run of shapes began
         for item in form.items:
-            if drawing is None:
+            if type(item) in _SHAPES or (type(item) is Group and _only_shapes(item)):
                 self.draw(item)
-            elif _only_shapes(item):
-                start = len(code)
-                self.draw(item)
+                continue
+            if len(code) > start:
                 drawing.shapes(code[start:], self)
+            drawing.live(item, self)
+            if type(item) is Text and drawing.steps[-1][0] is not None:
+                self._Text(item, drawing.steps[-1][0])
             else:
-                drawing.live(item, self)
-                if isinstance(item, Text) and drawing.steps[-1][0] is not None:
-                    self._Text(item, drawing.steps[-1][0])
-                else:
-                    self.draw(item)
-        if drawing is not None:
-            drawing.coloured = self.colours > colours
-            _DRAWINGS.keep(form.name, drawing)
+                self.draw(item)
+            start = len(code)
+        if len(code) > start:
+            drawing.shapes(code[start:], self)
+        drawing.coloured = self.colours > colours
+        _DRAWINGS.keep(form.name, drawing)
 
     # ------------------------------------------------------------------ pictures
     def define_pictures(self, doc: Document) -> None:
