@@ -56,6 +56,13 @@ Sizes: "deck PDF" is the sum of output/<game>/*.pdf without the print-shop
 PDF; "all output" adds the print-shop PDF and the SVGs. KB = 1024 bytes (as
 the pnpgen CLI prints sizes).
 
+Every pnpgen command runs from a copy of the package with its bytecode compiled (as the README's install
+does), through ``python -P`` with PYTHONPATH set to that copy; ``--baseline COMMIT`` measures that commit's
+package the same way in the same run (``git archive``), and says whether its files are the same bytes.
+Figures are CPU seconds (user + system: what the other work on a shared machine moves least), best of
+``--repeat``; wall seconds are listed under "Every run". ``build`` is ``pnpgen build GAME --no-cache`` (the
+default outputs: one PDF per deck and the print-and-play file), ``build --all`` every output.
+
 Targets (checked and written to this script's section of benchmarks/results.md, replaced each run):
   * speed   decks-only time <= 1.5 x floor time, for every N;
   * linear  per-card time at 10000 <= LINEAR_TOLERANCE x per-card time at 1000
@@ -68,6 +75,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import io
 import json
 import os
 import platform
@@ -75,18 +83,20 @@ import random
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from measure import RESULTS, measure_command, write_section  # noqa: E402
+from measure import RESULTS, git_commit, measure_command, write_section  # noqa: E402
 
 FLOOR = HERE / "floor_reportlab.py"
 GERMANY = ROOT / "content" / "ttr-germany"
 DEFAULT_SIZES = (199, 1000, 10000)
 SPEED_TARGET = 1.5
+BUILD_TARGET = 2.0
 LINEAR_TOLERANCE = 1.2
 BYTES_TARGET = 5 * 1024
 
@@ -269,8 +279,8 @@ def output_to(log: Path):
         os.close(saved[1])
 
 
-def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) -> dict:
-    """Best wall time of ``repeat`` runs, max peak RSS; {"error": text} if the command fails."""
+def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None, env: dict | None = None) -> dict:
+    """Best wall and best CPU time of ``repeat`` runs, max peak RSS; {"error": text} if the command fails."""
     walls, cpus, peaks = [], [], []
     for _ in range(repeat):
         if clean is not None and clean.exists():
@@ -278,14 +288,14 @@ def best_of(argv: list[str], repeat: int, log: Path, clean: Path | None = None) 
         log.write_bytes(b"")
         try:
             with output_to(log):
-                m = measure_command(argv)
+                m = measure_command(argv, env=env)
         except subprocess.CalledProcessError as exc:
             text = log.read_text(encoding="utf-8", errors="replace").strip()
             return {"error": f"exit status {exc.returncode}: {' '.join(map(str, argv))}\n{text}"}
         walls.append(m["wall_s"])
         cpus.append(m["cpu_s"])
         peaks.append(m["peak_mib"])
-    return {"wall_s": min(walls), "walls": walls, "cpus": cpus, "peak_mib": max(peaks)}
+    return {"wall_s": min(walls), "cpu_s": min(cpus), "walls": walls, "cpus": cpus, "peak_mib": max(peaks)}
 
 
 def pdf_bytes(folder: Path, game_id: str | None = None) -> int:
@@ -297,15 +307,37 @@ def tree_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
 
-def pnpgen_command() -> str:
-    beside = Path(sys.executable).parent / "pnpgen"
-    return str(beside) if beside.exists() else (shutil.which("pnpgen") or "pnpgen")
+#: ``pnpgen`` as its console script runs it, from whichever package PYTHONPATH puts first
+ENTRY = ("import sys, generator; assert generator.__file__.startswith(sys.path[0]), generator.__file__; "
+         "from generator.cli import main; sys.argv[0] = 'pnpgen'; sys.exit(main())")
 
 
-def run_size(n: int, work: Path, repeat: int) -> dict:
+def package_copy(dest: Path, commit: str | None) -> Path:
+    """pnpgen's package and templates (of the working tree, or of ``commit``) in ``dest``, bytecode compiled."""
+    dest.mkdir(parents=True)
+    if commit is None:
+        for name in ("generator", "templates"):
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    else:
+        archive = subprocess.run(["git", "archive", commit, "generator", "templates"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(dest, filter="data")
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(dest / "generator")], check=True)
+    return dest
+
+
+def same_files(a: Path, b: Path) -> bool:
+    """Whether two output folders hold the same files with the same bytes."""
+    names = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    return bool(names) and names == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file()) and all(
+        (a / n).read_bytes() == (b / n).read_bytes() for n in names)
+
+
+def run_size(n: int, work: Path, repeat: int, trees: list[tuple[str, Path]]) -> dict:
     game = work / f"bench-{n}"
     decks = write_game(game, n)
-    row: dict = {"n": n, "decks": decks}
+    row: dict = {"n": n, "decks": decks, "trees": {}}
     log = work / f"log-{n}.txt"
 
     floor_pdf = work / f"floor-{n}.pdf"
@@ -314,36 +346,45 @@ def run_size(n: int, work: Path, repeat: int) -> dict:
     if "error" not in row["floor"]:
         row["floor"]["bytes"] = floor_pdf.stat().st_size
 
-    out_full = work / f"out-full-{n}"
-    row["full"] = best_of([pnpgen_command(), "build", str(game), "--all", "--out", str(out_full)], repeat, log,
-                          clean=out_full)
-    if "error" not in row["full"]:
-        built = out_full / game.name
-        row["full"]["bytes"] = pdf_bytes(built, game.name)
-        row["full"]["all_bytes"] = tree_bytes(built)
-
-    out_decks = work / f"out-decks-{n}"
-    row["decks_only"] = best_of([sys.executable, str(Path(__file__).resolve()), "--decks-only", str(game),
-                                 str(out_decks)], repeat, log, clean=out_decks)
-    if "error" not in row["decks_only"]:
-        row["decks_only"]["bytes"] = pdf_bytes(out_decks)
-        if "error" not in row["full"]:
-            built = out_full / game.name
-            names = sorted(p.name for p in out_decks.glob("*.pdf"))
-            # the build also writes the print-shop and print-and-play files, which decks-only does not
-            row["identical"] = bool(names) and all((built / name).is_file() and
-                                                   (out_decks / name).read_bytes() == (built / name).read_bytes()
-                                                   for name in names)
+    for k, (label, package) in enumerate(trees):
+        env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+        pnpgen = [sys.executable, "-P", "-c", ENTRY]
+        figures: dict = {}
+        out_home, out_all, out_decks = (work / f"out-{kind}-{n}-{k}" for kind in ("home", "all", "decks"))
+        figures["build"] = best_of([*pnpgen, "build", str(game), "--no-cache", "--out", str(out_home)], repeat, log,
+                                   clean=out_home, env=env)
+        figures["all"] = best_of([*pnpgen, "build", str(game), "--all", "--no-cache", "--out", str(out_all)], repeat,
+                                 log, clean=out_all, env=env)
+        if "error" not in figures["all"]:
+            built = out_all / game.name
+            figures["all"]["bytes"] = pdf_bytes(built, game.name)
+            figures["all"]["all_bytes"] = tree_bytes(built)
+        figures["decks_only"] = best_of([sys.executable, "-P", str(Path(__file__).resolve()), "--decks-only", str(game),
+                                         str(out_decks)], repeat, log, clean=out_decks, env=env)
+        if "error" not in figures["decks_only"]:
+            figures["decks_only"]["bytes"] = pdf_bytes(out_decks)
+            if "error" not in figures["all"]:
+                built = out_all / game.name
+                names = sorted(p.name for p in out_decks.glob("*.pdf"))
+                # the build also writes the print-shop and print-and-play files, which decks-only does not
+                figures["identical"] = bool(names) and all(
+                    (built / name).is_file() and (out_decks / name).read_bytes() == (built / name).read_bytes()
+                    for name in names)
+        if k:   # a baseline: the same bytes as this tree's?
+            figures["same_as_this_tree"] = {kind: same_files(work / f"out-{kind}-{n}-0", work / f"out-{kind}-{n}-{k}")
+                                            for kind in ("home", "all")}
+        row["trees"][label] = figures
     return row
 
 
-def startup(repeat: int, log: Path) -> dict:
-    """Fixed costs: bare interpreter, floor imports, pnpgen CLI start-up (--version imports everything)."""
+def startup(repeat: int, log: Path, package: Path) -> dict:
+    """Fixed costs: bare interpreter, floor imports, pnpgen CLI start-up (``--version``)."""
+    env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1")
     return {
         "python": best_of([sys.executable, "-c", "pass"], repeat, log),
         "reportlab import": best_of([sys.executable, "-c", "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"],
                                     repeat, log),
-        "pnpgen --version": best_of([pnpgen_command(), "--version"], repeat, log),
+        "pnpgen --version": best_of([sys.executable, "-P", "-c", ENTRY, "--version"], repeat, log, env=env),
     }
 
 
@@ -378,7 +419,7 @@ def machine() -> dict:
 
 
 def fmt_s(m: dict) -> str:
-    return "FAILED" if "error" in m else f"{m['wall_s']:.3f}"
+    return "FAILED" if "error" in m else f"{m['cpu_s']:.3f}"
 
 
 def fmt_mib(m: dict) -> str:
@@ -390,29 +431,33 @@ def fmt_bpc(m: dict, n: int) -> str:
 
 
 def ratio(a: dict, b: dict) -> float | None:
+    """CPU time of ``a`` over ``b``."""
     if "error" in a or "error" in b:
         return None
-    return a["wall_s"] / b["wall_s"]
+    return a["cpu_s"] / b["cpu_s"]
 
 
 def fmt_ratio(r: float | None) -> str:
     return "—" if r is None else f"{r:.2f}×"
 
 
+FIGURES = (("decks_only", "decks-only"), ("build", "build"), ("all", "build --all"))
+
+
 def table(rows: list[dict]) -> list[list[str]]:
-    head = ["N", "floor s", "decks-only s", "decks/floor", "full build s", "full/floor",
-            "floor B/card", "pnpgen B/card", "all output B/card", "peak MiB floor/decks/full"]
+    head = ["N", "tree", "floor CPU s", "decks-only CPU s", "×floor", "build CPU s", "×floor", "build --all CPU s",
+            "×floor", "floor B/card", "pnpgen B/card", "all output B/card", "peak MiB floor/decks/build/all"]
     body = [head]
     for r in rows:
         n = r["n"]
-        full = r["full"]
-        body.append([
-            str(n), fmt_s(r["floor"]), fmt_s(r["decks_only"]), fmt_ratio(ratio(r["decks_only"], r["floor"])),
-            fmt_s(full), fmt_ratio(ratio(full, r["floor"])), fmt_bpc(r["floor"], n),
-            fmt_bpc(r["decks_only"] if "error" not in r["decks_only"] else full, n),
-            "—" if "error" in full else f"{full['all_bytes'] / n:,.0f}",
-            "/".join(fmt_mib(r[k]) for k in ("floor", "decks_only", "full")),
-        ])
+        for label, t in r["trees"].items():
+            body.append([
+                str(n), label, fmt_s(r["floor"]),
+                *(cell for key, _ in FIGURES for cell in (fmt_s(t[key]), fmt_ratio(ratio(t[key], r["floor"])))),
+                fmt_bpc(r["floor"], n), fmt_bpc(t["decks_only"] if "error" not in t["decks_only"] else t["all"], n),
+                "—" if "error" in t["all"] else f"{t['all']['all_bytes'] / n:,.0f}",
+                "/".join([fmt_mib(r["floor"])] + [fmt_mib(t[key]) for key, _ in FIGURES]),
+            ])
     return body
 
 
@@ -430,45 +475,46 @@ def markdown_table(body: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def verdicts(rows: list[dict]) -> list[str]:
+def verdicts(rows: list[dict], tree: str = "this tree") -> list[str]:
+    """The targets, for ``tree``'s figures (CPU time)."""
     out = []
     by_n = {r["n"]: r for r in rows}
 
     # speed
-    parts, ok = [], True
+    parts, ok, whole_ok = [], True, True
     for r in rows:
-        rr = ratio(r["decks_only"], r["floor"])
-        rf = ratio(r["full"], r["floor"])
-        if rr is None:
-            ok = False
+        t = r["trees"][tree]
+        rr, rb = ratio(t["decks_only"], r["floor"]), ratio(t["build"], r["floor"])
+        if rr is None or rb is None:
+            ok = whole_ok = False
             parts.append(f"N={r['n']}: not measured (a run failed)")
         else:
             ok &= rr <= SPEED_TARGET
-            parts.append(f"N={r['n']}: decks-only {rr:.2f}×" + (f", full build {rf:.2f}×" if rf else ""))
-    out.append(f"- **Within {SPEED_TARGET}× of the floor** (decks-only vs floor): "
-               f"{'HOLDS' if ok else 'DOES NOT HOLD'} — " + "; ".join(parts))
+            whole_ok &= rb <= BUILD_TARGET
+            ra = ratio(t["all"], r["floor"])
+            parts.append(f"N={r['n']}: decks-only {rr:.2f}×, build {rb:.2f}×" + (f", build --all {ra:.2f}×" if ra else ""))
+    out.append(f"- **Decks within {SPEED_TARGET}× of the floor** (decks-only vs floor, CPU): "
+               f"{'HOLDS' if ok else 'DOES NOT HOLD'}; **build within {BUILD_TARGET}×**: "
+               f"{'HOLDS' if whole_ok else 'DOES NOT HOLD'} — " + "; ".join(parts))
 
     # linearity
     if 1000 in by_n and 10000 in by_n:
         lines = []
         verdict = None
-        for key, label in (("decks_only", "decks-only"), ("full", "full build"), ("floor", "floor")):
-            a, b = by_n[1000][key], by_n[10000][key]
+        for key, label in (*FIGURES, ("floor", "floor")):
+            a = by_n[1000]["floor"] if key == "floor" else by_n[1000]["trees"][tree][key]
+            b = by_n[10000]["floor"] if key == "floor" else by_n[10000]["trees"][tree][key]
             if "error" in a or "error" in b:
                 lines.append(f"{label}: not measured")
                 continue
-            per_a, per_b = a["wall_s"] / 1000 * 1e3, b["wall_s"] / 10000 * 1e3
+            per_a, per_b = a["cpu_s"] / 1000 * 1e3, b["cpu_s"] / 10000 * 1e3
             k = per_b / per_a
-            marginal = ""
-            if 199 in by_n and "error" not in by_n[199][key]:
-                m1 = (a["wall_s"] - by_n[199][key]["wall_s"]) / (1000 - 199) * 1e3
-                m2 = (b["wall_s"] - a["wall_s"]) / (10000 - 1000) * 1e3
-                marginal = f"; marginal {m1:.2f} ms/card (199→1000) vs {m2:.2f} ms/card (1000→10000)"
-            lines.append(f"{label}: {per_a:.2f} → {per_b:.2f} ms/card (×{k:.2f}){marginal}")
+            marginal = f"; marginal {(b['cpu_s'] - a['cpu_s']) / 9000 * 1e3:.3f} ms/card (1000→10000)"
+            lines.append(f"{label}: {per_a:.3f} → {per_b:.3f} ms/card (×{k:.2f}){marginal}")
             if key == "decks_only":
                 verdict = k <= LINEAR_TOLERANCE
         state = "not measured" if verdict is None else ("HOLDS" if verdict else "DOES NOT HOLD")
-        out.append(f"- **Linear in the number of cards** (per-card time at 10000 ≤ {LINEAR_TOLERANCE}× that at "
+        out.append(f"- **Linear in the number of cards** (per-card CPU at 10000 ≤ {LINEAR_TOLERANCE}× that at "
                    f"1000, decks-only): {state} — " + "; ".join(lines))
     else:
         out.append("- **Linear in the number of cards**: not measured (needs N = 1000 and N = 10000)")
@@ -476,7 +522,8 @@ def verdicts(rows: list[dict]) -> list[str]:
     # size
     parts, ok = [], True
     for r in rows:
-        m = r["decks_only"] if "error" not in r["decks_only"] else r["full"]
+        t = r["trees"][tree]
+        m = t["decks_only"] if "error" not in t["decks_only"] else t["all"]
         if "error" in m:
             ok = False
             parts.append(f"N={r['n']}: not measured")
@@ -492,32 +539,43 @@ def verdicts(rows: list[dict]) -> list[str]:
 def write_results(info: dict, rows: list[dict], starts: dict, repeat: int, body: list[list[str]]) -> str:
     md = ["## Card sheets (`benchmarks/bench_cards.py`)", "",
           "Replaced on every run of `python benchmarks/bench_cards.py`; see benchmarks/README.md.", "",
-          f"- date: {info['date']}",
+          f"- date: {info['date']}; load average {os.getloadavg()[0]:.1f} at the end (a shared machine: read CPU time)",
           f"- machine: nproc {info['nproc']}, {info['cpu']}, {info['platform']}",
           f"- Python {info['python']}, ReportLab {info['reportlab']}, pnpgen commit {info['commit']}",
-          f"- best wall time of {repeat} run(s) each; peak = max RSS of the process (max over runs)", "",
+          f"- command: `{info['command']}`",
+          f"- best CPU time (user + system) of {repeat} run(s) each, each a fresh process; every pnpgen from a copy of "
+          "its package with bytecode compiled (`python -P`, PYTHONPATH); peak = max RSS of the process", "",
           "### Figures", "",
           "floor = benchmarks/floor_reportlab.py (one PDF); decks-only = pnpgen's load + layout + deck PDFs only, "
-          "in a fresh process (the floor's job); full build = `pnpgen build` (deck PDFs + print-shop PDF + SVGs). "
-          "pnpgen B/card = deck PDFs only; all output = deck PDFs + print-shop PDF + SVGs.", "",
+          "in a fresh process (the floor's job); build = `pnpgen build GAME --no-cache` (deck PDFs + print-and-play "
+          "file); build --all = every output (+ print-shop PDF, SVGs, HTML). pnpgen B/card = deck PDFs only; "
+          "all output = everything `--all` writes.", "",
           markdown_table(body), ""]
     md += ["Decks per game: " + "; ".join(f"N={r['n']}: " + ", ".join(f"{k} {v}" for k, v in r["decks"].items())
                                          for r in rows), ""]
-    same = [f"N={r['n']}: {'identical' if r.get('identical') else 'DIFFERENT' if 'identical' in r else 'not compared'}"
-            for r in rows]
-    md += ["Decks-only PDFs vs the full build's deck PDFs (byte comparison): " + "; ".join(same), ""]
-    md += ["Fixed start-up cost (best of runs): " +
+    same = [f"N={r['n']}: " + ", ".join(
+        f"{label} {'identical' if t.get('identical') else 'DIFFERENT' if 'identical' in t else 'not compared'}"
+        for label, t in r["trees"].items()) for r in rows]
+    md += ["Decks-only PDFs vs the same tree's build deck PDFs (byte comparison): " + "; ".join(same), ""]
+    baseline = [f"N={r['n']} {label}: " + ", ".join(f"{kind} {'identical' if ok else 'DIFFERENT'}"
+                                                   for kind, ok in t["same_as_this_tree"].items())
+                for r in rows for label, t in r["trees"].items() if "same_as_this_tree" in t]
+    if baseline:
+        md += ["Baseline's output vs this tree's (every file, byte comparison): " + "; ".join(baseline), ""]
+    md += ["Fixed start-up cost (best CPU s of runs): " +
            "; ".join(f"{k}: {fmt_s(v)} s" for k, v in starts.items()), ""]
-    md += ["### Targets", ""] + verdicts(rows) + [""]
-    md += ["### Every run (wall s / CPU s: user + system, which the other work on a shared machine moves less)", ""]
+    md += ["### Targets (this tree)", ""] + verdicts(rows) + [""]
+    md += ["### Every run (wall s / CPU s)", ""]
     for r in rows:
+        runs = [("floor", r["floor"])] + [(f"{label} {name}", t[key]) for label, t in r["trees"].items()
+                                          for key, name in FIGURES]
         md += [f"- N={r['n']}: " + "; ".join(
-            f"{key} " + (", ".join(f"{w:.3f}/{c:.3f}" for w, c in zip(r[key]["walls"], r[key]["cpus"]))
-                         if "error" not in r[key] else "failed")
-            for key in ("floor", "decks_only", "full"))]
+            f"{name} " + (", ".join(f"{w:.3f}/{c:.3f}" for w, c in zip(m["walls"], m["cpus"]))
+                          if "error" not in m else "failed") for name, m in runs)]
     md += [""]
-    errors = [(r["n"], key, r[key]["error"]) for r in rows for key in ("floor", "full", "decks_only")
-              if "error" in r[key]]
+    errors = [(r["n"], name, m["error"]) for r in rows
+              for name, m in [("floor", r["floor"])] + [(f"{label} {key}", t[key]) for label, t in r["trees"].items()
+                                                        for key, _ in FIGURES] if "error" in m]
     if errors:
         md += ["### Failures", ""]
         for n, key, text in errors:
@@ -542,6 +600,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="card counts N (default 199 1000 10000; '199,1000' also works)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best wall time counts")
     parser.add_argument("--keep", metavar="DIR", help="write games and outputs to DIR and keep them")
+    parser.add_argument("--baseline", metavar="COMMIT", help="also measure this commit's package (git archive), "
+                                                             "in the same run")
+    parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
     parser.add_argument("--decks-only", nargs=2, metavar=("GAME", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--write-game", nargs=2, metavar=("N", "DIR"),
                         help="only write the synthetic game for N cards into DIR (e.g. to profile it)")
@@ -558,31 +619,35 @@ def main(argv: list[str] | None = None) -> None:
     sizes = parse_sizes(args.sizes)
     repeat = max(1, args.repeat)
     info = machine()
+    info["command"] = " ".join(["python benchmarks/bench_cards.py", *(argv if argv is not None else sys.argv[1:])])
     with contextlib.ExitStack() as stack:
         if args.keep:
             work = Path(args.keep).resolve()
             work.mkdir(parents=True, exist_ok=True)
         else:
             work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="pnpgen-bench-")))
-        print(f"benchmark in {work}: N = {', '.join(map(str, sizes))}, best of {repeat}", flush=True)
-        starts = startup(repeat, work / "log-startup.txt")
+        packages = work / "packages"
+        shutil.rmtree(packages, ignore_errors=True)
+        trees = [("this tree", package_copy(packages / "this", None))]
+        if args.baseline:
+            trees.append((f"baseline {git_commit(args.baseline)}", package_copy(packages / "baseline", args.baseline)))
+        print(f"benchmark in {work}: N = {', '.join(map(str, sizes))}, best of {repeat}; "
+              + ", ".join(label for label, _ in trees), flush=True)
+        starts = startup(repeat, work / "log-startup.txt", trees[0][1])
         rows = []
         for n in sizes:
             print(f"  N = {n} …", flush=True)
-            rows.append(run_size(n, work, repeat))
+            rows.append(run_size(n, work, repeat, trees))
     body = table(rows)
     print()
     print_table(body)
     print()
-    print("start-up: " + "; ".join(f"{k} {fmt_s(v)} s" for k, v in starts.items()))
+    print("start-up (CPU): " + "; ".join(f"{k} {fmt_s(v)} s" for k, v in starts.items()))
     for line in verdicts(rows):
         print(line.replace("**", ""))
-    for r in rows:
-        for key in ("floor", "full", "decks_only"):
-            if "error" in r[key]:
-                print(f"\nN={r['n']} {key} FAILED:\n{r[key]['error']}")
-    write_results(info, rows, starts, repeat, body)
-    print(f"\nwrote {RESULTS.relative_to(ROOT)}")
+    if not args.no_write:
+        write_results(info, rows, starts, repeat, body)
+        print(f"\nwrote {RESULTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -123,8 +123,8 @@ def test_an_expression_is_compiled_once_per_process_not_once_per_renderer(mini, 
                        '  - text: {x: 1, y: 1, w: 20, h: 5, size: 8, text: "{{ card.points }} pts"}\n')
     first = _draw(load_game(mini), "v")
     compiled = []
-    real = cardface._env.compile_expression
-    monkeypatch.setattr(cardface._env, "compile_expression", lambda *a, **k: compiled.append(a) or real(*a, **k))
+    real = cardface.compile_expression
+    monkeypatch.setattr(cardface, "compile_expression", lambda env, text: compiled.append((text,)) or real(env, text))
     assert _draw(load_game(mini), "v") == first
     assert compiled == []
     cardface._COMPILED.clear()   # as when the cache is full: it compiles again, with the same result

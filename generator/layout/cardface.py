@@ -28,6 +28,7 @@ from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import images, richtext
 from generator.layout import text as textfit
+from generator.layout.expressions import compile_expression, compile_template
 from generator.layout.icons import ICONS
 from generator.layout.logo import logo
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
@@ -82,11 +83,10 @@ def tint(context, color, amount: float) -> str:
 
 
 _env.filters["tint"] = tint
-#: layout expressions compiled by ``_env`` (by their text) and the names each reads, shared by every renderer of
-#: the process: the bundled games repeat 228 distinct expressions, each compiled once, not once per deck and game
-#: (883 times). A compiled expression depends on its text alone; ``_remember`` bounds the caches.
-_COMPILED: dict[str, Any] = {}
-_READS: dict[str, frozenset] = {}
+#: layout values holding an expression, compiled by their text and shared by every renderer of the process: the
+#: bundled games repeat 228 distinct expressions, each compiled once, not once per deck and game (883 times). A
+#: compiled expression depends on its text alone; ``_remember`` bounds the cache.
+_COMPILED: dict[str, _Compiled] = {}
 MAX_COMPILED = 4096
 
 
@@ -95,6 +95,43 @@ def _remember(cache: dict, key: str, value):
         cache.clear()
     cache[key] = value
     return value
+
+
+class _Compiled:
+    """One layout value with ``{{ }}`` in it: the names it reads, and how to evaluate it.
+
+    A value that is one ``{{ expression }}`` gives the expression's value (a number stays a number);
+    anything else renders to text. Both run as closures (``layout.expressions``) where they can; Jinja's
+    own compiled form is made only for what those leave to it, or when a closure fails: Jinja then says
+    what is wrong, in its own words."""
+
+    __slots__ = ("text", "reads", "_fast", "_slow", "_expression")
+
+    def __init__(self, text: str, reads: frozenset):
+        self.text, self.reads = text, reads
+        stripped = text.strip()
+        self._expression = (stripped[2:-2].strip() if stripped.startswith("{{") and stripped.endswith("}}")
+                            and stripped.count("{{") == 1 else None)
+        self._fast = (compile_expression(_env, self._expression) if self._expression is not None
+                      else compile_template(_env, text))
+        self._slow: Any = None
+
+    def run(self, scope: dict):
+        _env.start()
+        if self._fast is not None:
+            try:
+                return self._fast(scope)
+            except Exception:   # noqa: BLE001 - Jinja evaluates it again: its value, or its own error
+                _env.start()
+        return self._jinja(scope)
+
+    def _jinja(self, scope: dict):
+        if self._slow is None:
+            self._slow = (_env.compile_expression(self._expression, undefined_to_none=False)
+                          if self._expression is not None else _env.from_string(self.text))
+        if self._expression is not None:
+            return self._slow(**scope)
+        return _env.render(self._slow, scope)
 
 
 @dataclass
@@ -423,6 +460,41 @@ def _validate_merge_keys(element: LDict, src: Source, names: dict, extends: bool
                            "keep one of them")
 
 
+class _Plan:
+    """What one layout draws the same on every card of one deck (and back, and size): the values of expressions
+    that read nothing per card, by (text, repeat index), and the primitives of elements that read nothing per
+    card, by element, with the count of what they drew (``_count`` bounds a face's work all the same)."""
+
+    __slots__ = ("layout", "values", "drawn")
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        self.values: dict[tuple, Any] = {}
+        self.drawn: dict[Any, Any] = {}   # element (and its per-card values) → (primitives, count, repr)
+
+
+#: drawn elements kept per deck and layout: an element whose values differ on every card (a serial number) would
+#: otherwise keep a copy of each card's drawing; past this many, new ones are drawn and not kept
+MAX_KEPT = 20_000
+#: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_UNKEPT = object()
+
+
+def _values(element, kind: str = ""):
+    """(element kind, text) of every expression in a layout element, its group's elements included."""
+    if isinstance(element, dict):
+        for key, value in element.items():
+            yield from _values(value, key if key in ELEMENTS else kind)
+            if key == "image":
+                yield key, ""
+    elif isinstance(element, list):
+        for value in element:
+            yield from _values(value, kind)
+    elif isinstance(element, str) and "{{" in element:
+        yield kind, element
+
+
 class FaceRenderer:
     """Evaluates layouts for cards; one per game so compiled expressions are shared."""
 
@@ -435,11 +507,16 @@ class FaceRenderer:
         self.on_print_problem = on_print_problem
         self._layouts: dict[str, Layout] = {}
         self._compiled = _COMPILED   # compiled expressions and templates, by their text: one cache per process
-        self._reads = _READS         # expression → the names it reads
-        self._memo: dict[tuple, object] = {}   # (layout, expression, deck, back, n, size) → value, if not per card
+        #: per (layout, deck, back, size): what is the same on every card of a deck (``_Plan``)
+        self._plans: dict[tuple, _Plan] = {}
+        self._plan: _Plan | None = None        # the plan of the face being drawn
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
+        self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
+        self._given: dict[str, Any] | None = None   # per-card values worked out before their element is drawn
+        self._reprs: list[str] | None = None          # the repr of each element of the face being drawn
 
     def layout(self, name: str, src: Source) -> Layout:
         if name not in self._layouts:
@@ -453,59 +530,73 @@ class FaceRenderer:
         geometry = context["geometry"]
         scope = dict(context, W=geometry.width, H=geometry.height, bleed=geometry.bleed, safe=geometry.safe,
                      palette=self.game.palette)
+        # geometry and deck values are the same on every card of a deck: the layout is part of the key, as its
+        # vars give the same expression another meaning
+        key = (id(layout), id(scope.get("deck")), id(scope.get("back")), geometry.width, geometry.height,
+               geometry.bleed, geometry.safe)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = _Plan(layout)
+        self._plan = plan
         self._drawing = layout
         self._drawn = 0
         if layout.variables:
             for name, expression in layout.variables.items():
                 scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
-        items = tuple(self._elements(layout, layout.elements, scope, what, src))
-        digest = hashlib.sha1(repr(items).encode("utf-8")).hexdigest()[:12]
+        # the name is a digest of repr(items), put together from each element's repr (kept with what an element
+        # draws the same on many cards), as repr of a tuple writes it
+        reprs: list[str] = []
+        self._reprs = reprs
+        try:
+            items = tuple(self._elements(layout, layout.elements, scope, what, src, top=True))
+        finally:
+            self._reprs = None
+        text = "(" + ", ".join(r for r in reprs if r) + ("," if len(items) == 1 else "") + ")"
+        digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
         return Form(f"{prefix}-{digest}", items, (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b))
 
     # ------------------------------------------------------------------ evaluation
+    def _compile(self, value: str, where: Source) -> _Compiled:
+        compiled = self._compiled.get(value)
+        if compiled is None:
+            try:
+                reads = frozenset(meta.find_undeclared_variables(_env.parse(value)))
+            except TemplateError as exc:
+                raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
+                                 "fix the expression in the layout") from None
+            compiled = _remember(self._compiled, value, _Compiled(value, reads))
+        return compiled
+
     def _eval(self, value, scope, where: Source, what: str):
         if isinstance(value, str) and "{{" in value:
-            reads = self._reads.get(value)
-            if reads is None:
-                try:
-                    reads = _remember(self._reads, value, frozenset(meta.find_undeclared_variables(_env.parse(value))))
-                except TemplateError as exc:
-                    raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
-                                     "fix the expression in the layout") from None
-            layout = self._drawing
-            assert layout is not None, "expressions are evaluated while a face is drawn"
-            if not reads & layout.per_card:
-                # geometry and deck values are the same on every card of a deck: evaluate once per deck
-                # (and per repeat index n: a mini-map's n-th route is the same on every ticket); the
-                # layout is part of the key, as its vars give the same expression another meaning
-                key = (layout.name, value, id(scope.get("deck")), id(scope.get("back")), scope.get("n"),
-                       scope["W"], scope["H"], scope["bleed"], scope["safe"])
-                if key not in self._memo:
-                    self._memo[key] = self._run(value, scope, where, what)
-                return self._memo[key]
-            return self._run(value, scope, where, what)
+            given = self._given
+            if given is not None and value in given:
+                return given[value]
+            compiled = self._compiled.get(value) or self._compile(value, where)
+            plan = self._plan
+            assert plan is not None, "expressions are evaluated while a face is drawn"
+            if compiled.reads.isdisjoint(plan.layout.per_card):
+                # the same on every card of the deck: evaluated once per deck (and per repeat index n: a
+                # mini-map's n-th route is the same on every ticket)
+                key = (value, scope.get("n"))
+                memo = plan.values
+                if key in memo:
+                    return memo[key]
+                result = memo[key] = self._run(compiled, scope, where, what)
+                return result
+            return self._run(compiled, scope, where, what)
         if isinstance(value, list):
             return [self._eval(v, scope, where, what) for v in value]
         return value
 
-    def _run(self, value: str, scope, where: Source, what: str):
+    def _run(self, compiled: _Compiled, scope, where: Source, what: str):
+        value = compiled.text
         try:
-            _env.start()
-            stripped = value.strip()
-            if stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1:
-                fn = self._compiled.get(stripped)
-                if fn is None:
-                    fn = _remember(self._compiled, stripped,
-                                   _env.compile_expression(stripped[2:-2].strip(), undefined_to_none=False))
-                result = fn(**scope)
-                if isinstance(result, Undefined):
-                    result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
-                return result
-            fn = self._compiled.get(value)
-            if fn is None:
-                fn = _remember(self._compiled, value, _env.from_string(value))
-            return _env.render(fn, scope)
+            result = compiled.run(scope)
+            if isinstance(result, Undefined):
+                result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
+            return result
         except (TemplateError, ArithmeticError, TypeError, ValueError, LookupError, NameError) as exc:
             # the sandbox stops calls into Python, not a division by zero or 'a' + 1: those are the content's too
             # (NameError: Jinja compiles the literal 1e999 to the Python name inf)
@@ -517,6 +608,21 @@ class FaceRenderer:
         except MemoryError:
             raise BuildError(where, f"layout expression {value!r} failed for {what}: it needs more memory than there is",
                              "fix the expression in the layout: it makes a value far larger than a card needs") from None
+
+    def _is_constant(self, layout: Layout, element) -> bool:
+        """Whether ``element`` (all its values, and its group's elements) reads nothing that differs from card
+        to card: then it draws the same on every card of a deck, and is drawn once per deck (``_Plan``).
+        A picture is drawn per card all the same: each face records its use (``images.record_use``)."""
+        key = (id(layout), id(element))
+        known = self._constant.get(key)
+        if known is None:
+            try:
+                known = not any(kind == "image" or not self._compile(text, layout.elements.src()).reads.isdisjoint(
+                    layout.per_card) for kind, text in _values(element))
+            except BuildError:   # not valid Jinja: drawn as usual, which says so at the element's own line
+                known = False
+            self._constant[key] = known
+        return known
 
     def _num(self, value, scope, where, what, name) -> float:
         result = self._eval(value, scope, where, what)
@@ -551,32 +657,130 @@ class FaceRenderer:
         raise BuildError(where, f"unknown colour '{text}' for {what}",
                          did_you_mean(text, self.game.palette) or "use '#rrggbb' or a palette name")
 
-    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source):
+    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source, top: bool = False):
+        """The primitives of ``elements``; ``top`` (a layout's own list): each element's repr is added to the face's
+        (``_reprs``), for its name."""
+        plan = self._plan
+        assert plan is not None, "elements are drawn while a face is drawn"
+        reprs = self._reprs if top else None
         for i, element in enumerate(elements):
             where = elements.src(i)
-            if "when" in element and not self._eval(element["when"], scope, where, what):
-                continue
-            repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
-            if repeat > limits.MAX_REPEAT:
-                raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {limits.MAX_REPEAT} copies "
-                                        f"(MAX_REPEAT)",
-                                 "check the expression: a repeat counts copies of one element")
-            repeat = int(repeat)
-            step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
-            if len(step) != 2:
-                raise BuildError(where, f"'step' should be [dx, dy] for {what}, got {step!r}",
-                                 "write e.g. step: [0, 5] (mm between repeats)")
-            dx, dy = (self._num(v, scope, where, what, "step") for v in step)
-            kind = next(k for k in element if k in ELEMENTS)
-            for n in range(repeat):
-                self._count(1, where, what)
-                drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
-                if kind != "group":   # a group's own elements were counted as they were drawn
-                    self._count(len(drawn), where, what)
-                if n and (dx or dy):
-                    yield Group(tuple(drawn), dx * n, dy * n)
-                else:
-                    yield from drawn
+            if self._is_constant(layout, element):
+                kept = plan.drawn.get(id(element))
+                if kept is not None:
+                    items, count, text = kept
+                    self._count(count, where, what)
+                    if reprs is not None:
+                        reprs.append(text)
+                    yield from items
+                    continue
+                drawn_before, problems_before = self._drawn, self._problems
+                items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
+                text = ", ".join(map(repr, items))
+                if self._problems == problems_before:   # text that does not fit is reported on every card
+                    plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
+                if reprs is not None:
+                    reprs.append(text)
+                yield from items
+            else:
+                yield from self._per_card(layout, element, scope, where, what, card_src, reprs)
+
+    def _per_card(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source,
+                  reprs: list[str] | None):
+        """An element that reads the card, drawn once per distinct set of the values it reads from it: ten
+        thousand tickets name 58 cities, so a ticket's ``{{ card.from.name }}`` text is laid out 58 times,
+        and its points badge once per number. Its values are worked out first (``when`` before the rest, as
+        drawing does); if one fails, the element is drawn as usual, which reports what drawing would."""
+        plan = self._plan
+        assert plan is not None
+        inputs = self._inputs(layout, element)
+        if inputs is None:
+            items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
+            if reprs is not None:
+                reprs.append(", ".join(map(repr, items)))
+            yield from items
+            return
+        when, texts = inputs
+        if when is not None and not self._eval(when, scope, where, what):
+            return
+        kept: Any
+        try:
+            values = [self._run(self._compiled[text], scope, where, what) for text in texts]
+            key = (id(element), *((type(v), v) for v in values))
+            kept = plan.drawn.get(key) if all(type(v) in _SCALARS for v in values) else _UNKEPT
+        except (BuildError, KeyError):
+            kept, key, values = _UNKEPT, None, []
+        if kept is not None and kept is not _UNKEPT:
+            items, count, text = kept
+            self._count(count, where, what)
+            if reprs is not None:
+                reprs.append(text)
+            yield from items
+            return
+        saved, self._given = self._given, dict(zip(texts, values))
+        try:
+            drawn_before, problems_before = self._drawn, self._problems
+            items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
+        finally:
+            self._given = saved
+        text = ", ".join(map(repr, items))
+        if kept is None and self._problems == problems_before and len(plan.drawn) < MAX_KEPT:
+            plan.drawn[key] = (items, self._drawn - drawn_before, text)
+        if reprs is not None:
+            reprs.append(text)
+        yield from items
+
+    def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...]] | None:
+        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once; None when the
+        element is not drawn by them alone (a group, whose elements are looked at one by one; a picture; a value
+        that reads the repeat index as well, which differs from copy to copy)."""
+        key = (id(layout), id(element), "inputs")
+        if key in self._constant:
+            return self._constant[key]   # type: ignore[return-value]
+        texts: dict[str, None] = {}
+        found: tuple | None = None
+        try:
+            kinds = [k for k in element if k in ELEMENTS]
+            if kinds and kinds[0] not in ("group", "image"):
+                for _kind, text in _values(element):
+                    reads = self._compile(text, layout.elements.src()).reads
+                    if not reads.isdisjoint(layout.per_card):
+                        if "n" in reads:
+                            raise LookupError(text)
+                        texts[text] = None
+                when = element.get("when")
+                when = when if isinstance(when, str) and when in texts else None
+                found = (when, tuple(t for t in texts if t != when))
+        except (BuildError, LookupError):
+            found = None
+        self._constant[key] = found   # type: ignore[assignment]
+        return found
+
+    def _element_copies(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source):
+        """One element of a layout, each of its ``repeat`` copies (none if its ``when`` is false)."""
+        if "when" in element and not self._eval(element["when"], scope, where, what):
+            return
+        repeat = self._num(element.get("repeat", 1), scope, where, what, "repeat")
+        if repeat > limits.MAX_REPEAT:
+            raise BuildError(where, f"'repeat' gives {repeat:g} for {what}, more than {limits.MAX_REPEAT} copies "
+                                    f"(MAX_REPEAT)",
+                             "check the expression: a repeat counts copies of one element")
+        repeat = int(repeat)
+        step = self._list(element, "step", scope, where, what) if "step" in element else [0, 0]
+        if len(step) != 2:
+            raise BuildError(where, f"'step' should be [dx, dy] for {what}, got {step!r}",
+                             "write e.g. step: [0, 5] (mm between repeats)")
+        dx, dy = (self._num(v, scope, where, what, "step") for v in step)
+        kind = next(k for k in element if k in ELEMENTS)
+        for n in range(repeat):
+            self._count(1, where, what)
+            drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
+            if kind != "group":   # a group's own elements were counted as they were drawn
+                self._count(len(drawn), where, what)
+            if n and (dx or dy):
+                yield Group(tuple(drawn), dx * n, dy * n)
+            else:
+                yield from drawn
 
     def _count(self, drawn: int, where: Source, what: str) -> None:
         """Bound the work of one face as it is drawn: nested repeats multiply, so a group repeated
@@ -644,6 +848,7 @@ class FaceRenderer:
                             col("color"), col("accent"), col("ink"))
 
     def _print_problem(self, kind: str, error: BuildError) -> None:
+        self._problems += 1
         if self.on_print_problem is None:
             raise error
         self.on_print_problem(kind, error)

@@ -158,12 +158,51 @@ def distinct_forms(forms) -> list[Form]:
 
 def pictures(items, forms: dict[str, Form]) -> dict[str, Image]:
     """The distinct pictures ``items`` draw, by digest: inside groups, and inside the forms they place
-    (each form read once). What a renderer stores once per file, whatever the number of uses."""
+    (each form read once). What a renderer stores once per file, whatever the number of uses.
+
+    A form's pictures are worked out once per process (``_form_pictures``): a thousand faces are each placed in
+    the deck's file, the print-and-play file and an SVG of their own. The picture kept for a digest is the one
+    met first in the order ``_drawn`` visits them (the last item first, each group and form where it is met)."""
     found: dict[str, Image] = {}
-    for item in _drawn(items, forms, set()):
+    _pictures_in(items, forms, found, set())
+    return found
+
+
+def _pictures_in(items, forms: dict[str, Form], found: dict[str, Image], seen: set[str]) -> None:
+    for item in reversed(items):
         if isinstance(item, Image):
             found.setdefault(item.digest, item)
-    return found
+        elif isinstance(item, Group):
+            _pictures_in(item.items, forms, found, seen)
+        elif isinstance(item, Use) and item.name not in seen:
+            seen.add(item.name)
+            for digest, image in _form_pictures(forms[item.name], forms):
+                found.setdefault(digest, image)
+
+
+#: form name → (its items, the pictures it draws in visiting order): a form's name is a digest of its drawing
+_FORM_PICTURES: dict[str, tuple[tuple, tuple[tuple[str, Image], ...]]] = {}
+_EXPANDING: set[str] = set()
+
+
+def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image], ...]:
+    """Every picture ``form`` draws, with the forms it places (all of them: a form already met elsewhere adds
+    only pictures met already), in the order ``_drawn`` visits them."""
+    kept = _FORM_PICTURES.get(form.name)
+    if kept is not None and (kept[0] is form.items or kept[0] == form.items):
+        return kept[1]
+    if form.name in _EXPANDING:   # forms placing each other in a circle (names are digests: none do)
+        return ()
+    found: dict[str, Image] = {}
+    _EXPANDING.add(form.name)
+    try:
+        _pictures_in(form.items, forms, found, {form.name})
+    finally:
+        _EXPANDING.discard(form.name)
+    if len(_FORM_PICTURES) >= 50_000:
+        _FORM_PICTURES.clear()
+    _FORM_PICTURES[form.name] = (form.items, tuple(found.items()))
+    return _FORM_PICTURES[form.name][1]
 
 
 def forms_used(items, forms: dict[str, Form]) -> list[str]:

@@ -97,10 +97,16 @@ def form_boxes(name: str, forms: dict, cache: dict | None = None) -> list[Box]:
     cache = {} if cache is None else cache
     if name not in cache:
         x0, y0, w, h = form.box
+        whole = (x0, y0, x0 + w, y0 + h)
+        for child in form.items:   # a field painted edge to edge (a card's background): no need to look further
+            if isinstance(child, Rect):
+                b = item_boxes(child, forms)[0]
+                if (max(b[0], x0), max(b[1], y0), min(b[2], x0 + w), min(b[3], y0 + h)) == whole:
+                    cache[name] = [whole]
+                    return cache[name]
         clipped = [(max(b[0], x0), max(b[1], y0), min(b[2], x0 + w), min(b[3], y0 + h))
                    for child in form.items for b in item_boxes(child, forms, cache=cache)]
         kept = [b for b in clipped if b[0] <= b[2] and b[1] <= b[3]]
-        whole = (x0, y0, x0 + w, y0 + h)
         # a form painted to its edges (a card back's field) covers all it draws: one box, not hundreds (a motif)
         cache[name] = [whole] if whole in kept else kept
     return cache[name]
@@ -148,5 +154,6 @@ def item_boxes(item, forms: dict, transform=None, cache: dict | None = None) -> 
         return []
     if not corners:
         return []
-    placed = [at(x, y) for x, y in corners]
-    return [(min(p[0] for p in placed), min(p[1] for p in placed), max(p[0] for p in placed), max(p[1] for p in placed))]
+    placed = corners if transform is None else [at(x, y) for x, y in corners]   # on the page itself: as they are
+    xs, ys = [p[0] for p in placed], [p[1] for p in placed]
+    return [(min(xs), min(ys), max(xs), max(ys))]

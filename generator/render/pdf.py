@@ -12,10 +12,13 @@ from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStream, PDFZCompress
 from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator import fonts
 from generator.layout import images
@@ -90,6 +93,9 @@ class _Painter:
         self.inline: set[str] = set()
         self.pictures: dict[str, tuple[str, images.Picture]] = {}   # digest → (form name, picture)
         self._fill = self._stroke = self._width = None
+        self.colours = 0          # colours set so far (a kept drawing that set one makes the file PDF 1.4 too)
+        self.encoded: dict[tuple[str, str, str], str] = {}   # (font, size setting, text) → its Tf and Tj in this file
+        self.versioned = False    # the file is marked PDF 1.4 (``_opaque``)
 
     def begin_page(self, height: float) -> None:
         """Every page's content stream starts from PDF's default graphics state (black, 1 pt
@@ -104,18 +110,37 @@ class _Painter:
     # content runs in the state in force where it is placed (PDF 32000 8.10.1; ReportLab's
     # beginForm re-initialises its own state for the same reason), so it sets everything it uses.
     def _paint(self, fill, stroke, width):
+        """What ``setFillColor(HexColor(fill))``, ``setStrokeColor`` and ``setLineWidth`` would write, from a
+        table of each colour's operator (a deck sets the same few colours thousands of times)."""
         c = self.c
         if fill and fill != self._fill:
-            c.setFillColor(HexColor(fill))
+            color, op = _fill_op(fill)
+            c._fillColorObj = color
+            c._code.append(op)
+            self._opaque(c, "ca")
             self._fill = fill
         if stroke:
             if stroke != self._stroke:
-                c.setStrokeColor(HexColor(stroke))
+                color, op = _stroke_op(stroke)
+                c._strokeColorObj = color
+                c._code.append(op)
+                self._opaque(c, "CA")
                 self._stroke = stroke
             if width != self._width:
-                c.setLineWidth(width * mm)
+                c._lineWidth = width * mm
+                c._code.append(f"{fp_str(width * mm)} w")
                 self._width = width
         return (1 if fill else 0), (1 if stroke else 0)
+
+    def _opaque(self, c, key: str) -> None:
+        """What setting a colour also does in ReportLab (a colour's alpha is 1): the file is PDF 1.4, and an
+        opacity set before is set back to 1."""
+        self.colours += 1
+        if not self.versioned:
+            c._doc.ensureMinPdfVersion("transparency")
+            self.versioned = True
+        if c._extgstate.getValue(key) != 1:
+            c._extgstate.set(c, key, 1)
 
     def _reset(self):
         self._fill = self._stroke = self._width = None
@@ -124,29 +149,80 @@ class _Painter:
         return (self.height - y) * mm
 
     def draw(self, item):
-        getattr(self, "_" + type(item).__name__)(item)
+        kind = type(item)
+        if kind in _SHAPES:
+            self._shape(item)
+        else:
+            getattr(self, "_" + kind.__name__)(item)
+
+    def _shape(self, item) -> None:
+        """A rect, circle, line or polygon: what it writes depends on it, the page height and the colours and
+        width in force before it, so it is kept by those (a deck's faces repeat the same frame and badge)."""
+        c = self.c
+        extgstate = c._extgstate._d
+        if extgstate:   # an opacity was set (a picture's): drawn as ReportLab would, not kept
+            getattr(self, "_" + type(item).__name__)(item)
+            return
+        key = (item, self.height, self._fill, self._stroke, self._width)
+        kept = _SHAPE_CODE.get(key)
+        if kept is None:
+            code, start, colours = c._code, len(c._code), self.colours
+            getattr(self, "_" + type(item).__name__)(item)
+            kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
+                    c._fillColorObj, c._strokeColorObj, c._lineWidth)
+            if len(_SHAPE_CODE) >= 65536:
+                _SHAPE_CODE.clear()
+            _SHAPE_CODE[key] = kept
+            return
+        ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = kept
+        c._code.extend(ops)
+        self._fill, self._stroke, self._width = state
+        if coloured:
+            self.colours += 1
+            if not self.versioned:
+                c._doc.ensureMinPdfVersion("transparency")
+                self.versioned = True
 
     def _Rect(self, r: Rect):
         fill, stroke = self._paint(r.fill, r.stroke, r.stroke_width)
         if not (fill or stroke):
             return
-        if r.radius:
-            self.c.roundRect(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm, r.radius * mm, stroke, fill)
+        c = self.c
+        if r.radius:   # canvas.roundRect's path, kept by its numbers: a deck's panels are all the same
+            key = (r.x, r.y + r.h, r.w, r.h, r.radius, self.height)
+            path = _PATHS.get(key)
+            if path is None:
+                code: list[str] = []
+                PDFPathObject(code=code).roundRect(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm, r.radius * mm)
+                path = _keep_path(key, tuple(code))
+            c._code.extend(path)
+            c._code.append(_PATH_OPS[stroke, fill, c._fillMode])
         else:
-            self.c.rect(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm, stroke, fill)
+            c._code.append(f"n {fp_str(r.x * mm, self.Y(r.y + r.h), r.w * mm, r.h * mm)} re "
+                           + _PATH_OPS[stroke, fill, c._fillMode])
 
     def _Circle(self, ci: Circle):
         fill, stroke = self._paint(ci.fill, ci.stroke, ci.stroke_width)
-        if fill or stroke:
-            self.c.circle(ci.cx * mm, self.Y(ci.cy), ci.r * mm, stroke, fill)
+        if fill or stroke:   # canvas.circle's path (an ellipse of four arcs), kept by its numbers
+            c = self.c
+            key = (ci.cx, ci.cy, ci.r, self.height, "circle")
+            path = _PATHS.get(key)
+            if path is None:
+                code: list[str] = []
+                x, y, r = ci.cx * mm, self.Y(ci.cy), ci.r * mm
+                PDFPathObject(code=code).ellipse(x - r, y - r, 2 * r, 2 * r)
+                path = _keep_path(key, tuple(code))
+            c._code.extend(path)
+            c._code.append(_PATH_OPS[stroke, fill, c._fillMode])
 
     def _Line(self, ln: Line):
         self._paint(None, ln.stroke, ln.stroke_width)
+        c = self.c
         if ln.dash:
-            self.c.setDash([d * mm for d in ln.dash])
-        self.c.line(ln.x1 * mm, self.Y(ln.y1), ln.x2 * mm, self.Y(ln.y2))
+            c.setDash([d * mm for d in ln.dash])
+        c._code.append(f"n {fp_str(ln.x1 * mm, self.Y(ln.y1))} m {fp_str(ln.x2 * mm, self.Y(ln.y2))} l S")
         if ln.dash:
-            self.c.setDash()
+            c.setDash()
 
     def _Polygon(self, pg: Polygon):
         fill, stroke = self._paint(pg.fill, pg.stroke, pg.stroke_width)
@@ -161,11 +237,65 @@ class _Painter:
             path.close()
         self.c.drawPath(path, stroke=stroke, fill=fill if pg.closed else 0)
 
-    def _Text(self, t: Text):
+    def _Text(self, t: Text, parts: tuple[str, str, str] | None = None):
+        """What ReportLab's text object writes for one line (BT, Tm, the font subset's Tf and the text, ET), written
+        directly: the text object also measures the line for a cursor pnpgen never reads. ``parts`` (from
+        ``_text_parts``, kept with a form's drawing) are the same in every file; the text itself is encoded in
+        the file's own font subsets."""
         c = self.c
+        font = _font(t.font)
+        if not font._dynamicFont:   # a font ReportLab does not subset (none pnpgen registers): its own way
+            self._text_object(t)
+            return
         if t.bold:
             # text render mode is graphics state that outlives the text object (and
             # ReportLab skips "0 Tr" in a new one): confine the bold mode with q/Q
+            c.saveState()
+        self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
+        if parts is None:
+            key = (t, self.height)
+            parts = _TEXT_PARTS.get(key)
+            if parts is None:
+                if len(_TEXT_PARTS) >= 65536:
+                    _TEXT_PARTS.clear()
+                parts = _TEXT_PARTS[key] = self._text_parts(t)
+        head, setting, tail = parts
+        said = (t.font, setting, t.text)
+        encoded = self.encoded.get(said)
+        if encoded is None:
+            # the text in the file's own subsets of the font: once all its characters have their codes (the
+            # first time the file writes it), the same text always encodes the same way, with no side effect
+            doc, escape, current = c._doc, c._escape, -1
+            runs = []
+            for subset, piece in font.splitString(t.text, doc):
+                if subset != current:
+                    runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
+                    current = subset
+                runs.append(f"({escape(piece)}) Tj")
+            encoded = self.encoded[said] = " ".join(runs)
+        c._code.append(f"{head} {encoded} {tail}" if encoded else f"{head} {tail}")
+        if t.bold:
+            c.restoreState()
+            self._reset()
+
+    def _text_parts(self, t: Text) -> tuple[str, str, str]:
+        """A text's operators before its text, its font setting (after the subset's name), and after it."""
+        parts = ["BT", "1 0 0 1 0 0 Tm"]
+        if t.bold:
+            parts.append("2 Tr")
+        width = _width_mm(t.text, t.size, t.font) + t.spacing * len(t.text)
+        x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
+        if t.italic:  # slanted about the baseline: x' = x + tan(slant)·y, as SVG's skewX
+            parts.append(f"{fp_str(1, 0, math.tan(math.radians(fonts.ITALIC_SLANT)), 1, x * mm, self.Y(t.y))} Tm")
+        else:
+            parts.append(f"1 0 0 1 {fp_str(x * mm, self.Y(t.y))} Tm")
+        if t.spacing:   # Tc is text state, which outlives the text object: set back to 0 inside it
+            parts.append(f"{fp_str(t.spacing * mm)} Tc")
+        return " ".join(parts), f"{fp_str(t.size)} Tf {fp_str(t.size * 1.2)} TL", "0 Tc ET" if t.spacing else "ET"
+
+    def _text_object(self, t: Text):
+        c = self.c
+        if t.bold:
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
         obj = c.beginText()
@@ -174,11 +304,11 @@ class _Painter:
             obj.setTextRenderMode(2)
         width = fonts.text_width_mm(t.text, t.size, t.font) + t.spacing * len(t.text)
         x = t.x - (width / 2 if t.anchor == "middle" else width if t.anchor == "end" else 0)
-        if t.italic:  # slanted about the baseline: x' = x + tan(slant)·y, as SVG's skewX
+        if t.italic:
             obj.setTextTransform(1, 0, math.tan(math.radians(fonts.ITALIC_SLANT)), 1, x * mm, self.Y(t.y))
         else:
             obj.setTextOrigin(x * mm, self.Y(t.y))
-        if t.spacing:   # Tc is text state, which outlives the text object: set back to 0 inside it
+        if t.spacing:
             obj.setCharSpace(t.spacing * mm)
         obj.textOut(t.text)
         if t.spacing:
@@ -231,15 +361,15 @@ class _Painter:
         c = self.c
         x, y, w, h = form.box
         c.saveState()
-        clip = c.beginPath()
-        clip.rect((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)
-        c.clipPath(clip, stroke=0, fill=0)
+        # what beginPath().rect(…) and clipPath(path, stroke=0, fill=0) write, without the path object
+        mode = c._fillMode
+        c._code.append(f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
+                       f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
         outer_height = self.height
         c.translate(u.x * mm, self.Y(u.y))
         self.height = 0.0
         self._reset()
-        for item in form.items:
-            self.draw(item)
+        self._form_items(form)
         self.height = outer_height
         c.restoreState()
         self._reset()
@@ -250,12 +380,44 @@ class _Painter:
         outer_height, self.height = self.height, 0.0
         self._reset()
         c.beginForm(form.name, x * mm, -(y + h) * mm, (x + w) * mm, -y * mm)
-        for item in form.items:
-            self.draw(item)
+        self._form_items(form)
         c.endForm()
         self.height = outer_height
         self._reset()
         self.defined.add(form.name)
+
+    def _form_items(self, form) -> None:
+        """A form's items, drawn from a reset state at height 0 (in place, or as an XObject). A face printed in
+        the deck's file, the print-and-play file and the print-shop file is drawn once: what its shapes write
+        is kept (``_Drawing``) and written again as it was; its text, pictures and placed forms are drawn
+        each time, as they name the file's own font subsets and objects."""
+        kept = _DRAWINGS.get(form.name)
+        if kept is not None and (kept.items is form.items or kept.items == form.items):
+            kept.replay(self)
+            return
+        if not _DRAWINGS.room():
+            for item in form.items:
+                self.draw(item)
+            return
+        drawing = _Drawing(form.items)
+        code, colours = self.c._code, self.colours
+        start = len(code)   # where the current run of shapes began
+        for item in form.items:
+            if type(item) in _SHAPES or (type(item) is Group and _only_shapes(item)):
+                self.draw(item)
+                continue
+            if len(code) > start:
+                drawing.shapes(code[start:], self)
+            drawing.live(item, self)
+            if type(item) is Text and drawing.steps[-1][0] is not None:
+                self._Text(item, drawing.steps[-1][0])
+            else:
+                self.draw(item)
+            start = len(code)
+        if len(code) > start:
+            drawing.shapes(code[start:], self)
+        drawing.coloured = self.colours > colours
+        _DRAWINGS.keep(form.name, drawing)
 
     # ------------------------------------------------------------------ pictures
     def define_pictures(self, doc: Document) -> None:
@@ -332,3 +494,153 @@ def _reader(path: str, digest: str) -> ImageReader:
             _READERS.pop(next(iter(_READERS)))
         _READERS[key] = reader
     return reader
+
+
+# ---------------------------------------------------------------------- what is written once and kept
+
+_PATH_OPS: dict[tuple, str] = rl_canvas.PATH_OPS  # type: ignore[attr-defined]  # not in the stubs
+_COLORS: dict[str, tuple[Any, str, str]] = {}
+
+
+def _color(hex_color: str) -> tuple[Any, str, str]:
+    """A colour's object and its fill and stroke operators, as ``setFillColor(HexColor(…))`` writes them."""
+    known = _COLORS.get(hex_color)
+    if known is None:
+        color = HexColor(hex_color)
+        rgb = fp_str((color.red, color.green, color.blue))
+        known = _COLORS[hex_color] = (color, f"{rgb} rg", f"{rgb} RG")
+        if len(_COLORS) > 4096:   # a long-running process meeting ever new colours
+            _COLORS.clear()
+    return known
+
+
+def _fill_op(hex_color: str) -> tuple[Any, str]:
+    color, fill, _stroke = _color(hex_color)
+    return color, fill
+
+
+def _stroke_op(hex_color: str) -> tuple[Any, str]:
+    color, _fill, stroke = _color(hex_color)
+    return color, stroke
+
+
+_PATHS: dict[tuple, tuple[str, ...]] = {}
+
+
+def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
+    if len(_PATHS) > 16384:
+        _PATHS.clear()
+    _PATHS[key] = path
+    return path
+
+
+#: what a shape wrote, by (shape, page height, colours and width before it): ops, state after, colour set,
+#: the canvas's colour objects and width after
+_SHAPE_CODE: dict[tuple, tuple] = {}
+_SHAPES = frozenset({Rect, Circle, Line, Polygon})
+_EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
+#: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
+_TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
+
+_FONTS: dict[str, Any] = {}
+
+
+def _font(name: str):
+    font = _FONTS.get(name)
+    if font is None:
+        font = _FONTS[name] = pdfmetrics.getFont(name)
+    return font
+
+
+_WIDTHS: dict[tuple[str, float, str], float] = {}
+
+
+def _width_mm(text: str, size: float, font: str) -> float:
+    """``fonts.text_width_mm``, kept by (text, size, font): a deck's names and numbers repeat."""
+    key = (text, size, font)
+    width = _WIDTHS.get(key)
+    if width is None:
+        if len(_WIDTHS) > 65536:
+            _WIDTHS.clear()
+        width = _WIDTHS[key] = fonts.text_width_mm(text, size, font)
+    return width
+
+
+def _only_shapes(item) -> bool:
+    """Rects, circles, lines and polygons (in groups too) write only drawing operators, the same in every file."""
+    if isinstance(item, (Rect, Circle, Line, Polygon)):
+        return True
+    return isinstance(item, Group) and all(_only_shapes(i) for i in item.items)
+
+
+class _Drawing:
+    """What drawing a form's items wrote: its shapes' operators as one text per run (the page's code is joined
+    by new lines, so one joined entry writes the same bytes), and the items drawn again in each file (text:
+    each file numbers its own font subsets), with the painter's colour state before each."""
+
+    __slots__ = ("items", "steps", "size", "coloured")
+
+    def __init__(self, items):
+        self.items = items
+        self.coloured = False   # it sets a colour: the file it is written into is PDF 1.4
+        #: (shapes' text, None, state after) or (a text's parts or None, the item drawn again, state before)
+        self.steps: list[tuple[Any, Any, tuple]] = []
+        self.size = 0
+
+    def shapes(self, code: list[str], painter: _Painter) -> None:
+        text = "\n".join(code)
+        self.steps.append((text, None, (painter._fill, painter._stroke, painter._width)))
+        self.size += len(text)
+
+    def live(self, item, painter: _Painter) -> None:
+        parts = None
+        if isinstance(item, Text) and _font(item.font)._dynamicFont:
+            parts = _TEXT_PARTS.get((item, painter.height))
+            if parts is None:
+                if len(_TEXT_PARTS) >= 65536:
+                    _TEXT_PARTS.clear()
+                parts = _TEXT_PARTS[(item, painter.height)] = painter._text_parts(item)
+        self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
+        self.size += 64 + (len(parts[0]) + len(parts[1]) if parts else 0)
+
+    def replay(self, painter: _Painter) -> None:
+        code = painter.c._code
+        if self.coloured and not painter.versioned:
+            painter.c._doc.ensureMinPdfVersion("transparency")
+            painter.versioned = True
+        for text, item, state in self.steps:
+            painter._fill, painter._stroke, painter._width = state
+            if item is None:
+                if text:
+                    code.append(text)
+            elif text is not None:
+                painter._Text(item, text)
+            else:
+                painter.draw(item)
+
+
+class _Drawings(dict):
+    """Forms' drawings by name, for every PDF of the process: within a budget of characters (a 100,000-card deck
+    keeps its first faces', and draws the rest in each file); a name is a digest of the drawing, and the items
+    are compared before a drawing is reused."""
+
+    BUDGET = 24_000_000
+
+    def __init__(self):
+        super().__init__()
+        self.size = 0
+
+    def room(self) -> bool:
+        return self.size < self.BUDGET
+
+    def keep(self, name: str, drawing: _Drawing) -> None:
+        old = self.get(name)
+        self.size += drawing.size - (old.size if old is not None else 0)
+        self[name] = drawing
+
+    def clear(self) -> None:
+        super().clear()
+        self.size = 0
+
+
+_DRAWINGS = _Drawings()

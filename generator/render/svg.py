@@ -11,9 +11,10 @@ from __future__ import annotations
 import base64
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from xml.etree.ElementTree import _escape_attrib, _escape_cdata  # type: ignore[attr-defined]  # as svgwrite's
 
 from generator import fonts
-from generator.layout import images
+from generator.layout import images, primitives
 from generator.layout.primitives import Circle, Document, Group, Image, Line, Page, Polygon, Rect, Text, Use
 
 #: picture kind → the media type of its data: URL
@@ -116,12 +117,20 @@ def _n(v: float) -> str:
 
 def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> None:
     """Write one page of ``doc`` as an SVG file, sized in mm; ``pictures`` (digest → relative path)
-    says where the file's pictures were copied (a picture not named there is embedded in the file)."""
-    import svgwrite
+    says where the file's pictures were copied (a picture not named there is embedded in the file).
 
+    A page without pictures is written by ``_Drawing``, which writes what svgwrite writes (the same
+    elements, attributes in the same order, escaped the same way) without building svgwrite's objects
+    and an XML tree for each file: a deck of 1,000 faces is 1,000 SVGs. A page with pictures goes
+    through svgwrite itself (nested ``<svg>`` clips and symbols of images)."""
     view = page.bleed_box or (0, 0, page.width, page.height)
     x, y, w, h = view
-    dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
+    if primitives.pictures(page.items, doc.forms):
+        import svgwrite
+
+        dwg = svgwrite.Drawing(str(path), size=(f"{_n(w)}mm", f"{_n(h)}mm"), profile="full", debug=False)
+    else:
+        dwg = _Drawing(size=(f"{_n(w)}mm", f"{_n(h)}mm"))
     dwg.viewbox(x, y, w, h)
     dwg["font-family"] = DEFAULT_FAMILY
     builder = _Builder(dwg, doc)
@@ -131,7 +140,131 @@ def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] |
     css = font_faces(builder.chars, _document_text(doc))
     if css:
         dwg.defs.elements.insert(0, dwg.style(css))
-    dwg.save(pretty=False)  # pretty=True re-parses the whole file: 40% of a large build
+    if isinstance(dwg, _Drawing):
+        with open(path, "w", encoding="utf-8") as f:   # as svgwrite's save opens it
+            f.write(dwg.text())
+    else:
+        dwg.save(pretty=False)  # pretty=True re-parses the whole file: 40% of a large build
+
+
+class _Element:
+    """An element as svgwrite keeps one: attributes set in any order (written sorted by name; None or empty
+    left out), child elements, text."""
+
+    __slots__ = ("name", "attribs", "elements", "content")
+
+    def __init__(self, name: str, **extra):
+        self.name = name
+        self.attribs: dict[str, object] = {}
+        self.elements: list = []
+        self.content: str | None = None   # text (escaped) or, for <style>, CSS (in CDATA)
+        for key, value in extra.items():
+            self.attribs[key.rstrip("_").replace("_", "-")] = value
+
+    def __setitem__(self, key: str, value) -> None:
+        self.attribs[key] = value
+
+    def __getitem__(self, key: str):
+        return self.attribs[key]
+
+    def add(self, element):
+        self.elements.append(element)
+        return element
+
+    def viewbox(self, minx=0, miny=0, width=0, height=0) -> None:
+        self.attribs["viewBox"] = ",".join(str(v) for v in (minx, miny, width, height) if v is not None)
+
+    def get_id(self) -> str:
+        return str(self.attribs["id"])
+
+    def write(self, out: list[str]) -> None:
+        """As xml.etree.ElementTree serialises svgwrite's tree of it (``tostring``)."""
+        out.append("<" + self.name)
+        for key, value in sorted(self.attribs.items()):
+            if value is not None:
+                text = str(value)
+                if text:
+                    out.append(f' {key}="{_escape_attrib(text)}"')
+        if self.name == "style" and self.content:
+            out.append(f"><![CDATA[{self.content}]]></style>")
+        elif self.content or self.elements:
+            out.append(">")
+            if self.content:
+                out.append(_escape_cdata(self.content))
+            for element in self.elements:
+                element.write(out)
+            out.append(f"</{self.name}>")
+        else:
+            out.append(" />")
+
+
+class _Drawing(_Element):
+    """The part of ``svgwrite.Drawing`` (profile full) that ``_Builder`` uses."""
+
+    __slots__ = ("defs",)
+
+    def __init__(self, size: tuple[str, str]):
+        super().__init__("svg")
+        self.attribs["width"], self.attribs["height"] = size
+        self.defs = self.add(_Element("defs"))
+
+    def text(self) -> str:
+        self.attribs.update({"xmlns": "http://www.w3.org/2000/svg", "xmlns:xlink": "http://www.w3.org/1999/xlink",
+                             "xmlns:ev": "http://www.w3.org/2001/xml-events", "baseProfile": "full",
+                             "version": "1.1"})
+        out = ['<?xml version="1.0" encoding="utf-8" ?>\n']
+        self.write(out)
+        return "".join(out)
+
+    @staticmethod
+    def rect(insert, size) -> _Element:
+        return _Element("rect", x=insert[0], y=insert[1], width=size[0], height=size[1])
+
+    @staticmethod
+    def circle(center, r) -> _Element:
+        return _Element("circle", cx=center[0], cy=center[1], r=r)
+
+    @staticmethod
+    def line(start, end) -> _Element:
+        return _Element("line", x1=start[0], y1=start[1], x2=end[0], y2=end[1])
+
+    @staticmethod
+    def polygon(points) -> _Element:
+        return _Element("polygon", points=" ".join(f"{x},{y}" for x, y in points))
+
+    @staticmethod
+    def polyline(points) -> _Element:
+        return _Element("polyline", points=" ".join(f"{x},{y}" for x, y in points))
+
+    @staticmethod
+    def text_element(text: str, insert) -> _Element:
+        element = _Element("text", x=insert[0], y=insert[1])
+        element.content = str(text)
+        return element
+
+    @staticmethod
+    def g(**extra) -> _Element:
+        return _Element("g", **extra)
+
+    @staticmethod
+    def symbol(**extra) -> _Element:
+        return _Element("symbol", **extra)
+
+    @staticmethod
+    def use(href: str, insert, size) -> _Element:
+        element = _Element("use", x=insert[0], y=insert[1], width=size[0], height=size[1])
+        element.attribs["xlink:href"] = href
+        return element
+
+    @staticmethod
+    def clipPath(**extra) -> _Element:  # noqa: N802 - svgwrite's name
+        return _Element("clipPath", **extra)
+
+    @staticmethod
+    def style(css: str) -> _Element:
+        element = _Element("style", type="text/css")
+        element.content = css
+        return element
 
 
 class _Builder:
@@ -175,7 +308,8 @@ class _Builder:
 
     def _Text(self, t: Text):
         self.chars.setdefault(t.font, set()).update(t.text)
-        el = self.dwg.text(t.text, insert=(_n(t.x), _n(t.y)))
+        el = (self.dwg.text_element(t.text, (_n(t.x), _n(t.y))) if isinstance(self.dwg, _Drawing)
+              else self.dwg.text(t.text, insert=(_n(t.x), _n(t.y))))
         family, bold, italic = _family(t.font)
         if family is not None:
             el["font-family"] = family

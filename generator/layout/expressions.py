@@ -1,0 +1,313 @@
+"""Layout expressions compiled once into Python closures that compute what Jinja would.
+
+A deck of 10,000 tickets evaluates ``{{ card.from.name }}`` 10,000 times. Jinja's own compiled
+expression builds a new context (a copy of every name the face sees) on each call, which costs
+more than the expression; a closure over the parsed expression reads the face's names directly.
+
+Nothing here runs content as Python: an expression is parsed by the layout's own sandboxed
+environment (``generator.jinja_sandbox.BoundedSandbox``) and each node of the tree becomes a small
+closure that does exactly what Jinja's code for that node does, through the same environment: an
+attribute or item through the sandbox's ``getattr``/``getitem`` (which refuse what the sandbox
+refuses), an operator the sandbox intercepts through its ``call_binop`` (which bounds sizes), a
+filter or test through the environment's own (bounded) one, ``~`` through ``bounded_concat``. A
+node this module does not know (a call, a slice, a dict, a statement) leaves the whole expression
+to Jinja, as does any expression whose closure raises: Jinja then evaluates it again and gives the
+value, or the error message, it always gave.
+"""
+from __future__ import annotations
+
+import math
+import operator
+import types
+from collections import ChainMap
+from collections.abc import Callable
+from typing import Any
+
+from jinja2 import TemplateError, nodes
+from jinja2.parser import Parser
+from jinja2.runtime import Context
+from jinja2.utils import _PassArg
+
+from generator import limits
+
+Evaluate = Callable[[dict], Any]
+
+_COMPARE = {"eq": operator.eq, "ne": operator.ne, "gt": operator.gt, "gteq": operator.ge, "lt": operator.lt,
+            "lteq": operator.le, "in": lambda a, b: a in b, "notin": lambda a, b: a not in b}
+_PLAIN_BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+                 "//": operator.floordiv, "**": operator.pow, "%": operator.mod}
+_BINOP_NODES = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
+                nodes.Pow: "**", nodes.Mod: "%"}
+
+
+#: the kinds of object whose attributes the sandbox looks at more closely (``jinja2.sandbox.is_internal_attribute``)
+_SPECIAL = (types.FunctionType, types.MethodType, type, types.CodeType, types.TracebackType, types.FrameType,
+            types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
+#: values the sandbox may wrap (``str.format``: ``wrap_str_format``)
+_METHODS = frozenset({types.MethodType, types.BuiltinMethodType})
+_PLAIN: dict[type, bool] = {}
+
+
+def _plain(kind: type) -> bool:
+    """Whether the sandbox lets code read every attribute of an object of this kind that does not start with
+    ``_`` (all but functions, methods, classes, code, frames, generators): then ``a.b`` is read directly and
+    the sandbox's ``getattr`` is asked only for what it would treat otherwise (a method: ``str.format``)."""
+    known = _PLAIN.get(kind)
+    if known is None:
+        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL)
+    return known
+
+
+#: (the scope the last context was made for, the context), replaced as one (a thread reads both or neither)
+_LAST_CONTEXT: list = [(None, None)]
+
+
+def _context(env, scope: dict) -> Context:
+    """A Jinja context over ``scope`` for a filter or call that asks for one (``map``, ``tint``, a method):
+    one per scope (the elements of a face share theirs), reading it live, as Jinja's own would."""
+    last_scope, last = _LAST_CONTEXT[0]
+    if last_scope is scope and last.environment is env:
+        return last
+    context = Context(env, ChainMap(scope, env.globals), None, {})  # type: ignore[arg-type]  # reads as a dict
+    _LAST_CONTEXT[0] = (scope, context)
+    return context
+
+
+class Unsupported(Exception):
+    """A node this module does not compile: the expression is left to Jinja."""
+
+
+def compile_expression(env, source: str) -> Evaluate | None:
+    """``source`` (an expression, without ``{{ }}``) as a closure over a scope dict, or None if it uses
+    something this module leaves to Jinja (or does not parse: Jinja reports that)."""
+    try:
+        parser = Parser(env, source, state="variable")
+        expr = parser.parse_expression()
+        if not parser.stream.eos:
+            return None
+        return _Compiler(env).expr(expr)
+    except (Unsupported, TemplateError, RecursionError):
+        return None
+
+
+def compile_template(env, source: str) -> Evaluate | None:
+    """``source`` (text with ``{{ }}`` in it) as a closure giving the text Jinja renders, or None if the
+    template holds more than text and expressions (``{% %}`` statements: left to Jinja)."""
+    try:
+        template = env.parse(source)
+        if not template.body:
+            return lambda scope: ""
+        if len(template.body) != 1 or not isinstance(template.body[0], nodes.Output):
+            return None
+        compiler = _Compiler(env)
+        parts: list = []
+        for child in template.body[0].nodes:
+            if isinstance(child, nodes.TemplateData):
+                parts.append(child.data)
+            else:
+                parts.append(compiler.expr(child))
+    except (Unsupported, TemplateError, RecursionError):
+        return None
+    ceiling = limits.MAX_JINJA_OUTPUT
+
+    def render(scope: dict) -> str:
+        text = "".join(part if type(part) is str else str(part(scope)) for part in parts)
+        if len(text) > ceiling:   # Jinja refuses it, in its own words (the caller asks it again)
+            raise Unsupported("too long")
+        return text
+    return render
+
+
+class _Compiler:
+    """One closure per node, mirroring ``jinja2.compiler.CodeGenerator`` for a sandboxed environment."""
+
+    def __init__(self, env):
+        self.env = env
+
+    def expr(self, node) -> Evaluate:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            raise Unsupported(type(node).__name__)
+        return method(node)
+
+    def _Const(self, node):
+        value = node.value
+        if isinstance(value, float) and not math.isfinite(value):
+            raise Unsupported("1e999: Jinja writes it as the Python name inf, which it then cannot find")
+        return lambda scope: value
+
+    def _Name(self, node):
+        if node.ctx != "load":
+            raise Unsupported("store")
+        name, env = node.name, self.env
+        globals_ = env.globals
+
+        def load(scope):
+            if name in scope:
+                return scope[name]
+            if name in globals_:
+                return globals_[name]
+            return env.undefined(name=name)
+        return load
+
+    def _Getattr(self, node):
+        inner, attr, sandboxed = self.expr(node.node), node.attr, self.env.getattr
+        if attr.startswith("_"):   # refused by the sandbox (or a name it reads as an item): its own way
+            return lambda scope: sandboxed(inner(scope), attr)
+
+        def get(scope):
+            obj = inner(scope)
+            if _plain(type(obj)):
+                try:
+                    value = getattr(obj, attr)
+                except AttributeError:
+                    return sandboxed(obj, attr)   # an item (a dict's key), or undefined
+                if type(value) not in _METHODS:
+                    return value
+            return sandboxed(obj, attr)
+        return get
+
+    def _Getitem(self, node):
+        if isinstance(node.arg, nodes.Slice):
+            raise Unsupported("slice")
+        inner, arg, getitem = self.expr(node.node), self.expr(node.arg), self.env.getitem
+        return lambda scope: getitem(inner(scope), arg(scope))
+
+    def _binop(self, node, op: str):
+        left, right = self.expr(node.left), self.expr(node.right)
+        env = self.env
+        if op in env.intercepted_binops:
+            call = env.call_binop
+            return lambda scope: call(None, op, left(scope), right(scope))
+        fn = _PLAIN_BINOPS[op]
+        return lambda scope: fn(left(scope), right(scope))
+
+    def _Add(self, node):
+        return self._binop(node, "+")
+
+    def _Sub(self, node):
+        return self._binop(node, "-")
+
+    def _Mul(self, node):
+        return self._binop(node, "*")
+
+    def _Div(self, node):
+        return self._binop(node, "/")
+
+    def _FloorDiv(self, node):
+        return self._binop(node, "//")
+
+    def _Pow(self, node):
+        return self._binop(node, "**")
+
+    def _Mod(self, node):
+        return self._binop(node, "%")
+
+    def _And(self, node):
+        left, right = self.expr(node.left), self.expr(node.right)
+        return lambda scope: left(scope) and right(scope)
+
+    def _Or(self, node):
+        left, right = self.expr(node.left), self.expr(node.right)
+        return lambda scope: left(scope) or right(scope)
+
+    def _Not(self, node):
+        inner = self.expr(node.node)
+        return lambda scope: not inner(scope)
+
+    def _unop(self, node, op: str, fn):
+        if op in self.env.intercepted_unops:
+            raise Unsupported("intercepted unary operator")
+        inner = self.expr(node.node)
+        return lambda scope: fn(inner(scope))
+
+    def _Neg(self, node):
+        return self._unop(node, "-", operator.neg)
+
+    def _Pos(self, node):
+        return self._unop(node, "+", operator.pos)
+
+    def _CondExpr(self, node):
+        if node.expr2 is None:
+            raise Unsupported("if without else")
+        test, a, b = self.expr(node.test), self.expr(node.expr1), self.expr(node.expr2)
+        return lambda scope: a(scope) if test(scope) else b(scope)
+
+    def _Compare(self, node):
+        first = self.expr(node.expr)
+        ops = [(_COMPARE[op.op], self.expr(op.expr)) for op in node.ops]
+        if len(ops) == 1:
+            (fn, right), = ops
+            return lambda scope: fn(first(scope), right(scope))
+
+        def chain(scope):
+            left = first(scope)
+            result = True
+            for fn, right_of in ops:
+                right = right_of(scope)
+                result = fn(left, right)
+                if not result:
+                    return result
+                left = right
+            return result
+        return chain
+
+    def _List(self, node):
+        items = [self.expr(item) for item in node.items]
+        return lambda scope: [item(scope) for item in items]
+
+    def _Tuple(self, node):
+        if node.ctx != "load":
+            raise Unsupported("store")
+        items = [self.expr(item) for item in node.items]
+        return lambda scope: tuple(item(scope) for item in items)
+
+    def _Concat(self, node):
+        parts, concat = [self.expr(part) for part in node.nodes], self.env.bounded_concat
+        return lambda scope: concat([part(scope) for part in parts])
+
+    def _Filter(self, node):
+        if node.node is None:
+            raise Unsupported("filter block")
+        return self._call(node, self.env.filters.get(node.name), self.expr(node.node))
+
+    def _Test(self, node):
+        return self._call(node, self.env.tests.get(node.name), self.expr(node.node))
+
+    def _Call(self, node):
+        """A method call (``ids.index(x)``, ``stations.values()``): through the sandbox's ``call``, which refuses
+        what is not safe to call and bounds what grows, as Jinja's generated code does."""
+        if node.dyn_args is not None or node.dyn_kwargs is not None:
+            raise Unsupported("*args")
+        fn = self.expr(node.node)
+        args = [self.expr(arg) for arg in node.args]
+        kwargs = [(kw.key, self.expr(kw.value)) for kw in node.kwargs]
+        env = self.env
+
+        def call(scope):
+            context = _context(env, scope)
+            return env.call(context, fn(scope), *(arg(scope) for arg in args),
+                            **{key: arg(scope) for key, arg in kwargs})
+        return call
+
+    def _call(self, node, fn, value):
+        """A filter or test: called as Jinja's generated code calls it (the context, the eval context or
+        the environment first when it asks for one), with its arguments."""
+        if fn is None or node.dyn_args is not None or node.dyn_kwargs is not None:
+            raise Unsupported("unknown filter or test, or *args")
+        args = [self.expr(arg) for arg in node.args]
+        kwargs = [(kw.key, self.expr(kw.value)) for kw in node.kwargs]
+        env = self.env
+        passes = _PassArg.from_obj(fn)
+
+        def call(scope):
+            given = [value(scope), *(arg(scope) for arg in args)]
+            named = {key: arg(scope) for key, arg in kwargs}
+            if passes is None:
+                return fn(*given, **named)
+            if passes is _PassArg.environment:
+                return fn(env, *given, **named)
+            context = _context(env, scope)
+            first = context if passes is _PassArg.context else context.eval_ctx
+            return fn(first, *given, **named)
+        return call
