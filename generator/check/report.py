@@ -36,21 +36,25 @@ def _plural(n: int, word: str) -> str:
 
 
 def print_findings(findings: list[Finding], console: Console) -> None:
-    """Findings grouped by file, one line each: line, severity, code, message; the hint below."""
+    """Findings grouped by file, one line each: line, severity, code, message; the hint below.
+
+    Printed as one text: rich costs most per call, and a large deck can have thousands of findings."""
+    lines = []
     for n, (file, group) in enumerate(groupby(findings, key=lambda f: (f.game, f.file))):
         if n:
-            console.print()
-        console.print(f"[bold]{escape(file[1])}[/]", soft_wrap=True)
+            lines.append("")
+        lines.append(f"[bold]{escape(file[1])}[/]")
         for f in group:
             where = escape(str(f.source) if f.line else f.file)  # file:line, or file:row:column in a spreadsheet
             if f.waived:
-                console.print(f"  [dim]{where}: waived {f.code} {escape(f.message)}[/]", soft_wrap=True)
-                console.print(f"    [dim]reason: {escape(f.waived)}[/]", soft_wrap=True)
+                lines.append(f"  [dim]{where}: waived {f.code} {escape(f.message)}[/]")
+                lines.append(f"    [dim]reason: {escape(f.waived)}[/]")
                 continue
-            console.print(f"  {where}: [{STYLE[f.severity]}]{f.severity}[/] [bold]{f.code}[/] "
-                          f"{escape(f.message)}", soft_wrap=True)
+            lines.append(f"  {where}: [{STYLE[f.severity]}]{f.severity}[/] [bold]{f.code}[/] {escape(f.message)}")
             if f.hint:
-                console.print(f"    [cyan]hint[/]: {escape(f.hint)}", soft_wrap=True)
+                lines.append(f"    [cyan]hint[/]: {escape(f.hint)}")
+    if lines:
+        console.print("\n".join(lines), soft_wrap=True, highlight=False)   # colour by severity, not by rich's guesses
 
 
 def print_catalogue(checks: list[Check], console: Console) -> None:
