@@ -113,3 +113,81 @@ def test_an_xlsx_bomb_kept_outside_xl_worksheets_is_refused_before_it_is_read(tm
     _xlsx_with_sheet_at(game / "trains.xlsx", "xl/data/far.xml")
     assert_refused(pnpgen("check", game), 2, "trains.xlsx", "MAX_SHEET_ROWS")
     assert limits.MAX_SHEET_ROWS < 1_000_000
+
+
+# --------------------------------------------------------------------------- SVG pictures: work and numbers
+
+def _svg_game(tmp_path, svg: str):
+    from tests.test_images import game
+    folder = game(tmp_path, '  - image: {src: art/x.svg, x: 0, y: 0, w: 20, h: 20}\n')
+    (folder / "art").mkdir()
+    (folder / "art" / "x.svg").write_text(svg, encoding="utf-8")
+    return folder
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
+
+
+def test_svg_elements_count_each_use_as_what_it_copies():
+    from lxml import etree
+
+    from generator.layout.images import _svg_elements
+    group = '<defs><g id="g">' + '<rect width="1" height="1"/>' * 10 + "</g></defs>"
+    assert _svg_elements(etree.fromstring(SVG.format(group)), 10**6) == 1 + 1 + 1 + 10
+    assert _svg_elements(etree.fromstring(SVG.format(group + '<use xlink:href="#g"/>' * 3)), 10**6) == 13 + 3 * 12
+    loop = '<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'
+    assert _svg_elements(etree.fromstring(SVG.format(loop)), 10**6) < 20   # svglib skips a use that loops
+
+
+@pytest.mark.parametrize("svg", [
+    SVG.format('<rect width="1" height="1"/>' * 25_000),
+    SVG.format('<defs><g id="g">' + '<rect width="1" height="1"/>' * 1000 + '</g></defs>' + '<use xlink:href="#g"/>' * 100),
+], ids=["many-shapes", "use-copies"])
+def test_an_svg_with_too_many_elements_is_refused_before_svglib_draws_it(tmp_path, run, svg):
+    """svglib draws ~5,000 elements a second: 100 uses of a group of 1,000 shapes took 22 s, a 28 MB file
+    of a million shapes more than two minutes, in check and again in build."""
+    folder = _svg_game(tmp_path, svg)
+    assert_refused(run("check", folder), 2, "layouts/card.yaml:5", "MAX_SVG_ELEMENTS")
+
+
+@pytest.mark.parametrize("svg, words", [
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="1e308" height="1e308" viewBox="0 0 1e-308 1e-308">'
+     '<rect width="1" height="1"/></svg>', "has a size of"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="1e-300" height="1e-300"><rect width="1" height="1"/></svg>',
+     "has a size of"),
+    (SVG.format('<g transform="scale(1e30)"><rect width="1" height="1"/></g>'), "MAX_SVG_NUMBER"),
+    (SVG.format('<path d="M0 0 L1e30 5 Z"/>'), "MAX_SVG_NUMBER"),
+], ids=["huge-size", "tiny-size", "huge-scale", "huge-point"])
+def test_an_svg_whose_numbers_cannot_be_written_is_refused_by_check_and_build(tmp_path, run, svg, words):
+    """The check passed and the build ended in a ReportLab traceback ("number too large") as the PDF was saved."""
+    folder = _svg_game(tmp_path, svg)
+    assert_refused(run("check", folder), 2, "layouts/card.yaml:5", words)
+    assert_refused(run("build", "--all", folder, "--out", tmp_path / "out"), 2, "layouts/card.yaml:5", words)
+
+
+# --------------------------------------------------------------------------- fonts: broken glyphs
+
+def test_a_font_with_a_broken_glyph_is_refused_by_check_not_by_the_pdf_writer(tmp_path, run):
+    """Glyph 0 made a composite of glyph 65534, which the font has not: the check passed and the build's
+    PDF writer raised IndexError (a traceback) as it subset the font."""
+    import struct
+
+    from tests.test_fonts import TEST_FONT, _refused
+    data = bytearray(TEST_FONT.read_bytes())
+    tables = {bytes(data[12 + 16 * i:16 + 16 * i]): struct.unpack_from(">I", data, 20 + 16 * i)[0]
+              for i in range(struct.unpack_from(">H", data, 4)[0])}
+    struct.pack_into(">hhhhhHHbb", data, tables[b"glyf"], -1, 0, 0, 10, 10, 0, 0xFFFE, 0, 0)
+    message = " ".join(_refused(tmp_path, run, bytes(data), "Broken.ttf").split())
+    assert "font 'Broken.ttf' cannot be read as a TrueType font" in message
+
+
+# --------------------------------------------------------------------------- layout text sizes
+
+@pytest.mark.parametrize("sizes, shown", [("size: 1.0e+300, min_size: 1.0e-300", "size 1e+300 pt"),
+                                          ("size: 0", "size 0 pt"), ("size: 9, min_size: -1", "min_size -1 pt")])
+def test_a_text_size_out_of_range_is_an_error_at_the_layout_line(tmp_path, sizes, shown):
+    """size 1e300 stepped down 0.5 pt at a time towards min_size: check and build never finished."""
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    _layout(game, "elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n"
+                  f"  - text: {{x: 0, y: 0, w: 40, h: 5, text: x, {sizes}}}\n")
+    assert_refused(pnpgen("check", game), 1, "ttr-train.yaml:3", shown, "MAX_TEXT_PT")
