@@ -146,9 +146,11 @@ def round_two(work: Path) -> None:
     case(work, "SVG scale(1e30) (build)", [svg(SVG.format('<g transform="scale(1e30)"><rect width="1" height="1"/></g>'))],
          "build", **art)
     case(work, "font with a broken glyph (build)", [("fonts/Lato-Regular.ttf", broken_glyph)], "build", **art)
-    case(work, "XLSX sheet at xl/data/", [("cards.xlsx", far_xlsx), ("decks.yaml", replace("{from: cards.csv}", "{from: cards.xlsx}"))],
+    case(work, "XLSX sheet at xl/data/",
+         [("cards.xlsx", far_xlsx), ("decks.yaml", replace("{from: cards.csv}", "{from: cards.xlsx}"))],
          **art)
-    case(work, "text size 1e300", [("layouts/lantern-train.yaml", replace("motto }}\", size: 8,", "motto }}\", size: 1.0e+300,"))], **art)
+    case(work, "text size 1e300",
+         [("layouts/lantern-train.yaml", replace('motto }}", size: 8,', 'motto }}", size: 1.0e+300,'))], **art)
     nested = "{{ [[0] * 999999] * 999999 }}"
     case(work, "layout " + nested[:25], [layout_text(nested)], "build")
     case(work, "rules.md [a, a, a] of 10^6", [rules_text("{% set a = [0] * 999999 %}{{ [a, a, a] }}")])
