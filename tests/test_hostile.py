@@ -191,3 +191,32 @@ def test_a_text_size_out_of_range_is_an_error_at_the_layout_line(tmp_path, sizes
     _layout(game, "elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n"
                   f"  - text: {{x: 0, y: 0, w: 40, h: 5, text: x, {sizes}}}\n")
     assert_refused(pnpgen("check", game), 1, "ttr-train.yaml:3", shown, "MAX_TEXT_PT")
+
+
+# --------------------------------------------------------------------------- file names too long for a file system
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize("file, old, new, where", [
+    ("game.yaml", "include: [decks.yaml]", f"include: [{LONG}.yaml]", "game.yaml:6"),
+    ("decks.yaml", "    cards:\n      - {color: red, count: 2}\n      - {color: blue, count: 2}\n"
+                   "      - {color: locomotive, count: 1}\n", f"    cards: {{from: {LONG}.csv}}\n", "decks.yaml:10"),
+    ("game.yaml", "players: [2, 4]", f"players: [2, 4]\nicons:\n  x: art/{LONG}.svg", "game.yaml:7"),
+    ("game.yaml", "players: [2, 4]", f"players: [2, 4]\nfonts:\n  body: {{regular: fonts/{LONG}.ttf}}", "game.yaml:7"),
+], ids=["include", "spreadsheet", "icon", "font"])
+def test_a_file_name_longer_than_a_file_system_allows_is_an_error_at_its_line(tmp_path, run, file, old, new, where):
+    """pathlib's is_file() and exists() raise OSError (ENAMETOOLONG) for a 300-byte name: a traceback."""
+    game = copy_fixture(tmp_path, "mini", file, old, new)
+    assert_refused(run("check", game), 2, where, "longer than 255 bytes")
+
+
+def test_a_picture_or_rules_file_name_too_long_is_an_error_at_its_line(tmp_path, run):
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    _layout(game, f"elements:\n  - image: {{src: art/{LONG}.png, x: 0, y: 0, w: 5, h: 5}}\n")
+    assert_refused(run("check", game), 2, "ttr-train.yaml:2", "longer than 255 bytes")
+    (game / "layouts" / "ttr-train.yaml").unlink()
+    (game / "rules.md").write_text(f"# R\n\n![x](art/{LONG}.png)\n", encoding="utf-8")
+    assert_refused(run("check", game), 2, "rules.md:3", "longer than 255 bytes")
+    (game / "rules.md").write_text(f"# R\n\n{{% include '{LONG}.md' %}}\n", encoding="utf-8")
+    assert_refused(run("check", game), 2, "rules.md:3", "no rules template named")

@@ -151,6 +151,9 @@ def round_two(work: Path) -> None:
          **art)
     case(work, "text size 1e300",
          [("layouts/lantern-train.yaml", replace('motto }}", size: 8,', 'motto }}", size: 1.0e+300,'))], **art)
+    case(work, "picture name of 300 bytes", [("layouts/lantern-back.yaml", replace("src: art/back.svg",
+                                                                                 f"src: art/{'a' * 300}.svg"))], **art)
+    case(work, "include name of 300 bytes", [("game.yaml", replace("  - palette.yaml", f"  - {'a' * 300}.yaml"))], **art)
     nested = "{{ [[0] * 999999] * 999999 }}"
     case(work, "layout " + nested[:25], [layout_text(nested)], "build")
     case(work, "rules.md [a, a, a] of 10^6", [rules_text("{% set a = [0] * 999999 %}{{ [a, a, a] }}")])

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Image
-from generator.paths import game_roots, inside
+from generator.paths import game_roots, inside, long_names
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -92,6 +92,7 @@ def picture_path(game, name: str, src: Source | None) -> Path:
         raise ContentError(src, f"picture '{name}' is an absolute path",
                            "name the file relative to the game folder, e.g. art/forest.png")
     candidate = Path(game.folder) / name
+    long_names(candidate, src, name)
     if not candidate.exists() and not candidate.is_symlink() and (TEMPLATES_DIR / name).is_file():
         candidate = TEMPLATES_DIR / name
     return inside(candidate, game_roots(game), src, name)

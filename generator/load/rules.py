@@ -15,6 +15,7 @@ becomes its own chapter after the game's.
 from __future__ import annotations
 
 import difflib
+import os
 import traceback
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
@@ -112,7 +113,7 @@ class ContainedLoader(FileSystemLoader):
         pieces = split_template_path(template)  # refuses '..' in a template name, as Jinja does
         for searchpath in self.searchpath:
             candidate = Path(searchpath, *pieces)
-            if candidate.is_file():
+            if os.path.isfile(candidate):   # False for a name too long, where Path.is_file() raises
                 inside(candidate, self.roots, Source(candidate), str(Source(candidate)))
                 break
         return super().get_source(environment, template)
