@@ -112,8 +112,10 @@ def _deep_size(value, budget: int) -> int:
 
 
 def _check_deep(values, what: str) -> None:
-    """Refuse ``values`` whose nested items, counted as printing them would meet them, pass MAX_JINJA_SEQUENCE."""
-    values = list(values)
+    """Refuse ``values`` whose nested items, counted as printing them would meet them, pass MAX_JINJA_SEQUENCE.
+    A text on its own is not measured: it is made already, and printing it costs its length (the operators
+    that make texts are measured themselves; the rules page prints its whole body at once)."""
+    values = [value for value in values if not isinstance(value, str)]
     size = _deep_size(values, limits.MAX_JINJA_SEQUENCE + len(values)) - len(values)
     if size > limits.MAX_JINJA_SEQUENCE:
         raise _refuse(f"{what} holds more than {size:,} items or characters, nested ones counted",
@@ -367,7 +369,7 @@ def _bounded_filter(name: str, original):
             _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
             args = (*args[:len(args) - len(given)], items, *options)
         result = original(*args, **kwargs)
-        if _length(result) is not None:
+        if name in _GROWING_FILTERS and _length(result) is not None:
             _check_size(len(result), what)
         return result
 

@@ -95,6 +95,10 @@ MAX_JINJA_SEQUENCE = 1_000_000
 MAX_JINJA_ITERATIONS = 1_000_000
 #: characters one rendered template may produce (the bundled rule sheets make ~30,000)
 MAX_JINJA_OUTPUT = 4_000_000
+#: source lines × rendered lines of rules.md that are diffed to give an error its source line (the diff costs up
+#: to their product times the changes: 500 × 500 alternating lines, 0.5 s); past it, the lines between the first
+#: and the last change map approximately (the bundled rule sheets: under 36,000)
+MAX_LINE_MAP_WORK = 250_000
 
 # --- fonts -------------------------------------------------------------------
 #: bytes in one font file a game declares (``fonts:``); IPAexGothic, the largest bundled one, is ~6 MB

@@ -220,3 +220,39 @@ def test_a_picture_or_rules_file_name_too_long_is_an_error_at_its_line(tmp_path,
     assert_refused(run("check", game), 2, "rules.md:3", "longer than 255 bytes")
     (game / "rules.md").write_text(f"# R\n\n{{% include '{LONG}.md' %}}\n", encoding="utf-8")
     assert_refused(run("check", game), 2, "rules.md:3", "no rules template named")
+
+
+def test_a_long_text_is_printed_and_filtered_as_before():
+    """Only values that nest lists are measured when printed: a rules page prints its whole body (MBs) at once."""
+    env = BoundedImmutableSandbox()
+    body = "x" * (limits.MAX_JINJA_SEQUENCE + 1)
+    assert len(env.render(env.from_string("{{ v }}{{ v | e }}{{ v | trim }}"), {"v": body})) == 3 * len(body)
+
+
+# --------------------------------------------------------------------------- rules.md: Markdown that nests or repeats
+
+def test_emphasis_nested_fifty_thousand_deep_is_an_error_not_a_recursion_traceback(tmp_path, run):
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    (game / "rules.md").write_text("# R\n\n" + "*" * 50_000 + "x" + "*" * 50_000 + "\n", encoding="utf-8")
+    assert_refused(run("check", game), 2, "rules.md", "the Markdown nests too deeply")
+
+
+def test_the_rules_line_map_diffs_only_what_changed_and_only_so_much(monkeypatch):
+    """20,000 equal list items took minutes in difflib (its cost is the product of the line counts, times the
+    changes); past MAX_LINE_MAP_WORK the unchanged ends map one to one and the middle line by line."""
+    import difflib
+
+    from generator.load.rules import _line_map
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("diffed")
+
+    monkeypatch.setattr(limits, "MAX_LINE_MAP_WORK", 100)
+    monkeypatch.setattr(difflib, "SequenceMatcher", refuse)
+    same = "\n".join(["1. x"] * 20_000)
+    assert _line_map(same, same)[:20_000] == list(range(1, 20_001))
+    source = "\n".join(["a", "b", "{{ x }}", *["1. x"] * 30, "{{ y }}", "c"])
+    rendered = "\n".join(["a", "b", "X", "X2", *["1. x"] * 30, "Y", "c"])
+    mapping = _line_map(source, rendered)
+    assert mapping[:2] == [1, 2] and mapping[-2] == 35   # 'c': the last line of both
+    assert mapping[2:4] == [3, 4]                        # the changed middle, line by line

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import os
 import traceback
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs, urlsplit
@@ -27,7 +28,7 @@ from jinja2.sandbox import SecurityError
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from generator import TEMPLATES_DIR
+from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
@@ -350,24 +351,53 @@ def _line_map(source: str, rendered: str) -> list[int]:
     """
     src, out = source.splitlines(), rendered.splitlines()
     mapping = [max(1, len(src))] * (len(out) + 1)
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, src, out, autojunk=False).get_opcodes():
+    head = tail = 0
+    if len(src) * len(out) > limits.MAX_LINE_MAP_WORK:
+        head, tail = _unchanged_ends(src, out)
+    # the lines before the first change and after the last map one to one; the diff sees only the middle,
+    # whose cost grows with the product of its lengths (thousands of equal lines: minutes)
+    for j in range(head):
+        mapping[j] = j + 1
+    for k in range(1, tail + 1):
+        mapping[len(out) - k] = len(src) - k + 1
+    middle_src, middle_out = src[head:len(src) - tail], out[head:len(out) - tail]
+    opcodes: Sequence[tuple[str, int, int, int, int]]
+    if not (middle_src and middle_out):   # lines only added (or only removed): no diff to run
+        opcodes = [("insert", 0, len(middle_src), 0, len(middle_out))]
+    elif len(middle_src) * len(middle_out) > limits.MAX_LINE_MAP_WORK:   # approximate: line by line from the change
+        opcodes = [("replace", 0, len(middle_src), 0, len(middle_out))]
+    else:
+        opcodes = difflib.SequenceMatcher(None, middle_src, middle_out, autojunk=False).get_opcodes()
+    for op, i1, i2, j1, j2 in opcodes:
         for j in range(j1, j2):
             if op == "insert":
-                mapping[j] = max(1, i1)
+                mapping[head + j] = max(1, head + i1)
             else:  # equal or replace: line by line, the last source line for any extra output
-                mapping[j] = i1 + 1 + min(j - j1, max(0, i2 - i1 - 1))
+                mapping[head + j] = head + i1 + 1 + min(j - j1, max(0, i2 - i1 - 1))
     return mapping
+
+
+def _unchanged_ends(src: list[str], out: list[str]) -> tuple[int, int]:
+    """How many lines at the start, and then at the end, ``src`` and ``out`` share."""
+    head = next((i for i, (a, b) in enumerate(zip(src, out)) if a != b), min(len(src), len(out)))
+    tail = next((i for i, (a, b) in enumerate(zip(reversed(src[head:]), reversed(out[head:]))) if a != b),
+                min(len(src), len(out)) - head)
+    return head, tail
+
 
 
 def parse(markdown: str, path: Path, line_map: list[int] | None = None, markup: Markup = PLAIN) -> list:
     """Markdown → blocks (``generator.model.rules``); ``markup``: the colours and icons inline text may name."""
-    tree = SyntaxTreeNode(_block_parser().parse(markdown))
-
     def src(node) -> Source:
         line = node.map[0] if node.map else 0
         return Source(path, line_map[min(line, len(line_map) - 1)] if line_map else line + 1)
 
-    return _blocks(tree.children, src, markup)
+    try:
+        return _blocks(SyntaxTreeNode(_block_parser().parse(markdown)).children, src, markup)
+    except RecursionError:   # markdown-it bounds nested blocks, not emphasis: '*' * 50000 + 'x' + '*' * 50000
+        raise ContentError(Source(path), "the Markdown nests too deeply (emphasis, links or lists inside each "
+                                         "other, thousands of levels)",
+                           "write the text plainly: a rule sheet nests a few levels at most") from None
 
 
 def _blocks(nodes, src, markup: Markup) -> list[Block]:
