@@ -95,6 +95,12 @@ MAX_JINJA_SEQUENCE = 1_000_000
 MAX_JINJA_ITERATIONS = 1_000_000
 #: characters one rendered template may produce (the bundled rule sheets make ~30,000)
 MAX_JINJA_OUTPUT = 4_000_000
+#: cells of one Markdown table in rules.md (each is measured and set; a route table of 110 rows has 550)
+MAX_RULES_TABLE_CELLS = 10_000
+#: characters and lines of a rule sheet's Markdown once its Jinja has run (the largest bundled one: 6,100
+#: characters, 212 lines); markdown-it costs ~0.2 ms a token
+MAX_RULES_MARKDOWN = 100_000
+MAX_RULES_LINES = 5_000
 #: source lines × rendered lines of rules.md that are diffed to give an error its source line (the diff costs up
 #: to their product times the changes: 500 × 500 alternating lines, 0.5 s); past it, the lines between the first
 #: and the last change map approximately (the bundled rule sheets: under 36,000)

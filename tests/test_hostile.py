@@ -256,3 +256,28 @@ def test_the_rules_line_map_diffs_only_what_changed_and_only_so_much(monkeypatch
     mapping = _line_map(source, rendered)
     assert mapping[:2] == [1, 2] and mapping[-2] == 35   # 'c': the last line of both
     assert mapping[2:4] == [3, 4]                        # the changed middle, line by line
+
+
+@pytest.mark.parametrize("body, where, words", [
+    ("1. x\n" * 5_001, "rules.md", "MAX_RULES_LINES"),
+    ("word " * 21_000, "rules.md", "MAX_RULES_MARKDOWN"),
+    ("|" + "a|" * 101 + "\n|" + "-|" * 101 + "\n" + ("|" + "x|" * 101 + "\n") * 99, "rules.md:3",
+     "a table of 10,100 cells"),
+], ids=["lines", "characters", "table"])
+def test_a_rule_sheet_far_beyond_any_is_refused_before_markdown_reads_it(tmp_path, run, body, where, words):
+    """markdown-it costs ~0.2 ms a token: 20,000 list items took 10 s, a 200 × 2,000 table 70 s, and
+    49,000 emphasised words over two minutes, in check and again in build."""
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    (game / "rules.md").write_text("# R\n\n" + body, encoding="utf-8")
+    assert_refused(run("check", game), 2, where, words)
+
+
+def test_rich_text_of_many_runs_is_measured_from_the_run_that_holds_the_range():
+    """A paragraph of 49,000 emphasised words was measured from its first run for every range (quadratic)."""
+    from generator.layout import richtext
+    spans = tuple(richtext.Span(t, b, False, None) for t, b in [("ab ", False), ("cd", True), ("", False), (" ef", False)])
+    flat, bounds = richtext._flat(spans)
+    assert [s.text for s in richtext._slice(spans, bounds, 4, 7)] == ["d", " e"]
+    width = richtext._measure(spans, bounds, 10, richtext.Typeface())
+    whole = richtext._measure(spans[1:2], [(0, 2)], 10, richtext.Typeface())
+    assert width(3, 5) == pytest.approx(whole(0, 2))

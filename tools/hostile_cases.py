@@ -156,6 +156,9 @@ def round_two(work: Path) -> None:
     case(work, "include name of 300 bytes", [("game.yaml", replace("  - palette.yaml", f"  - {'a' * 300}.yaml"))], **art)
     case(work, "rules.md emphasis 50,000 deep", [rules_text("*" * 50_000 + "x" + "*" * 50_000)])
     case(work, "rules.md 20,000 list items", [rules_text("1. x\n" * 20_000)])
+    case(work, "rules.md table 200 x 2,000", [rules_text("|" + "a|" * 200 + "\n|" + "-|" * 200 + "\n"
+                                                         + ("|" + "x|" * 200 + "\n") * 2000)])
+    case(work, "rules.md 24,000 emphasised words", [rules_text("*a* " * 24_000)])
     nested = "{{ [[0] * 999999] * 999999 }}"
     case(work, "layout " + nested[:25], [layout_text(nested)], "build")
     case(work, "rules.md [a, a, a] of 10^6", [rules_text("{% set a = [0] * 999999 %}{{ [a, a, a] }}")])

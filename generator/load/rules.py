@@ -392,6 +392,7 @@ def parse(markdown: str, path: Path, line_map: list[int] | None = None, markup: 
         line = node.map[0] if node.map else 0
         return Source(path, line_map[min(line, len(line_map) - 1)] if line_map else line + 1)
 
+    _bounded_markdown(markdown, path)
     try:
         return _blocks(SyntaxTreeNode(_block_parser().parse(markdown)).children, src, markup)
     except RecursionError:   # markdown-it bounds nested blocks, not emphasis: '*' * 50000 + 'x' + '*' * 50000
@@ -464,8 +465,26 @@ def picture_target(target: str) -> tuple[str, int | None]:
     return parts.path, int(faces) if faces.isascii() and faces.isdigit() else -1  # "²".isdigit() too
 
 
+def _bounded_markdown(markdown: str, path: Path) -> None:
+    """Refuse a rule sheet's Markdown (as rendered by Jinja) that is far beyond any rule sheet before markdown-it
+    reads it: its parser and tree cost ~0.2 ms a token (a 200 × 2,000 table: 70 s; 20,000 list items: 10 s)."""
+    for what, count, limit, name in (
+            ("characters", len(markdown), limits.MAX_RULES_MARKDOWN, "MAX_RULES_MARKDOWN"),
+            ("lines", markdown.count("\n") + 1, limits.MAX_RULES_LINES, "MAX_RULES_LINES"),
+            ("'|' (table cells)", markdown.count("|"), 2 * limits.MAX_RULES_TABLE_CELLS, "MAX_RULES_TABLE_CELLS × 2")):
+        if count > limit:
+            raise ContentError(Source(path), f"the rule sheet's Markdown has {count:,} {what}, more than {limit:,} "
+                                             f"(limits.{name}), once its Jinja is run",
+                               "a rule sheet is a few pages: split the text, or show the figures with the macros")
+
+
 def _table(node, src, markup: Markup) -> Table:
     rows = [tr for part in node.children for tr in part.children]
+    count = sum(len(tr.children) for tr in rows)
+    if count > limits.MAX_RULES_TABLE_CELLS:   # each cell is measured and set: 400,000 took 70 s
+        raise ContentError(src(node), f"a table of {count:,} cells, more than {limits.MAX_RULES_TABLE_CELLS:,} "
+                                      f"(limits.MAX_RULES_TABLE_CELLS)", "split it, or keep the figures in the game's "
+                                                                         "tables and show a part of them")
     cells = [[_spans(cell.children[0], src(node), markup) if cell.children else () for cell in tr.children] for tr in rows]
     align = []
     for cell in rows[0].children:
