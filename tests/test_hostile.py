@@ -233,7 +233,7 @@ def test_a_long_text_is_printed_and_filtered_as_before():
 
 def test_emphasis_nested_fifty_thousand_deep_is_an_error_not_a_recursion_traceback(tmp_path, run):
     game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
-    (game / "rules.md").write_text("# R\n\n" + "*" * 50_000 + "x" + "*" * 50_000 + "\n", encoding="utf-8")
+    (game / "rules.md").write_text("# R\n\n" + "*" * 20_000 + "x" + "*" * 20_000 + "\n", encoding="utf-8")
     assert_refused(run("check", game), 2, "rules.md", "the Markdown nests too deeply")
 
 
@@ -281,3 +281,14 @@ def test_rich_text_of_many_runs_is_measured_from_the_run_that_holds_the_range():
     width = richtext._measure(spans, bounds, 10, richtext.Typeface())
     whole = richtext._measure(spans[1:2], [(0, 2)], 10, richtext.Typeface())
     assert width(3, 5) == pytest.approx(whole(0, 2))
+
+
+# --------------------------------------------------------------------------- output names that clash
+
+def test_two_parts_whose_ids_make_the_same_file_name_are_refused_by_check_and_build(tmp_path, run):
+    """A deck named like a fixed output ('<game>-print-and-play') wrote one file over the other: the build said
+    it succeeded, and the print-and-play file (or the deck) was missing."""
+    game = copy_fixture(tmp_path, "mini", "decks.yaml", "  tickets:", "  mini-print-and-play:")
+    assert_refused(run("check", game), 1, "game.yaml", "two outputs of the game are both named mini-print-and-play.pdf")
+    assert_refused(run("build", game, "--out", tmp_path / "out"), 1, "game.yaml", "mini-print-and-play.pdf")
+    assert not (tmp_path / "out" / "mini").exists()

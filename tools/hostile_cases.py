@@ -159,6 +159,9 @@ def round_two(work: Path) -> None:
     case(work, "rules.md table 200 x 2,000", [rules_text("|" + "a|" * 200 + "\n|" + "-|" * 200 + "\n"
                                                          + ("|" + "x|" * 200 + "\n") * 2000)])
     case(work, "rules.md 24,000 emphasised words", [rules_text("*a* " * 24_000)])
+    game_id = f"case{len(list(work.iterdir()))}"   # the folder case() makes next
+    case(work, "deck id = print-and-play file", [("decks.yaml", replace("  tickets:", f"  {game_id}-print-and-play:"))],
+         "build")
     nested = "{{ [[0] * 999999] * 999999 }}"
     case(work, "layout " + nested[:25], [layout_text(nested)], "build")
     case(work, "rules.md [a, a, a] of 10^6", [rules_text("{% set a = [0] * 999999 %}{{ [a, a, a] }}")])
