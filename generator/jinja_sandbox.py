@@ -40,6 +40,9 @@ _GROWING_FILTERS = ("center", "indent", "wordwrap", "format", "join", "replace",
                     "slice", "sum", "string", "urlize", "xmlattr", "tojson", "pprint", "filesizeformat")
 #: ... because a whole-number argument is a width or a count of pieces: 'a'|center(10**9), [1]|batch(10**9, 0)
 _WIDTH_FILTERS = frozenset({"center", "indent", "wordwrap", "batch", "slice"})
+#: filters that turn their value into text (or compare its items): measured, nested items counted, before
+_TEXT_FILTERS = ("e", "escape", "forceescape", "trim", "upper", "lower", "title", "capitalize", "striptags",
+                 "wordcount", "safe", "sort", "unique", "dictsort", "groupby", "min", "max")
 _NUMBER = re.compile(r"\d+")
 #: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
 _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
@@ -89,6 +92,36 @@ def _check_size(size: int, what: str) -> None:
         raise _refuse(f"{what} would make {size:,} characters or items", "MAX_JINJA_SEQUENCE")
 
 
+def _deep_size(value, budget: int) -> int:
+    """Items and characters in ``value``, lists, tuples and dicts nested in it counted each time they occur
+    (``[[0]*999999]*999999`` holds one list, but printing or comparing it meets 10**12 items); the count
+    stops once it passes ``budget``, so measuring costs at most that much work."""
+    size, stack = 0, [value]
+    while stack and size <= budget:
+        item = stack.pop()
+        if isinstance(item, str):
+            size += len(item)
+        elif isinstance(item, (list, tuple)):
+            size += len(item)
+            stack.extend(item)
+        elif isinstance(item, dict):
+            size += 2 * len(item)
+            stack.extend(item.keys())
+            stack.extend(item.values())
+    return size
+
+
+def _check_deep(values, what: str) -> None:
+    """Refuse ``values`` whose nested items, counted as printing them would meet them, pass MAX_JINJA_SEQUENCE.
+    A text on its own is not measured: it is made already, and printing it costs its length (the operators
+    that make texts are measured themselves; the rules page prints its whole body at once)."""
+    values = [value for value in values if not isinstance(value, str)]
+    size = _deep_size(values, limits.MAX_JINJA_SEQUENCE + len(values)) - len(values)
+    if size > limits.MAX_JINJA_SEQUENCE:
+        raise _refuse(f"{what} holds more than {size:,} items or characters, nested ones counted",
+                      "MAX_JINJA_SEQUENCE")
+
+
 def _binop_estimate(operator: str, left, right) -> None:
     """Refuse an operation whose result would be too large, from the sizes of its operands alone."""
     if operator == "**" and _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
@@ -104,11 +137,19 @@ def _binop_estimate(operator: str, left, right) -> None:
             length = _length(sequence)
             if length is not None and _is_int(count):
                 _check_size(length * count, "repeating a text or list")
+                if not isinstance(sequence, str) and count > 1:   # a list of lists repeats its nested items too
+                    deep = _deep_size(sequence, limits.MAX_JINJA_SEQUENCE // count + 1)
+                    if deep * count > limits.MAX_JINJA_SEQUENCE:
+                        raise _refuse(f"repeating a list {count:,} times would make at least {deep * count:,} "
+                                      f"items, nested ones counted", "MAX_JINJA_SEQUENCE")
     elif operator == "+":
         if _length(left) is not None and _length(right) is not None:
             _check_size(len(left) + len(right), "joining two texts or lists")
+            if not isinstance(left, str):
+                _check_deep((left, right), "joining two lists")
     elif operator == "%" and isinstance(left, str):
         _check_percent_format(left, right, "%-formatting")
+        _check_deep((right,), "a value for %-formatting")
 
 
 def _int_result(value, what: str):
@@ -126,6 +167,21 @@ class _CountLoops(NodeTransformer):
                                lineno=node.iter.lineno)
         return node
 
+    def visit_List(self, node: nodes.List) -> nodes.Call:
+        return self._measured(node)
+
+    def visit_Dict(self, node: nodes.Dict) -> nodes.Call:
+        return self._measured(node)
+
+    def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
+        return self._measured(node) if node.ctx == "load" else self.generic_visit(node)
+
+    def _measured(self, node):
+        """A list, tuple or dict written in the template, measured as it is made: ``[a, a, a]`` of a long
+        ``a`` nests what one name holds many times over (``bounded_literal``)."""
+        self.generic_visit(node)
+        return nodes.Call(nodes.EnvironmentAttribute("bounded_literal"), [node], [], None, None, lineno=node.lineno)
+
     def visit_Concat(self, node: nodes.Concat) -> nodes.Call:
         self.generic_visit(node)
         return nodes.Call(nodes.EnvironmentAttribute("bounded_concat"), [nodes.List(node.nodes, lineno=node.lineno)],
@@ -141,9 +197,11 @@ class _BoundedMixin:
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.finalize is None:
+            self.finalize = self.bounded_finalize
         self.iterations = 0
         self.globals["range"] = self.counted_range
-        for name in _GROWING_FILTERS:
+        for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
             if name in self.filters:
                 self.filters[name] = _bounded_filter(name, self.filters[name])
 
@@ -175,7 +233,18 @@ class _BoundedMixin:
             raise JinjaLimitError(f"range() of {len(numbers):,} numbers, more than the sandbox's {MAX_RANGE:,}")
         return CountedRange(numbers, self)
 
+    def bounded_literal(self, value):
+        """A list, tuple or dict literal, refused when what it nests passes MAX_JINJA_SEQUENCE."""
+        _check_deep((value,), "a list or dict written here")
+        return value
+
+    def bounded_finalize(self, value):
+        """What ``{{ … }}`` prints, measured before it is turned into text (``finalize``)."""
+        _check_deep((value,), "a value to print")
+        return value
+
     def bounded_concat(self, values) -> str:
+        _check_deep(values, "a value joined with ~")
         texts = [str(v) for v in values]
         _check_size(sum(len(t) for t in texts), "joining texts with ~")
         return (markup_join if self.autoescape else str_join)(values)
@@ -215,6 +284,7 @@ class _BoundedMixin:
         @functools.wraps(wrapped)
         def bounded(*args, **kwargs):
             _check_format_string(template, "a format string")
+            _check_deep((args, kwargs), "a value for 'format'")
             if isinstance(template, str) and _NESTED_FIELD.search(template):
                 _check_ints([*args, *kwargs.values()], "a width for 'format'")
             return wrapped(*args, **kwargs)
@@ -279,6 +349,8 @@ def _bounded_filter(name: str, original):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
         what = f"the '{name}' filter"
+        if name in _TEXT_FILTERS or name in _GROWING_FILTERS:
+            _check_deep((value, options, kwargs), f"the value of {what}")
         if name in _WIDTH_FILTERS:
             _check_ints([*options, *kwargs.values()], what)
         if name == "format" and isinstance(value, str):
@@ -297,7 +369,7 @@ def _bounded_filter(name: str, original):
             _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
             args = (*args[:len(args) - len(given)], items, *options)
         result = original(*args, **kwargs)
-        if _length(result) is not None:
+        if name in _GROWING_FILTERS and _length(result) is not None:
             _check_size(len(result), what)
         return result
 

@@ -26,6 +26,13 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: pixels of one raster picture (width × height), checked from its header before it is decoded (a
 #: decompression bomb stops here); a whole 790 × 525 mm board at 300 dpi is 58 million
 MAX_IMAGE_PIXELS = 80_000_000
+#: elements of one SVG picture, each ``<use>`` counted as the elements it copies (svglib draws ~5,000 a second;
+#: the bundled pictures have under 20, a detailed map illustration a few thousand)
+MAX_SVG_ELEMENTS = 20_000
+#: the largest number an SVG picture's drawing may hold (a coordinate, a size, a transform's factor) and the
+#: smallest size it may have, in points: ReportLab cannot write 1e25 into a PDF, nor scale a 1e-300 pt picture
+MAX_SVG_NUMBER = 1e9
+MIN_SVG_SIZE_PT = 0.01
 
 # --- spreadsheets (cards:, places:, routes: {from: file}) -------------------------
 #: bytes of a spreadsheet file (CSV, TSV, XLSX, ODS) as stored
@@ -75,6 +82,9 @@ MAX_EXTENDS = 8
 MAX_REPEAT = 10_000
 #: primitives drawn on one face, nested repeats multiplied (a ticket's mini-map draws ~600)
 MAX_FACE_PRIMITIVES = 50_000
+#: the largest text size of a layout's text element, pt (its fit steps down 0.5 pt at a time to ``min_size``);
+#: 500 pt letters are 18 cm tall
+MAX_TEXT_PT = 500.0
 
 # --- Jinja (layout expressions and rules.md) ----------------------------------
 #: bits of an integer that arithmetic may produce (2**4096 is a 1,234-digit number)
@@ -85,6 +95,16 @@ MAX_JINJA_SEQUENCE = 1_000_000
 MAX_JINJA_ITERATIONS = 1_000_000
 #: characters one rendered template may produce (the bundled rule sheets make ~30,000)
 MAX_JINJA_OUTPUT = 4_000_000
+#: cells of one Markdown table in rules.md (each is measured and set; a route table of 110 rows has 550)
+MAX_RULES_TABLE_CELLS = 10_000
+#: characters and lines of a rule sheet's Markdown once its Jinja has run (the largest bundled one: 6,100
+#: characters, 212 lines); markdown-it costs ~0.2 ms a token
+MAX_RULES_MARKDOWN = 100_000
+MAX_RULES_LINES = 5_000
+#: source lines × rendered lines of rules.md that are diffed to give an error its source line (the diff costs up
+#: to their product times the changes: 500 × 500 alternating lines, 0.5 s); past it, the lines between the first
+#: and the last change map approximately (the bundled rule sheets: under 36,000)
+MAX_LINE_MAP_WORK = 250_000
 
 # --- fonts -------------------------------------------------------------------
 #: bytes in one font file a game declares (``fonts:``); IPAexGothic, the largest bundled one, is ~6 MB

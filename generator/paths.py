@@ -24,6 +24,8 @@ from generator import TEMPLATES_DIR, limits
 from generator.errors import ContentError, Source
 from generator.limits import MAX_ID_BYTES
 
+#: bytes of one file or folder name (each part of a path) on the file systems pnpgen runs on
+MAX_NAME_BYTES = 255
 #: punctuation a plain name may hold besides letters and digits (any script)
 NAME_PUNCTUATION = "-_.+"
 NAME_HINT = "use letters, digits, '-', '_', '.' and '+' only (e.g. train-cards): it becomes a file name"
@@ -84,6 +86,7 @@ def is_inside(path: Path, roots) -> bool:
 def inside(path: Path, roots, src: Source | None, name=None) -> Path:
     """``path`` resolved (symbolic links followed), if it lies inside one of ``roots``; else a
     ContentError at ``src``, the line that named it (``name``: how it was written there)."""
+    long_names(path, src, name)
     real = resolved(path, src)
     if not is_inside(real, roots):
         shown = name if name is not None else path
@@ -92,6 +95,16 @@ def inside(path: Path, roots, src: Source | None, name=None) -> Path:
                            "templates/: copy the file into the game folder instead of naming or linking "
                            "to a file elsewhere")
     return real
+
+
+def long_names(path: Path, src: Source | None, name=None) -> None:
+    """A ContentError at ``src`` when a part of ``path`` is longer than a file system allows (255 bytes): asking
+    the file system about it raises ENAMETOOLONG, which pathlib's ``exists()`` and ``is_file()`` pass on."""
+    for part in Path(path).parts:
+        if len(part.encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES:
+            shown = name if name is not None else path
+            raise ContentError(src, f"'{_shown(str(shown))}' has a file or folder name longer than {MAX_NAME_BYTES} "
+                                    f"bytes", "file systems stop at 255 bytes a name: shorten it")
 
 
 def folder_name(folder: Path) -> str:

@@ -172,6 +172,8 @@ def _delimiter(text: str) -> str:
 _XLSX_TAG = re.compile(rb"<(?:\w+:)?(row|c)(?=[\s/>])([^>]*)>")
 _XLSX_REF = re.compile(rb'\sr="([A-Za-z]*)(\d+)"')
 _XLSX_CELL_REF = re.compile(rb'<(?:\w+:)?c\s[^>]*?\br="([A-Za-z]{1,3})(\d+)"')
+#: the cells of a worksheet, which the reader finds in any member the workbook names as a sheet
+_XLSX_SHEET_DATA = re.compile(rb"<(?:\w+:)?sheetData[\s/>]")
 _XLSX_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s[^>]*?ref="[A-Za-z]+\d+(?::([A-Za-z]+)(\d+))?"')
 
 
@@ -238,9 +240,10 @@ def _check_extent(path: Path, kind: str, members: dict[str, bytes], name: str) -
 def _xlsx_extent(members: dict[str, bytes]) -> tuple[int, int]:
     """The rows and columns the largest sheet of an XLSX file spans, read from its cell references (a cell
     without one follows the cell before, as the reader places it). Every worksheet is measured: which file
-    holds which named sheet is the workbook's business, and none may be a bomb."""
+    holds which named sheet is the workbook's business, and none may be a bomb — wherever the workbook keeps it
+    (a worksheet may be any member its relationships name, ``xl/data/x.bin`` as well as ``xl/worksheets/``)."""
     rows = columns = 0
-    for member in sorted(n for n in members if n.startswith("xl/worksheets/") and n.endswith(".xml")):
+    for member in sorted(n for n in members if n.startswith("xl/worksheets/") or _XLSX_SHEET_DATA.search(members[n])):
         xml = members[member]
         dimension = _XLSX_DIMENSION.search(xml)
         if dimension and dimension.group(1):

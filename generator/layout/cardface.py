@@ -873,6 +873,10 @@ class FaceRenderer:
         x, y, w, h = num("x"), num("y"), num("w"), num("h")
         size = num("size", 9.0)
         min_size = num("min_size", size)
+        for key, points in (("size", size), ("min_size", min_size)):   # the fit steps down 0.5 pt at a time
+            if not 0 < points <= limits.MAX_TEXT_PT:
+                raise BuildError(where, f"text {key} {points:g} pt for {what} cannot be printed",
+                                 f"give a size in points above 0, at most {limits.MAX_TEXT_PT:g} (limits.MAX_TEXT_PT)")
         leading = num("leading", 1.2)
         max_lines = int(num("max_lines", 0)) or None
         fitted = richtext.fit(spans, w, h, size, min_size, leading, max_lines, typeface)

@@ -16,6 +16,7 @@ each picture is printed and at what size, for the resolution check (PNP710).
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import warnings
 from collections import OrderedDict
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Image
-from generator.paths import game_roots, inside
+from generator.paths import game_roots, inside, long_names
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -91,6 +92,7 @@ def picture_path(game, name: str, src: Source | None) -> Path:
         raise ContentError(src, f"picture '{name}' is an absolute path",
                            "name the file relative to the game folder, e.g. art/forest.png")
     candidate = Path(game.folder) / name
+    long_names(candidate, src, name)
     if not candidate.exists() and not candidate.is_symlink() and (TEMPLATES_DIR / name).is_file():
         candidate = TEMPLATES_DIR / name
     return inside(candidate, game_roots(game), src, name)
@@ -203,6 +205,11 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
         raise ContentError(src, f"picture '{shown}' is not a readable SVG file ({exc})", hint) from None
     if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ContentError(src, f"picture '{shown}' is not an SVG file (its root element is not <svg>)", hint)
+    elements = _svg_elements(root, limits.MAX_SVG_ELEMENTS)
+    if elements > limits.MAX_SVG_ELEMENTS:
+        raise ContentError(src, f"picture '{shown}' has more than {limits.MAX_SVG_ELEMENTS:,} elements, each <use> "
+                                f"counted as the elements it copies (limits.MAX_SVG_ELEMENTS)",
+                           "simplify the drawing (fewer shapes, fewer <use> copies), or export it as a PNG")
     try:
         drawing = SvgRenderer(path, external_reference_root=os.path.dirname(path)).render(root)
     except Exception as exc:  # noqa: BLE001 - svglib raises many kinds for content it cannot draw
@@ -210,11 +217,71 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     if drawing is None or not (float(drawing.width) > 0 and float(drawing.height) > 0):
         raise ContentError(src, f"picture '{shown}' has no size (width, height or viewBox)",
                            'give the <svg> element a viewBox, e.g. viewBox="0 0 100 100"')
+    _drawable_numbers(drawing, src, shown)
     _embedded_fonts_only(drawing)
     _remember(_DRAWINGS, key, drawing)
     while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
         _DRAWINGS.popitem(last=False)
     return drawing
+
+
+def _svg_elements(root, limit: int) -> int:
+    """The elements svglib would draw from ``root``: each element once, and each ``<use>`` once more for every
+    element it copies (a use of a group of 1,000 shapes, written 100 times, is 100,000 shapes to draw). The
+    count stops once it passes ``limit``; a ``<use>`` that leads back to itself counts nothing (svglib skips it)."""
+    total = sum(1 for _ in root.iter())
+    if total > limit:
+        return total
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    copied: dict[str, int] = {}
+
+    def href(element) -> str | None:
+        if not isinstance(element.tag, str) or not element.tag.endswith("use"):
+            return None
+        value = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or ""
+        return value[1:] if value.startswith("#") else None
+
+    def size(name: str, chain: tuple) -> int:
+        if name in chain or name not in by_id:
+            return 0
+        if name not in copied:
+            count = 0
+            for element in by_id[name].iter():
+                target = href(element)
+                count += 1 + (size(target, (*chain, name)) if target and len(chain) < 64 else 0)
+                if count > limit:
+                    break
+            copied[name] = count
+        return copied[name]
+
+    for element in root.iter():
+        target = href(element)
+        if target:
+            total += size(target, ())
+            if total > limit:
+                break
+    return total
+
+
+def _drawable_numbers(drawing: Drawing, src: Source | None, shown: str) -> None:
+    """Every number of an SVG's drawing can be written into a PDF and its size can be scaled to a box: svglib
+    passes ``width="1e308"`` or ``scale(1e30)`` through, and ReportLab then fails as the PDF is written —
+    after ``check`` had passed. Refused here, where the check and the build both read the picture."""
+    hint = "give the <svg> a plain size and viewBox (e.g. width=\"100\" height=\"100\" viewBox=\"0 0 100 100\")"
+    for side in (float(drawing.width), float(drawing.height)):
+        if not limits.MIN_SVG_SIZE_PT <= side <= limits.MAX_SVG_NUMBER:
+            raise ContentError(src, f"picture '{shown}' has a size of {side:g} pt, which cannot be printed", hint)
+    stack: list = [drawing]
+    while stack:
+        node = stack.pop()
+        for value in vars(node).values():
+            numbers = value if isinstance(value, (list, tuple)) else (value,)
+            for number in numbers:
+                if isinstance(number, float) and not (math.isfinite(number) and abs(number) <= limits.MAX_SVG_NUMBER):
+                    raise ContentError(src, f"picture '{shown}' holds the number {number:g}, which cannot be "
+                                            f"written into a PDF (beyond {limits.MAX_SVG_NUMBER:g}, "
+                                            f"limits.MAX_SVG_NUMBER)", hint)
+        stack.extend(getattr(node, "contents", ()))
 
 
 def _embedded_fonts_only(drawing: Drawing) -> None:

@@ -15,7 +15,9 @@ becomes its own chapter after the game's.
 from __future__ import annotations
 
 import difflib
+import os
 import traceback
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 from urllib.parse import parse_qs, urlsplit
@@ -26,7 +28,7 @@ from jinja2.sandbox import SecurityError
 from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
 
-from generator import TEMPLATES_DIR
+from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 
 # Jinja's loader and sandbox, bounded (file size, UTF-8, work): see generator.jinja_sandbox
@@ -122,7 +124,7 @@ class ContainedLoader(FileSystemLoader):
         pieces = split_template_path(template)  # refuses '..' in a template name, as Jinja does
         for searchpath in self.searchpath:
             candidate = Path(searchpath, *pieces)
-            if candidate.is_file():
+            if os.path.isfile(candidate):   # False for a name too long, where Path.is_file() raises
                 inside(candidate, self.roots, Source(candidate), str(Source(candidate)))
                 break
         return super().get_source(environment, template)
@@ -359,24 +361,54 @@ def _line_map(source: str, rendered: str) -> list[int]:
     """
     src, out = source.splitlines(), rendered.splitlines()
     mapping = [max(1, len(src))] * (len(out) + 1)
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, src, out, autojunk=False).get_opcodes():
+    head = tail = 0
+    if len(src) * len(out) > limits.MAX_LINE_MAP_WORK:
+        head, tail = _unchanged_ends(src, out)
+    # the lines before the first change and after the last map one to one; the diff sees only the middle,
+    # whose cost grows with the product of its lengths (thousands of equal lines: minutes)
+    for j in range(head):
+        mapping[j] = j + 1
+    for k in range(1, tail + 1):
+        mapping[len(out) - k] = len(src) - k + 1
+    middle_src, middle_out = src[head:len(src) - tail], out[head:len(out) - tail]
+    opcodes: Sequence[tuple[str, int, int, int, int]]
+    if not (middle_src and middle_out):   # lines only added (or only removed): no diff to run
+        opcodes = [("insert", 0, len(middle_src), 0, len(middle_out))]
+    elif len(middle_src) * len(middle_out) > limits.MAX_LINE_MAP_WORK:   # approximate: line by line from the change
+        opcodes = [("replace", 0, len(middle_src), 0, len(middle_out))]
+    else:
+        opcodes = difflib.SequenceMatcher(None, middle_src, middle_out, autojunk=False).get_opcodes()
+    for op, i1, i2, j1, j2 in opcodes:
         for j in range(j1, j2):
             if op == "insert":
-                mapping[j] = max(1, i1)
+                mapping[head + j] = max(1, head + i1)
             else:  # equal or replace: line by line, the last source line for any extra output
-                mapping[j] = i1 + 1 + min(j - j1, max(0, i2 - i1 - 1))
+                mapping[head + j] = head + i1 + 1 + min(j - j1, max(0, i2 - i1 - 1))
     return mapping
+
+
+def _unchanged_ends(src: list[str], out: list[str]) -> tuple[int, int]:
+    """How many lines at the start, and then at the end, ``src`` and ``out`` share."""
+    head = next((i for i, (a, b) in enumerate(zip(src, out)) if a != b), min(len(src), len(out)))
+    tail = next((i for i, (a, b) in enumerate(zip(reversed(src[head:]), reversed(out[head:]))) if a != b),
+                min(len(src), len(out)) - head)
+    return head, tail
+
 
 
 def parse(markdown: str, path: Path, line_map: list[int] | None = None, markup: Markup = PLAIN) -> list:
     """Markdown → blocks (``generator.model.rules``); ``markup``: the colours and icons inline text may name."""
-    tree = SyntaxTreeNode(_block_parser().parse(markdown))
-
     def src(node) -> Source:
         line = node.map[0] if node.map else 0
         return Source(path, line_map[min(line, len(line_map) - 1)] if line_map else line + 1)
 
-    return _blocks(tree.children, src, markup)
+    _bounded_markdown(markdown, path)
+    try:
+        return _blocks(SyntaxTreeNode(_block_parser().parse(markdown)).children, src, markup)
+    except RecursionError:   # markdown-it bounds nested blocks, not emphasis: '*' * 50000 + 'x' + '*' * 50000
+        raise ContentError(Source(path), "the Markdown nests too deeply (emphasis, links or lists inside each "
+                                         "other, thousands of levels)",
+                           "write the text plainly: a rule sheet nests a few levels at most") from None
 
 
 def _blocks(nodes, src, markup: Markup) -> list[Block]:
@@ -443,8 +475,26 @@ def picture_target(target: str) -> tuple[str, int | None]:
     return parts.path, int(faces) if faces.isascii() and faces.isdigit() else -1  # "²".isdigit() too
 
 
+def _bounded_markdown(markdown: str, path: Path) -> None:
+    """Refuse a rule sheet's Markdown (as rendered by Jinja) that is far beyond any rule sheet before markdown-it
+    reads it: its parser and tree cost ~0.2 ms a token (a 200 × 2,000 table: 70 s; 20,000 list items: 10 s)."""
+    for what, count, limit, name in (
+            ("characters", len(markdown), limits.MAX_RULES_MARKDOWN, "MAX_RULES_MARKDOWN"),
+            ("lines", markdown.count("\n") + 1, limits.MAX_RULES_LINES, "MAX_RULES_LINES"),
+            ("'|' (table cells)", markdown.count("|"), 2 * limits.MAX_RULES_TABLE_CELLS, "MAX_RULES_TABLE_CELLS × 2")):
+        if count > limit:
+            raise ContentError(Source(path), f"the rule sheet's Markdown has {count:,} {what}, more than {limit:,} "
+                                             f"(limits.{name}), once its Jinja is run",
+                               "a rule sheet is a few pages: split the text, or show the figures with the macros")
+
+
 def _table(node, src, markup: Markup) -> Table:
     rows = [tr for part in node.children for tr in part.children]
+    count = sum(len(tr.children) for tr in rows)
+    if count > limits.MAX_RULES_TABLE_CELLS:   # each cell is measured and set: 400,000 took 70 s
+        raise ContentError(src(node), f"a table of {count:,} cells, more than {limits.MAX_RULES_TABLE_CELLS:,} "
+                                      f"(limits.MAX_RULES_TABLE_CELLS)", "split it, or keep the figures in the game's "
+                                                                         "tables and show a part of them")
     cells = [[_spans(cell.children[0], src(node), markup) if cell.children else () for cell in tr.children] for tr in rows]
     align = []
     for cell in rows[0].children:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from generator import cache as build_cache
 from generator import fonts
+from generator.errors import BuildError, Source
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer
 from generator.layout.primitives import Document, Page, forms_used, pictures
@@ -110,6 +111,8 @@ class BuildContext:
     on_print_problem: Callable | None = None
     #: what ``flush`` writes, in call order
     pending: list[Pending] = field(default_factory=list)
+    #: the file names recorded so far (``_claim``): each once
+    claimed: set = field(default_factory=set)
     #: pictures already copied beside the SVGs (``_svg_pictures``)
     pictures_copied: set = field(default_factory=set)
     #: the documents SVGs are written from, each once: their text decides the font subsets' masters
@@ -148,6 +151,7 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
+        self._claim(name)
         self.pending.append(Pending(name, lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
@@ -172,6 +176,17 @@ class BuildContext:
         (a build of the print-and-play file alone): ``name`` is still the file the cover's checklist names."""
         self.result.printable.append(Printable(section, doc, kind, self.final / name, component))
 
+    def _claim(self, name: str) -> None:
+        """A BuildError when a second file of this build has the name ``name``: ids of different kinds make file
+        names side by side (a deck 'score-sheet' and a component 'score-sheet', a deck 'board-map-overview'), and
+        the second file would replace the first without a word. The checker's layout meets it too."""
+        if name in self.claimed:
+            raise BuildError(Source(Path(self.game.folder) / "game.yaml"),
+                             f"two outputs of the game are both named {name}: a deck, component or board id "
+                             f"makes the same file name as another part of the game",
+                             "rename one of them (ids of decks, components and boards become file names)")
+        self.claimed.add(name)
+
     def _stamped(self, doc: Document) -> Document:
         """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the
         checker sees (or a file this build does not write) never pays for finding each stamp's place."""
@@ -182,6 +197,7 @@ class BuildContext:
         or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
+        self._claim(name)
         self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
                                     lambda: _svg_key(doc, page, pictures)))
 
@@ -209,6 +225,7 @@ class BuildContext:
                    unit: str = "file") -> None:
         """Record a UTF-8 text file (``count`` ``unit``: 11 rows, 1 file); ``text`` may be a function that makes
         it when the file is written (work only the file needs, which a check's layout skips)."""
+        self._claim(name)
         self.pending.append(Pending(name, lambda path: path.write_text(text() if callable(text) else text,
                                                                         encoding="utf-8")))
         self.result.files.append(Written(self.final / name, count, kind, unit))
