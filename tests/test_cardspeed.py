@@ -92,6 +92,28 @@ def test_a_failing_expression_says_what_jinja_says_and_stays_bounded(mini, expre
         renderer._run(compiled, dict(SCOPE), game.decks["tickets"].source, "card 1")
 
 
+@pytest.mark.parametrize("expression", ["[big, big]", "(big, big, 1)", "[[big], [big]]"])
+def test_a_closure_measures_a_list_it_writes_as_the_sandbox_does(expression):
+    """``[a, a]`` of a long ``a`` nests its items twice: Jinja's compiled code measures the literal
+    (``bounded_literal``), and so must the closure, or a layout's vars nest a list into billions of items."""
+    fast = compile_expression(_env, expression)
+    assert fast is not None
+    big = list(range(600_000))
+    for run in (fast, lambda scope: _env.compile_expression(expression, undefined_to_none=False)(**scope)):
+        _env.start()
+        with pytest.raises(Exception, match="MAX_JINJA_SEQUENCE"):
+            run({"big": big})
+
+
+def test_a_closure_template_measures_what_it_prints_as_the_sandbox_does():
+    fast = compile_template(_env, "x {{ big }} y")
+    assert fast is not None
+    _env.start()
+    with pytest.raises(Exception, match="MAX_JINJA_SEQUENCE"):
+        fast({"big": [list(range(600_000))] * 2})
+    assert fast({"big": [1, 2]}) == "x [1, 2] y"
+
+
 def test_each_distinct_expression_is_compiled_once_for_every_deck_and_renderer(mini, monkeypatch):
     _layout(mini, "v", 'elements:\n  - circle: {cx: "{{ W / 4 }}", cy: 10, r: "{{ card.points / 2 }}"}\n'
                        '  - text: {x: 1, y: 1, w: 20, h: 5, size: 8, text: "{{ card.points }} pts"}\n')

@@ -73,6 +73,10 @@ def _context(env, scope: dict) -> Context:
     return context
 
 
+def _same(value):
+    return value
+
+
 class Unsupported(Exception):
     """A node this module does not compile: the expression is left to Jinja."""
 
@@ -109,9 +113,10 @@ def compile_template(env, source: str) -> Evaluate | None:
     except (Unsupported, TemplateError, RecursionError):
         return None
     ceiling = limits.MAX_JINJA_OUTPUT
+    finalize = env.finalize or _same   # the sandbox measures what it prints (nested lists counted) before
 
     def render(scope: dict) -> str:
-        text = "".join(part if type(part) is str else str(part(scope)) for part in parts)
+        text = "".join(part if type(part) is str else str(finalize(part(scope))) for part in parts)
         if len(text) > ceiling:   # Jinja refuses it, in its own words (the caller asks it again)
             raise Unsupported("too long")
         return text
@@ -252,15 +257,20 @@ class _Compiler:
             return result
         return chain
 
+    def _literal(self):
+        """What the sandbox does with a list or tuple written in an expression: measure what it nests
+        (``bounded_literal``: ``[a, a, a]`` of a long ``a``), as its compiled templates do."""
+        return getattr(self.env, "bounded_literal", _same)
+
     def _List(self, node):
-        items = [self.expr(item) for item in node.items]
-        return lambda scope: [item(scope) for item in items]
+        items, measured = [self.expr(item) for item in node.items], self._literal()
+        return lambda scope: measured([item(scope) for item in items])
 
     def _Tuple(self, node):
         if node.ctx != "load":
             raise Unsupported("store")
-        items = [self.expr(item) for item in node.items]
-        return lambda scope: tuple(item(scope) for item in items)
+        items, measured = [self.expr(item) for item in node.items], self._literal()
+        return lambda scope: measured(tuple(item(scope) for item in items))
 
     def _Concat(self, node):
         parts, concat = [self.expr(part) for part in node.nodes], self.env.bounded_concat
