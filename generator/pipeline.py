@@ -98,10 +98,11 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
 
 def _layout(game: Game, paper: str, force: bool, outputs: Outputs):
     """What to write: the checker's layout of every output (it refuses what a build of everything would refuse,
-    whatever is chosen: check and build agree), itself when everything is written, else the chosen outputs laid
-    out again (faces are drawn once per game; stamps are placed only on the files written)."""
+    whatever is chosen: check and build agree), itself when everything is written and the checker kept it (a
+    game of up to ``faces.LARGE_GAME_FACES`` faces), else the chosen outputs laid out again (faces are drawn once
+    per game; stamps are placed only on the files written)."""
     dry = laid_out(game, paper).buildable(force)
-    if outputs == Outputs.everything():
+    if dry is not None and outputs == Outputs.everything():
         return dry
     del dry
     # the check's layout of everything is not written: let it go before laying out the chosen outputs, or a

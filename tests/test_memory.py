@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import Source
-from generator.layout import primitives
+from generator.layout import faces, primitives
 from generator.layout.faces import SharedFaceRenderer, kept_with
 from generator.layout.primitives import Document, Form, Line, Page, Rect, Text
 from generator.layout.sheets import duplex_sheets
@@ -96,3 +96,21 @@ def test_the_checks_layout_is_let_go_unless_it_is_what_is_written(tmp_path, only
     outputs = parse_only((), None, True) if kept else parse_only(only, None, False)
     build_game(game, tmp_path / "out", outputs=outputs)
     assert ("a4" in kept_with(game, "layouts")) is kept
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_game_built_as_a_large_one_writes_the_same_bytes(built_game, tmp_path, monkeypatch):
+    """Faces kept compressed (``LazyForms``), the check's layout dropped and laid out again: every file of
+    Germany's --all build is byte for byte what the small-game path writes."""
+    from tests.golden_lib import build
+    small = built_game("ttr-germany")
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0)
+    stored = []
+    put = faces.FormStore.put
+    monkeypatch.setattr(faces.FormStore, "put", lambda self, form: (stored.append(form.name), put(self, form)))
+    large, _ = build("ttr-germany", tmp_path)
+    assert len(stored) > 100   # the faces went through the store
+    assert _files(large) == _files(small)

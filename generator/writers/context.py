@@ -116,6 +116,9 @@ class BuildContext:
     svg_documents: dict = field(default_factory=dict)
     #: what this build writes (``pnpgen build --only/--profile/--all``); the checker's layout: everything
     outputs: Outputs = field(default_factory=Outputs.everything)
+    #: False: files are laid out (whatever would stop them is met) but their documents are not kept for ``flush``,
+    #: only their names: a large game's check (``generator.check.dry``), whose layout is never written
+    keep: bool = True
 
     def __post_init__(self):
         if self.result is None:
@@ -148,7 +151,8 @@ class BuildContext:
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
         stamps its own pages once.
         """
-        self.pending.append(Pending(name, lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)))
+        write = (lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)) if self.keep else _not_kept
+        self.pending.append(Pending(name, write))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.print_in_pnp(doc, name, kind, section, component)
@@ -180,6 +184,9 @@ class BuildContext:
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
         or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
+        if not self.keep:   # nothing about a face's SVG can fail: its name is enough
+            self.pending.append(Pending(name, _not_kept))
+            return
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
         self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
@@ -257,6 +264,10 @@ class BuildContext:
         return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
                            [replace(p, path=moved(p.path)) for p in self.result.printable],
                            list(self.result.findings))
+
+
+def _not_kept(path: Path) -> None:
+    raise AssertionError(f"{path}: a layout made with keep=False is checked, never written")
 
 
 def _svg_key(doc: Document, page: Page, pictures: dict[str, str]) -> bytes:
