@@ -114,3 +114,52 @@ def test_a_game_built_as_a_large_one_writes_the_same_bytes(built_game, tmp_path,
     large, _ = build("ttr-germany", tmp_path)
     assert len(stored) > 100   # the faces went through the store
     assert _files(large) == _files(small)
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_large_games_check_keeps_what_it_found_not_the_documents(monkeypatch, large):
+    """The check's layout of a large game is looked at and let go (PNP509's marks, the problems and the
+    error are kept); a small game's is kept for the build to write."""
+    import gc
+    import weakref
+
+    from generator.check.dry import laid_out
+    from generator.writers.context import BuildContext
+
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0 if large else 10_000)
+    docs = []
+    for method in ("write_pdf", "print_in_pnp"):
+        real = getattr(BuildContext, method)
+        monkeypatch.setattr(BuildContext, method, lambda self, doc, *a, _real=real, **k: (
+            docs.append(weakref.ref(doc)), _real(self, doc, *a, **k))[1])
+    game = load_game(FIXTURES / "mini")
+    layout = laid_out(game)
+    gc.collect()
+    assert len(docs) > 3 and layout.error is None and layout.marks == []
+    alive = [ref for ref in docs if ref() is not None]
+    assert (layout.ctx is None) is large
+    assert (alive == []) is large
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_large_games_faces_are_objects_only_while_drawn(tmp_path, monkeypatch, large):
+    """After a build, a large game keeps its faces compressed (``FormStore``): at most ``KEPT_FORMS`` of them are
+    objects; a small game keeps every face as one."""
+    import gc
+
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0 if large else 10_000)
+    monkeypatch.setattr(faces, "KEPT_FORMS", 2)
+
+    def ticket_faces() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, Form) and o.name.startswith("tickets-face"))
+
+    before = ticket_faces()
+    game = load_game(FIXTURES / "mini")
+    build_game(game, tmp_path / "out", outputs=parse_only((), None, True))
+    alive = ticket_faces() - before
+    if large:
+        assert alive <= 2
+        assert len(faces.form_store(game)) >= 11 + 2   # 11 tickets, the backs, the trains …
+    else:
+        assert alive >= 11

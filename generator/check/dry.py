@@ -20,6 +20,7 @@ writes, with the faces the check drew (issue 14).
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from generator.check import components, printing
@@ -79,7 +80,11 @@ def _lay_out(game, paper: str) -> DryLayout:
     margin = game.printer_margin
     marks = [(part.title, part.component, inside) for part in ctx.result.printable
              if (inside := marks_inside(part.doc.pages, margin))]
-    return DryLayout(paper, None if is_large(game) else ctx, problems, marks=marks)
+    if not is_large(game):
+        return DryLayout(paper, ctx, problems, marks=marks)
+    del ctx
+    gc.collect()   # its pending writers and pages are cycles (closures on the context): free them before the build
+    return DryLayout(paper, None, problems, marks=marks)
 
 
 def mark_edges(page: Page) -> list[float]:

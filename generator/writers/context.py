@@ -8,6 +8,7 @@ refuse, the check has met already, and a build that follows reuses it.
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import pickle
@@ -21,7 +22,7 @@ from typing import NamedTuple
 from generator import cache as build_cache
 from generator import fonts
 from generator.layout.cardface import FaceRenderer
-from generator.layout.faces import SharedFaceRenderer
+from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
@@ -238,7 +239,8 @@ class BuildContext:
 
         ``kept``: the game's build cache; a file whose data it has seen is copied from it, and every
         file with a key is kept in it (``Pending.key``). The bytes are the same either way.
-        The context is left as it was, so the same layout can be written again (another --out).
+        The context is left as it was, so the same layout can be written again (another --out), except a large
+        game's (``faces.is_large``): its documents are let go file by file.
         """
         todo = []
         for entry in self.pending:
@@ -255,11 +257,20 @@ class BuildContext:
                 for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
                     chars.setdefault(face, set()).update(found)
             fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
-        for entry, path, file_key in todo:
+        large = is_large(self.game)
+        if large:   # a large game's layout is the build's own, written once: each file's documents go once written
+            self.pending = []
+        for n, (entry, path, file_key) in enumerate(todo):
+            if large:
+                todo[n] = None   # type: ignore[call-overload]
+            name = entry.name
             entry.write(path)
+            del entry
+            if large and path.suffix == ".pdf":
+                gc.collect()   # a large deck's canvas and stamped pages are cycles: gone before the next file's
             if file_key is not None and kept is not None:
                 kept.keep(file_key, path)
-            progress.step(entry.name)
+            progress.step(name)
         moved = lambda path: final / path.relative_to(self.final)  # noqa: E731
         return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
                            [replace(p, path=moved(p.path)) for p in self.result.printable],
