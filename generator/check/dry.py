@@ -42,8 +42,8 @@ class DryLayout:
     ctx: object | None            # the BuildContext, every file recorded (None: the layout stopped, or a large game)
     problems: list                # (kind, BuildError): text that would not print, once per kind, place and message
     error: BuildError | None = None
-    #: each print-and-play part's marks inside the printer's margin: (title, component, [(page from 1, mm from the
-    #: edge)]) for every part with one (None if the layout stopped)
+    #: each print-and-play part's marks: (title, component, ``nearest_marks`` of its pages), measured while the
+    #: pages were there, for PNP509 to hold against the printer's margin (None if the layout stopped)
     marks: list | None = None
 
     def buildable(self, force: bool):
@@ -77,9 +77,7 @@ def _lay_out(game, paper: str) -> DryLayout:
         ctx = lay_out(game, paper, on_print_problem=note, keep=not is_large(game))
     except BuildError as error:
         return DryLayout(paper, None, problems, error)
-    margin = game.printer_margin
-    marks = [(part.title, part.component, inside) for part in ctx.result.printable
-             if (inside := marks_inside(part.doc.pages, margin))]
+    marks = [(part.title, part.component, nearest_marks(part.doc.pages)) for part in ctx.result.printable]
     if not is_large(game):
         return DryLayout(paper, ctx, problems, marks=marks)
     del ctx
@@ -103,14 +101,19 @@ def mark_edges(page: Page) -> list[float]:
     return near
 
 
+def nearest_marks(pages: list[Page]) -> list[tuple[int, float]]:
+    """(page number from 1, mm from the edge) of each page with a mark: its nearest one to an edge."""
+    return [(n, min(edges)) for n, page in enumerate(pages, start=1) if (edges := mark_edges(page))]
+
+
 def marks_inside(pages: list[Page], margin: float) -> list[tuple[int, float]]:
     """(page number from 1, mm from the edge) of each page with a mark inside ``margin``: its nearest one."""
-    found = []
-    for n, page in enumerate(pages, start=1):
-        near = [d for d in mark_edges(page) if d < margin - 1e-6]
-        if near:
-            found.append((n, min(near)))
-    return found
+    return inside_margin(nearest_marks(pages), margin)
+
+
+def inside_margin(nearest: list[tuple[int, float]], margin: float) -> list[tuple[int, float]]:
+    """Of ``nearest_marks``, the pages whose nearest mark is inside ``margin``."""
+    return [(n, mm) for n, mm in nearest if mm < margin - 1e-6]
 
 
 def _reported_elsewhere(game) -> tuple[set, set]:

@@ -11,7 +11,7 @@ piece's own artwork is bleed, meant to be cut off.
 """
 from __future__ import annotations
 
-from generator.check.dry import laid_out, mark_edges, marks_inside
+from generator.check.dry import inside_margin, laid_out, mark_edges, marks_inside
 from generator.check.registry import Issue, check
 
 __all__ = ["mark_edges", "marks_in_margin", "marks_inside"]   # the page measures live with the layout they read
@@ -23,7 +23,10 @@ def marks_in_margin(game):
     if layout.marks is None:   # the layout stopped: PNP704 reports why
         return
     margin = game.printer_margin
-    for title, component, inside in layout.marks:
+    for title, component, nearest in layout.marks:
+        inside = inside_margin(nearest, margin)
+        if not inside:
+            continue
         owner = game.parts.get(component) or game.boards.get(component) or game.decks.get(component)
         page, mm = inside[0]
         more = f" (and {len(inside) - 1} more pages)" if len(inside) > 1 else ""
