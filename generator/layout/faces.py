@@ -21,6 +21,7 @@ import io
 import pickle
 import zlib
 from collections import OrderedDict
+from typing import NamedTuple
 
 from generator.errors import BuildError
 from generator.layout import primitives
@@ -67,8 +68,17 @@ def _place(src) -> tuple:
 
 class SharedFaceRenderer(FaceRenderer):
     def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
+        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+        if isinstance(found, str):   # a large game's: kept compressed
+            return drawn if drawn is not None else form_store(self.game).get(found)
+        return found
+
+    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src):
+        """The face as kept (a Form, or for a large game its name in the ``FormStore``) and the Form if drawn
+        now; its print problems are replayed, the error it met is raised."""
         key, named = _key(layout_name, context, what, src, prefix, layout_src)
         drawn = kept_with(self.game, "faces")
+        form = None
         if key not in drawn:
             problems, own = [], self.on_print_problem
             self.on_print_problem = lambda kind, error: problems.append((kind, error))
@@ -83,17 +93,35 @@ class SharedFaceRenderer(FaceRenderer):
                 drawn[key] = (form.name, error, tuple(problems), named)
             else:
                 drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
-            kept = form
-        else:
-            kept = None
         found, error, problems, _named = drawn[key]
         for kind, problem in problems:
             self._print_problem(kind, problem)
         if error is not None:
             raise error
-        if isinstance(found, str):
-            return kept if kept is not None else form_store(self.game).get(found)
-        return found
+        return found, form
+
+
+class FaceName(NamedTuple):
+    """A face by name only: what card sheets, the print-shop file and SVG pages place (``Use(name)``)."""
+
+    name: str
+
+
+class NamingFaceRenderer(SharedFaceRenderer):
+    """A large game's faces as ``FaceName``s, for ``draw_deck``: drawn (or found) and kept compressed, never unpickled
+    for a sheet that only names them; documents take them with ``add_face``. A small game's are its Forms."""
+
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
+        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+        return FaceName(found) if isinstance(found, str) else found
+
+
+def add_face(doc, face) -> str:
+    """Add a Form, or a ``FaceName`` the document's ``LazyForms`` store holds, to ``doc``."""
+    if isinstance(face, FaceName):
+        doc.forms.add_name(face.name)
+        return face.name
+    return doc.add_form(face)
 
 
 def is_large(game) -> bool:

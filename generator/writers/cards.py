@@ -12,7 +12,7 @@ import dataclasses
 from collections import Counter
 
 from generator.layout.deck import DeckArt, draw_deck
-from generator.layout.faces import document_forms
+from generator.layout.faces import NamingFaceRenderer, add_face, document_forms
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Card, Deck, Game
@@ -25,7 +25,8 @@ TITLE_VALUE_CHARS, TITLE_CHARS = 40, 120
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
-    renderer = ctx.face_renderer()
+    # a large game's faces by name (``faces.FaceName``): a deck of 20,000 faces is never 20,000 Form objects at once
+    renderer = NamingFaceRenderer(game, on_print_problem=ctx.print_problem_hook())
     shop = Document(f"{game.label} — print shop", forms=document_forms(game))
     rows: list[dict] = []
     dropped = 0   # print-shop pages laid out and let go (a layout that keeps no files: ``ctx.keep``)
@@ -39,7 +40,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         order = art.print_order()
         doc = Document(f"{game.label} — {deck.label}", forms=document_forms(game))
         for form in [*art.faces, art.back]:
-            doc.add_form(form)
+            add_face(doc, form)
         if home:
             doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
                                       game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed,
@@ -49,7 +50,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         if in_shop:
             shop_art = art if game.shop_bleed is None else draw_deck(game, with_bleed(deck, game.shop_bleed), renderer)
             for form in [*shop_art.faces, shop_art.back]:
-                shop.add_form(form)
+                add_face(shop, form)
             shop_pages(shop, rows, shop_art, ctx.outputs.print_shop)
             if not ctx.keep:   # a large game's check: 200,000 pages at 100,000 cards, never written
                 dropped += len(shop.pages)
