@@ -15,7 +15,7 @@ from generator.cache import GameCache
 from generator.check import ChecksFailed, errors_in, run_checks
 from generator.check.dry import laid_out
 from generator.errors import OutputError, Source, mark_output_replaced
-from generator.layout.faces import kept_with
+from generator.layout.faces import is_large, kept_with
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
@@ -98,13 +98,17 @@ def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bo
 
 def _layout(game: Game, paper: str, force: bool, outputs: Outputs):
     """What to write: the checker's layout of every output (it refuses what a build of everything would refuse,
-    whatever is chosen: check and build agree), itself when everything is written, else the chosen outputs laid
-    out again (faces are drawn once per game; stamps are placed only on the files written)."""
+    whatever is chosen: check and build agree), itself when everything is written and the checker kept it (a
+    game of up to ``faces.LARGE_GAME_FACES`` faces), else the chosen outputs laid out again (faces are drawn once
+    per game; stamps are placed only on the files written)."""
     dry = laid_out(game, paper).buildable(force)
-    if outputs == Outputs.everything():
+    if dry is not None and outputs == Outputs.everything():
         return dry
     del dry
     # the check's layout of everything is not written: let it go before laying out the chosen outputs, or a
     # large deck's print-shop pages and SVG faces stay in memory while the home PDFs are drawn
     kept_with(game, "layouts").pop(paper, None)   # generator.check.dry keeps it there
-    return lay_out(game, paper, force=force, outputs=outputs)
+    ctx = lay_out(game, paper, force=force, outputs=outputs)
+    if is_large(game):   # every face is placed: which faces were drawn is not needed again (their forms are kept)
+        kept_with(game, "faces").clear()
+    return ctx

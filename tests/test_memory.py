@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import Source
-from generator.layout import primitives
+from generator.layout import faces, primitives
 from generator.layout.faces import SharedFaceRenderer, kept_with
 from generator.layout.primitives import Document, Form, Line, Page, Rect, Text
 from generator.layout.sheets import duplex_sheets
@@ -96,3 +96,71 @@ def test_the_checks_layout_is_let_go_unless_it_is_what_is_written(tmp_path, only
     outputs = parse_only((), None, True) if kept else parse_only(only, None, False)
     build_game(game, tmp_path / "out", outputs=outputs)
     assert ("a4" in kept_with(game, "layouts")) is kept
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_game_built_as_a_large_one_writes_the_same_bytes(built_game, tmp_path, monkeypatch):
+    """Faces kept compressed (``LazyForms``), the check's layout dropped and laid out again: every file of
+    Germany's --all build is byte for byte what the small-game path writes."""
+    from tests.golden_lib import build
+    small = built_game("ttr-germany")
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0)
+    stored = []
+    put = faces.FormStore.put
+    monkeypatch.setattr(faces.FormStore, "put", lambda self, form: (stored.append(form.name), put(self, form)))
+    large, _ = build("ttr-germany", tmp_path)
+    assert len(stored) > 100   # the faces went through the store
+    assert _files(large) == _files(small)
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_large_games_check_keeps_what_it_found_not_the_documents(monkeypatch, large):
+    """The check's layout of a large game is looked at and let go (PNP509's marks, the problems and the
+    error are kept); a small game's is kept for the build to write."""
+    import gc
+    import weakref
+
+    from generator.check.dry import laid_out
+    from generator.writers.context import BuildContext
+
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0 if large else 10_000)
+    docs = []
+    for method in ("write_pdf", "print_in_pnp"):
+        real = getattr(BuildContext, method)
+        monkeypatch.setattr(BuildContext, method, lambda self, doc, *a, _real=real, **k: (
+            docs.append(weakref.ref(doc)), _real(self, doc, *a, **k))[1])
+    game = load_game(FIXTURES / "mini")
+    layout = laid_out(game)
+    gc.collect()
+    assert len(docs) > 3 and layout.error is None
+    assert {component for _, component, nearest in layout.marks if nearest} >= {"trains", "tickets"}  # crop marks
+    alive = [ref for ref in docs if ref() is not None]
+    assert (layout.ctx is None) is large
+    assert (alive == []) is large
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_large_games_faces_are_objects_only_while_drawn(tmp_path, monkeypatch, large):
+    """After a build, a large game keeps its faces compressed (``FormStore``): at most ``KEPT_FORMS`` of them are
+    objects; a small game keeps every face as one."""
+    import gc
+
+    monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0 if large else 10_000)
+    monkeypatch.setattr(faces, "KEPT_FORMS", 2)
+
+    def ticket_faces() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, Form) and o.name.startswith("tickets-face"))
+
+    before = ticket_faces()
+    game = load_game(FIXTURES / "mini")
+    build_game(game, tmp_path / "out", outputs=parse_only((), None, True))
+    alive = ticket_faces() - before
+    if large:
+        assert alive <= 2
+        assert len(faces.form_store(game)) >= 11 + 2   # 11 tickets, the backs, the trains …
+    else:
+        assert alive >= 11

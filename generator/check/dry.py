@@ -10,17 +10,24 @@ a finding; a ContentError (a mistake in rules.md, a missing layout) propagates,
 so the check exits 2 as the build would. What another check reported already
 at the same place is not reported twice.
 
-The layout is kept per game and paper: ``build_game`` writes it rather than
-laying the game out again.
+What the checks need of the layout is kept per game and paper: the problems, the
+error that stopped it, and for PNP509 the marks each print-and-play part puts inside
+the printer's margin (``marks``). The layout itself is kept too for a game of up to
+``faces.LARGE_GAME_FACES`` distinct faces, and ``build_game`` writes it rather than
+laying the game out again; a larger game's is dropped once looked at (its print-shop
+pages and SVG faces are hundreds of MB at 100,000 cards) and the build lays out what it
+writes, with the faces the check drew (issue 14).
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from generator.check import components, printing
 from generator.check.registry import Issue, check
 from generator.errors import BuildError
-from generator.layout.faces import kept_with
+from generator.layout.faces import is_large, kept_with
+from generator.layout.primitives import Circle, Line, Page, Polygon
 from generator.writers import lay_out
 
 #: the paper ``pnpgen check`` lays out (the build's default; card sizes are checked against Letter at load)
@@ -32,13 +39,16 @@ class DryLayout:
     """A game laid out for one paper: the context to write, or the error that stopped it."""
 
     paper: str
-    ctx: object | None            # the BuildContext, every file recorded (None if the layout stopped)
+    ctx: object | None            # the BuildContext, every file recorded (None: the layout stopped, or a large game)
     problems: list                # (kind, BuildError): text that would not print, once per kind, place and message
     error: BuildError | None = None
+    #: each print-and-play part's marks: (title, component, ``nearest_marks`` of its pages), measured while the
+    #: pages were there, for PNP509 to hold against the printer's margin (None if the layout stopped)
+    marks: list | None = None
 
     def buildable(self, force: bool):
-        """The context to write; the error that stopped the layout, or (without ``force``) the first text
-        that would not print, is raised as the build's own would be."""
+        """The context to write (None: a large game's, not kept); the error that stopped the layout, or
+        (without ``force``) the first text that would not print, is raised as the build's own would be."""
         if self.error is not None:
             raise self.error
         if self.problems and not force:
@@ -64,9 +74,46 @@ def _lay_out(game, paper: str) -> DryLayout:
             problems.append((kind, error))
 
     try:
-        return DryLayout(paper, lay_out(game, paper, on_print_problem=note), problems)
+        ctx = lay_out(game, paper, on_print_problem=note, keep=not is_large(game))
     except BuildError as error:
         return DryLayout(paper, None, problems, error)
+    marks = [(part.title, part.component, nearest_marks(part.doc.pages)) for part in ctx.result.printable]
+    if not is_large(game):
+        return DryLayout(paper, ctx, problems, marks=marks)
+    del ctx
+    gc.collect()   # its pending writers and pages are cycles (closures on the context): free them before the build
+    return DryLayout(paper, None, problems, marks=marks)
+
+
+def mark_edges(page: Page) -> list[float]:
+    """For each line, outline or target drawn on the page itself, its nearest distance to a paper edge (mm)."""
+    near = []
+    for item in page.items:
+        if isinstance(item, Line):
+            points = [(item.x1, item.y1), (item.x2, item.y2)]
+        elif isinstance(item, Polygon) and item.stroke is not None:
+            points = list(item.points)
+        elif isinstance(item, Circle) and item.stroke is not None:
+            points = [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
+        else:
+            continue
+        near.append(min(min(x, y, page.width - x, page.height - y) for x, y in points))
+    return near
+
+
+def nearest_marks(pages: list[Page]) -> list[tuple[int, float]]:
+    """(page number from 1, mm from the edge) of each page with a mark: its nearest one to an edge."""
+    return [(n, min(edges)) for n, page in enumerate(pages, start=1) if (edges := mark_edges(page))]
+
+
+def marks_inside(pages: list[Page], margin: float) -> list[tuple[int, float]]:
+    """(page number from 1, mm from the edge) of each page with a mark inside ``margin``: its nearest one."""
+    return inside_margin(nearest_marks(pages), margin)
+
+
+def inside_margin(nearest: list[tuple[int, float]], margin: float) -> list[tuple[int, float]]:
+    """Of ``nearest_marks``, the pages whose nearest mark is inside ``margin``."""
+    return [(n, mm) for n, mm in nearest if mm < margin - 1e-6]
 
 
 def _reported_elsewhere(game) -> tuple[set, set]:

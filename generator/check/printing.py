@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from generator.check.registry import Issue, check, per_game
 from generator.errors import BuildError
 from generator.layout.deck import draw_deck
-from generator.layout.faces import SharedFaceRenderer as FaceRenderer  # drawn once for check and build
+from generator.layout.faces import NamingFaceRenderer as FaceRenderer  # drawn once for check and build, by name
 
 
 class PrintProblems:

@@ -6,12 +6,36 @@ A ``SharedFaceRenderer`` draws a face once per game and hands a later asker
 the same form, with the same print problems replayed to its own
 ``on_print_problem`` (or raised, without one), and the same error if the face
 could not be drawn: as if it had drawn it itself.
+
+A large game (``is_large``: more than ``LARGE_GAME_FACES`` distinct card faces) keeps its faces
+compressed instead (``FormStore``): a 100,000-card game's forms are hundreds of MB as objects, tens
+as pickles. Its documents hold ``LazyForms``, names into the store, and a face is an object only while
+it is being placed or drawn into a file (issue 14: memory bounded by the largest deck, not the game).
 """
 from __future__ import annotations
 
+import copyreg
+import dataclasses
+import hashlib
+import io
+import pickle
+import zlib
+from collections import OrderedDict
+from typing import NamedTuple
+
 from generator.errors import BuildError
+from generator.layout import primitives
 from generator.layout.cardface import FaceRenderer
+from generator.layout.primitives import Form
 from generator.model.game import CardGeometry
+
+#: distinct card faces above which a game keeps its faces compressed, and the check drops its layout of the
+#: game once it has looked at it (``generator.check.dry``); below it, one layout is shared by check and build
+LARGE_GAME_FACES = 5_000
+#: forms a ``FormStore`` keeps as objects, most recently used: a page's faces, a deck's back
+KEPT_FORMS = 64
+#: the most zlib takes as a preset dictionary
+ZDICT_BYTES = 32 * 1024
 
 
 def kept_with(game, name: str) -> dict:
@@ -20,8 +44,8 @@ def kept_with(game, name: str) -> dict:
     return game.__dict__.setdefault(f"_kept_{name}", {})
 
 
-def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_src) -> tuple[tuple, tuple]:
-    """The face's key, one flat tuple (a deck of 100,000 cards keeps 100,000 of them), and the model objects it
+def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_src) -> tuple[bytes, tuple]:
+    """The face's key (a deck of 100,000 cards keeps 100,000 of them), and the model objects it
     names by identity: values by value where that is safe (geometry, plain data), model objects by ``id``, kept
     alive with the face so that no later object takes the same id."""
     key: list = [layout_name, what, prefix, *_place(src), *_place(layout_src)]
@@ -32,7 +56,9 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
         else:
             key += (name, "id", id(value))
             kept.append(value)
-    return tuple(key), tuple(kept)
+    # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
+    # are equal here: plain data, a geometry, paths, ids)
+    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
 
 
 def _place(src) -> tuple:
@@ -42,8 +68,17 @@ def _place(src) -> tuple:
 
 class SharedFaceRenderer(FaceRenderer):
     def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
+        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+        if isinstance(found, str):   # a large game's: kept compressed
+            return drawn if drawn is not None else form_store(self.game).get(found)
+        return found
+
+    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src):
+        """The face as kept (a Form, or for a large game its name in the ``FormStore``) and the Form if drawn
+        now; its print problems are replayed, the error it met is raised."""
         key, named = _key(layout_name, context, what, src, prefix, layout_src)
         drawn = kept_with(self.game, "faces")
+        form = None
         if key not in drawn:
             problems, own = [], self.on_print_problem
             self.on_print_problem = lambda kind, error: problems.append((kind, error))
@@ -53,10 +88,167 @@ class SharedFaceRenderer(FaceRenderer):
                 form, error = None, exc
             finally:
                 self.on_print_problem = own
-            drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
-        form, error, problems, _named = drawn[key]
+            if form is not None and is_large(self.game):   # kept compressed, by name
+                form_store(self.game).put(form)
+                drawn[key] = (form.name, error, tuple(problems), named)
+            else:
+                drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
+        found, error, problems, _named = drawn[key]
         for kind, problem in problems:
             self._print_problem(kind, problem)
         if error is not None:
             raise error
+        return found, form
+
+
+class FaceName(NamedTuple):
+    """A face by name only: what card sheets, the print-shop file and SVG pages place (``Use(name)``)."""
+
+    name: str
+
+
+class NamingFaceRenderer(SharedFaceRenderer):
+    """A large game's faces as ``FaceName``s, for ``draw_deck``: drawn (or found) and kept compressed, never unpickled
+    for a sheet that only names them; documents take them with ``add_face``. A small game's are its Forms."""
+
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
+        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+        return FaceName(found) if isinstance(found, str) else found
+
+
+def add_face(doc, face) -> str:
+    """Add a Form, or a ``FaceName`` the document's ``LazyForms`` store holds, to ``doc``."""
+    if isinstance(face, FaceName):
+        doc.forms.add_name(face.name)
+        return face.name
+    return doc.add_form(face)
+
+
+def is_large(game) -> bool:
+    """Whether ``game`` has more than ``LARGE_GAME_FACES`` distinct card faces (its faces are kept compressed)."""
+    kept = kept_with(game, "size")
+    if "large" not in kept:
+        kept["large"] = sum(len(deck.cards) for deck in game.decks.values()) > LARGE_GAME_FACES
+    return kept["large"]
+
+
+class FormStore:
+    """A large game's forms by name, each pickled and compressed once (a form's name is a hash of its drawing:
+    one name, one drawing); ``get`` unpickles, keeping the ``KEPT_FORMS`` most recently asked for."""
+
+    def __init__(self):
+        self._blobs: dict[str, bytes] = {}
+        self._dicts: dict[str, bytes] = {}   # name prefix → the zlib dictionary its forms are compressed against
+        self._recent: OrderedDict[str, Form] = OrderedDict()
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._blobs
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def put(self, form: Form) -> None:
+        if form.name not in self._blobs:
+            out = io.BytesIO()
+            pickler = pickle.Pickler(out, protocol=5)
+            pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
+            pickler.dump(form)
+            data = out.getvalue()
+            # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
+            # name prefix, the deck's), a face takes ~100 bytes instead of ~550
+            zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
+            packer = zlib.compressobj(6, zdict=zdict)
+            self._blobs[form.name] = packer.compress(data) + packer.flush()
+
+    def get(self, name: str) -> Form:
+        form = self._recent.get(name)
+        if form is None:
+            unpacker = zlib.decompressobj(zdict=self._dicts[_prefix(name)])
+            form = pickle.loads(unpacker.decompress(self._blobs[name]) + unpacker.flush())
+            self._recent[name] = form
+            if len(self._recent) > KEPT_FORMS:
+                self._recent.popitem(last=False)
+        else:
+            self._recent.move_to_end(name)
         return form
+
+
+def _prefix(name: str) -> str:
+    """A form's name without its hash (``train-cards-face``): forms drawn by one layout."""
+    return name.rsplit("-", 1)[0]
+
+
+def _by_fields(cls):
+    names = tuple(field.name for field in dataclasses.fields(cls))
+    return lambda obj: (cls, tuple(getattr(obj, name) for name in names))
+
+
+#: primitives pickled as their class and fields (``cls(*fields)``): the dataclasses' own pickling (``__getstate__``
+#: of a slotted dataclass) lists its fields again for every object, twice the time; a table of this pickler's own,
+#: so no other pickle's bytes change (the build cache's keys)
+_PRIMITIVES = copyreg.dispatch_table.copy()
+for _cls in (primitives.Rect, primitives.Circle, primitives.Line, primitives.Polygon, primitives.Text,
+             primitives.Image, primitives.Group, primitives.Use, primitives.Form):
+    _PRIMITIVES[_cls] = _by_fields(_cls)
+
+
+def form_store(game) -> FormStore:
+    """The game's ``FormStore`` (one per game, it lives as long as the game)."""
+    kept = kept_with(game, "forms")
+    if "store" not in kept:
+        kept["store"] = FormStore()
+    return kept["store"]
+
+
+class LazyForms(dict):
+    """A document's forms as names into a ``FormStore``: read like the dict ``Document.forms`` is (a form is
+    unpickled when asked for), written like it (a form added is stored compressed). Only the methods documents'
+    readers use are overridden; the dict itself maps each name to None."""
+
+    def __init__(self, store: FormStore):
+        super().__init__()
+        self.store = store
+
+    def __setitem__(self, name: str, form: Form) -> None:
+        self.store.put(form)
+        super().__setitem__(name, None)
+
+    def __getitem__(self, name: str) -> Form:
+        if not super().__contains__(name):
+            raise KeyError(name)
+        return self.store.get(name)
+
+    def get(self, name, default=None):
+        return self[name] if super().__contains__(name) else default
+
+    def setdefault(self, name: str, form: Form) -> Form:  # type: ignore[override]
+        if not super().__contains__(name):
+            self[name] = form
+            return form
+        return self[name]
+
+    def add_name(self, name: str) -> None:
+        """Add a form the store holds already (another document's: the print-and-play file's parts)."""
+        assert name in self.store, name
+        super().__setitem__(name, None)
+
+    def update(self, *args, **kwargs) -> None:
+        for name, form in dict(*args, **kwargs).items():
+            self[name] = form
+
+    def values(self):  # one at a time: a deck's forms are never all objects at once
+        return (self.store.get(name) for name in self)
+
+    def items(self):
+        return ((name, self.store.get(name)) for name in self)
+
+    def copy(self) -> LazyForms:
+        other = LazyForms(self.store)
+        for name in self:
+            other.add_name(name)
+        return other
+
+
+def document_forms(game) -> dict:
+    """What a document of ``game``'s faces keeps its forms in: a plain dict, or for a large game ``LazyForms``."""
+    return LazyForms(form_store(game)) if is_large(game) else {}

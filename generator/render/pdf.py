@@ -424,8 +424,10 @@ class _Painter:
         """One form per picture file (by content), defined before any page: an image XObject (or an
         SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
         a face's own form may place it, and forms are not defined inside forms."""
-        items = [item for form in doc.forms.values() for item in form.items]
-        seen = pictures(items + [item for page in doc.pages for item in page.items], doc.forms)
+        seen = pictures([item for page in doc.pages for item in page.items], doc.forms)
+        for form in doc.forms.values():   # one at a time: a large game's forms are unpickled as asked for
+            for digest, image in pictures(form.items, doc.forms).items():
+                seen.setdefault(digest, image)
         for digest in sorted(seen):
             self._define_picture(seen[digest])
 

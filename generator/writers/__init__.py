@@ -28,15 +28,16 @@ PRODUCERS.append(produce_printandplay)  # last: it gathers what the others print
 
 
 def lay_out(game: Game, paper: str, on_print_problem=None, force: bool = False,
-            outputs: Outputs | None = None) -> BuildContext:
+            outputs: Outputs | None = None, keep: bool = True) -> BuildContext:
     """Run every producer: each file of the build laid out, none written yet (``BuildContext.flush`` writes).
 
     ``on_print_problem(kind, error)`` receives text that would not print (and it is drawn anyway), as
     the checker collects it; without it, ``force`` draws such text and a plain layout stops at it.
     ``outputs``: what to lay out (``generator.outputs``); None: every output of the whole game.
+    ``keep``: False lays out without keeping what only writing the files needs (``BuildContext.keep``).
     """
     ctx = BuildContext(game, paper, None, Path(game.id), Progress(), force=force, on_print_problem=on_print_problem,
-                       outputs=outputs or Outputs.everything())
+                       outputs=outputs or Outputs.everything(), keep=keep)
     for produce in PRODUCERS:
         produce(game, ctx)
     return ctx

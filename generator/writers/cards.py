@@ -12,6 +12,7 @@ import dataclasses
 from collections import Counter
 
 from generator.layout.deck import DeckArt, draw_deck
+from generator.layout.faces import NamingFaceRenderer, add_face, document_forms
 from generator.layout.primitives import Document, Page, Use, distinct_forms
 from generator.layout.sheets import duplex_sheets, print_shop_pages
 from generator.model.game import Card, Deck, Game
@@ -24,9 +25,11 @@ TITLE_VALUE_CHARS, TITLE_CHARS = 40, 120
 
 
 def produce_cards(game: Game, ctx: BuildContext) -> None:
-    renderer = ctx.face_renderer()
-    shop = Document(f"{game.label} — print shop")
+    # a large game's faces by name (``faces.FaceName``): a deck of 20,000 faces is never 20,000 Form objects at once
+    renderer = NamingFaceRenderer(game, on_print_problem=ctx.print_problem_hook())
+    shop = Document(f"{game.label} — print shop", forms=document_forms(game))
     rows: list[dict] = []
+    dropped = 0   # print-shop pages laid out and let go (a layout that keeps no files: ``ctx.keep``)
     for deck in printed_decks(game):
         part = f"deck:{deck.id}"
         home, svg, in_shop = ctx.wants_home(part), ctx.wants("svg", part), ctx.wants("print-shop")
@@ -35,9 +38,9 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         ctx.progress.step(f"{deck.id}: faces")
         art = draw_deck(game, deck, renderer)
         order = art.print_order()
-        doc = Document(f"{game.label} — {deck.label}")
+        doc = Document(f"{game.label} — {deck.label}", forms=document_forms(game))
         for form in [*art.faces, art.back]:
-            doc.add_form(form)
+            add_face(doc, form)
         if home:
             doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, ctx.paper,
                                       game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed,
@@ -47,13 +50,16 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
         if in_shop:
             shop_art = art if game.shop_bleed is None else draw_deck(game, with_bleed(deck, game.shop_bleed), renderer)
             for form in [*shop_art.faces, shop_art.back]:
-                shop.add_form(form)
+                add_face(shop, form)
             shop_pages(shop, rows, shop_art, ctx.outputs.print_shop)
+            if not ctx.keep:   # a large game's check: 200,000 pages at 100,000 cards, never written
+                dropped += len(shop.pages)
+                shop.pages, shop.outline, rows = [], [], []
         if svg:
             for n, form in enumerate(distinct_forms(art.faces), start=1):
                 _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
             _write_face_svg(ctx, doc, art.back, deck, f"svg/{deck.id}/back.svg")
-    if shop.pages:
+    if shop.pages or dropped:
         ctx.progress.step("print-shop PDF")
         ctx.write_pdf(shop, f"{game.id}-print-shop.pdf", "print shop", stamp=False)
         ctx.write_text(PRINT_SHOP_CSV, shop_csv(rows), "print-shop counts", count=len(rows), unit="rows")

@@ -8,6 +8,7 @@ refuse, the check has met already, and a build that follows reuses it.
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import pickle
@@ -22,7 +23,7 @@ from generator import cache as build_cache
 from generator import fonts
 from generator.errors import BuildError, Source
 from generator.layout.cardface import FaceRenderer
-from generator.layout.faces import SharedFaceRenderer
+from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
@@ -119,6 +120,9 @@ class BuildContext:
     svg_documents: dict = field(default_factory=dict)
     #: what this build writes (``pnpgen build --only/--profile/--all``); the checker's layout: everything
     outputs: Outputs = field(default_factory=Outputs.everything)
+    #: False: files are laid out (whatever would stop them is met) but their documents are not kept for ``flush``,
+    #: only their names: a large game's check (``generator.check.dry``), whose layout is never written
+    keep: bool = True
 
     def __post_init__(self):
         if self.result is None:
@@ -152,7 +156,8 @@ class BuildContext:
         stamps its own pages once.
         """
         self._claim(name)
-        self.pending.append(Pending(name, lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)))
+        write = (lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)) if self.keep else _not_kept
+        self.pending.append(Pending(name, write))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.print_in_pnp(doc, name, kind, section, component)
@@ -195,9 +200,12 @@ class BuildContext:
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
         or, with ``embed_pictures`` (an SVG a web page shows with <img>, which loads nothing else), carried inside."""
+        self._claim(name)   # a name two files would take is refused, by the check's layout too
+        if not self.keep:   # nothing else about a face's SVG can fail: its name is enough
+            self.pending.append(Pending(name, _not_kept))
+            return
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
-        self._claim(name)
         self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
                                     lambda: _svg_key(doc, page, pictures)))
 
@@ -248,7 +256,8 @@ class BuildContext:
 
         ``kept``: the game's build cache; a file whose data it has seen is copied from it, and every
         file with a key is kept in it (``Pending.key``). The bytes are the same either way.
-        The context is left as it was, so the same layout can be written again (another --out).
+        The context is left as it was, so the same layout can be written again (another --out), except a large
+        game's (``faces.is_large``): its documents are let go file by file.
         """
         todo = []
         for entry in self.pending:
@@ -265,15 +274,28 @@ class BuildContext:
                 for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
                     chars.setdefault(face, set()).update(found)
             fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
-        for entry, path, file_key in todo:
+        large = is_large(self.game)
+        if large:   # a large game's layout is the build's own, written once: each file's documents go once written
+            self.pending = []
+        for n, (entry, path, file_key) in enumerate(todo):
+            if large:
+                todo[n] = None   # type: ignore[call-overload]
+            name = entry.name
             entry.write(path)
+            del entry
+            if large and path.suffix == ".pdf":
+                gc.collect()   # a large deck's canvas and stamped pages are cycles: gone before the next file's
             if file_key is not None and kept is not None:
                 kept.keep(file_key, path)
-            progress.step(entry.name)
+            progress.step(name)
         moved = lambda path: final / path.relative_to(self.final)  # noqa: E731
         return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
                            [replace(p, path=moved(p.path)) for p in self.result.printable],
                            list(self.result.findings))
+
+
+def _not_kept(path: Path) -> None:
+    raise AssertionError(f"{path}: a layout made with keep=False is checked, never written")
 
 
 def _svg_key(doc: Document, page: Page, pictures: dict[str, str]) -> bytes:

@@ -22,6 +22,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
 from generator.layout.components.kind import assembly_steps, supplies_needed
 from generator.layout.components.overview import Shown, overview_page, trim
+from generator.layout.faces import LazyForms, document_forms
 from generator.layout.primitives import Document, Form, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
@@ -63,7 +64,7 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
     parts = sorted(ctx.result.printable, key=lambda p: rank(p.kind))  # stable: call order within a kind
     if not parts:
         return
-    merged = Document(f"{game.label} — print and play")
+    merged = Document(f"{game.label} — print and play", forms=document_forms(game))
     for part in parts:
         merge_forms(merged, part)
     # the picture of the components, after the cover's list: drawn from the forms the parts already hold
@@ -110,12 +111,14 @@ def components_shown(game: Game, parts: list[Printable], renderer: FaceRenderer)
         if cid is None or cid in seen:
             continue
         seen.add(cid)
-        forms = list(part.doc.forms.values())
-        if part.kind == "cards" and cid in game.decks and forms:
+        names = list(part.doc.forms)   # names: a large deck's forms are unpickled only when asked for
+        if part.kind == "cards" and cid in game.decks and names:
             deck = game.decks[cid]
             count = sum(card.count for card in deck.cards)
-            shown.append(Shown((forms[0], forms[-1]), SHOWN_CARD, words("pnp.shown", name=deck.name, count=count)))
-        elif cid in game.boards and forms:
+            shown.append(Shown((part.doc.forms[names[0]], part.doc.forms[names[-1]]), SHOWN_CARD,
+                               words("pnp.shown", name=deck.name, count=count)))
+        elif cid in game.boards and names:
+            forms = list(part.doc.forms.values())
             board = game.boards[cid]
             full = max(forms, key=lambda f: f.box[2] * f.box[3])   # the whole board; the rest are its tiles
             height = min(SHOWN_BOARD, 2 * SHOWN_BOARD * board.height / board.width)
@@ -216,6 +219,11 @@ def one_sided(part: Printable) -> bool:
 
 
 def merge_forms(merged: Document, part: Printable) -> None:
+    if isinstance(part.doc.forms, LazyForms) and isinstance(merged.forms, LazyForms) and \
+            part.doc.forms.store is merged.forms.store:   # one store, one drawing per name: nothing to compare
+        for name in part.doc.forms:
+            merged.forms.add_name(name)
+        return
     for name, form in part.doc.forms.items():
         known = merged.forms.get(name)
         if known is not None and known is not form and known != form:
