@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import Source
-from generator.layout import faces, primitives
+from generator.layout import expressions, faces, primitives
 from generator.layout.faces import SharedFaceRenderer, kept_with
 from generator.layout.primitives import Document, Form, Line, Page, Rect, Text
 from generator.layout.sheets import duplex_sheets
@@ -155,6 +155,7 @@ def test_a_large_games_faces_are_objects_only_while_drawn(tmp_path, monkeypatch,
         gc.collect()
         return sum(1 for o in gc.get_objects() if isinstance(o, Form) and o.name.startswith("tickets-face"))
 
+    expressions._LAST_CONTEXT[:] = [None, None]   # the last face scope drawn (another test's game) is let go
     before = ticket_faces()
     game = load_game(FIXTURES / "mini")
     build_game(game, tmp_path / "out", outputs=parse_only((), None, True))
