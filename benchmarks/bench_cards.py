@@ -75,7 +75,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
-import io
 import json
 import os
 import platform
@@ -83,14 +82,13 @@ import random
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
-from measure import RESULTS, git_commit, measure_command, write_section  # noqa: E402
+from measure import ENTRY, RESULTS, git_commit, measure_command, package_copy, write_section  # noqa: E402
 
 FLOOR = HERE / "floor_reportlab.py"
 GERMANY = ROOT / "content" / "ttr-germany"
@@ -305,26 +303,6 @@ def pdf_bytes(folder: Path, game_id: str | None = None) -> int:
 
 def tree_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-
-
-#: ``pnpgen`` as its console script runs it, from whichever package PYTHONPATH puts first
-ENTRY = ("import sys, generator; assert generator.__file__.startswith(sys.path[0]), generator.__file__; "
-         "from generator.cli import main; sys.argv[0] = 'pnpgen'; sys.exit(main())")
-
-
-def package_copy(dest: Path, commit: str | None) -> Path:
-    """pnpgen's package and templates (of the working tree, or of ``commit``) in ``dest``, bytecode compiled."""
-    dest.mkdir(parents=True)
-    if commit is None:
-        for name in ("generator", "templates"):
-            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    else:
-        archive = subprocess.run(["git", "archive", commit, "generator", "templates"], cwd=ROOT, capture_output=True,
-                                 check=True).stdout
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(dest, filter="data")
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(dest / "generator")], check=True)
-    return dest
 
 
 def same_files(a: Path, b: Path) -> bool:

@@ -8,13 +8,20 @@ rusage of exactly the child it reaps.
 
 from __future__ import annotations
 
+import io
 import os
+import shutil
 import subprocess
 import sys
+import tarfile
 import time
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results.md"
+ROOT = RESULTS.parents[1]
+#: ``pnpgen`` as its console script runs it, from whichever package PYTHONPATH puts first (``package_copy``)
+ENTRY = ("import sys, generator; assert generator.__file__.startswith(sys.path[0]), generator.__file__; "
+         "from generator.cli import main; sys.argv[0] = 'pnpgen'; sys.exit(main())")
 TITLE = "# Benchmark results"
 
 
@@ -67,3 +74,21 @@ def write_section(name: str, text: str, results: Path = RESULTS) -> None:
 if __name__ == "__main__":
     # python benchmarks/measure.py CMD [ARGS...]
     print(measure_command(sys.argv[1:]))
+
+
+def package_copy(dest: Path, commit: str | None, compiled: bool = True) -> Path:
+    """pnpgen's package and templates (of the working tree, or of ``commit``) in ``dest``: run with
+    ``PYTHONPATH=dest`` and ``ENTRY``, to measure two trees side by side. ``compiled``: bytecode made now
+    (what the README's install does); else none (a machine with PYTHONDONTWRITEBYTECODE compiles every run)."""
+    dest.mkdir(parents=True)
+    if commit is None:
+        for name in ("generator", "templates"):
+            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    else:
+        archive = subprocess.run(["git", "archive", commit, "generator", "templates"], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(dest, filter="data")
+    if compiled:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(dest / "generator")], check=True)
+    return dest

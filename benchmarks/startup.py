@@ -17,13 +17,11 @@ decks.yaml: the check's own record misses, the palette and the map are unchanged
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import platform
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -31,29 +29,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from measure import RESULTS, git_commit, write_section  # noqa: E402
+from measure import ENTRY, RESULTS, git_commit, package_copy, write_section  # noqa: E402
 
 #: the commands measured, as a user types them after ``pnpgen``
 COMMANDS = (("--version",), ("list", "content/ttr-germany"), ("check", "content/ttr-germany"))
-#: ``pnpgen`` as the console script runs it, from whichever package PYTHONPATH puts first
-ENTRY = ("import sys, generator; assert generator.__file__.startswith(sys.path[0]), generator.__file__; "
-         "from generator.cli import main; sys.argv[0] = 'pnpgen'; sys.exit(main())")
-
-
-def copy_tree(dest: Path, commit: str | None) -> Path:
-    """pnpgen's package and templates (of the working tree, or of ``commit``) in ``dest``, without bytecode."""
-    dest.mkdir(parents=True)
-    if commit is None:
-        for name in ("generator", "templates"):
-            shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-        return dest
-    archive = subprocess.run(["git", "archive", commit, "generator", "templates"], cwd=ROOT, capture_output=True,
-                             check=True).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(dest, filter="data")
-    return dest
-
-
 def run_once(argv: list[str], env: dict) -> tuple[float, float]:
     """(wall s, CPU s) of one process run to completion in the repository (its output discarded)."""
     started = time.perf_counter()
@@ -171,7 +150,8 @@ def main() -> None:
     results = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
         trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)] if args.baseline else [])
-        packages = {label: copy_tree(Path(tmp) / f"tree{n}", commit) for n, (label, commit) in enumerate(trees)}
+        packages = {label: package_copy(Path(tmp) / f"tree{n}", commit, compiled=False)
+                    for n, (label, commit) in enumerate(trees)}
         for mode in ("source", "bytecode", "warm"):   # source first: compileall then writes the bytecode
             figures = (measure_warm(packages, Path(tmp) / "warm", args.repeat) if mode == "warm" else
                        measure(packages, mode == "bytecode", args.repeat))
