@@ -35,11 +35,23 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+#: lines printed at once: rich costs most per call, and holds all it prints in one call (84,848 findings as
+#: one text took hundreds of MiB)
+PRINT_CHUNK = 500
+
+
 def print_findings(findings: list[Finding], console: Console) -> None:
     """Findings grouped by file, one line each: line, severity, code, message; the hint below.
 
-    Printed as one text: rich costs most per call, and a large deck can have thousands of findings."""
-    lines = []
+    Printed in chunks of ``PRINT_CHUNK`` lines, without rich's automatic highlighting (colour by severity, not
+    by rich's guesses): a large deck can have thousands of findings."""
+    lines: list[str] = []
+
+    def flush() -> None:
+        if lines:
+            console.print("\n".join(lines), soft_wrap=True, highlight=False)
+            lines.clear()
+
     for n, (file, group) in enumerate(groupby(findings, key=lambda f: (f.game, f.file))):
         if n:
             lines.append("")
@@ -49,12 +61,13 @@ def print_findings(findings: list[Finding], console: Console) -> None:
             if f.waived:
                 lines.append(f"  [dim]{where}: waived {f.code} {escape(f.message)}[/]")
                 lines.append(f"    [dim]reason: {escape(f.waived)}[/]")
-                continue
-            lines.append(f"  {where}: [{STYLE[f.severity]}]{f.severity}[/] [bold]{f.code}[/] {escape(f.message)}")
-            if f.hint:
-                lines.append(f"    [cyan]hint[/]: {escape(f.hint)}")
-    if lines:
-        console.print("\n".join(lines), soft_wrap=True, highlight=False)   # colour by severity, not by rich's guesses
+            else:
+                lines.append(f"  {where}: [{STYLE[f.severity]}]{f.severity}[/] [bold]{f.code}[/] {escape(f.message)}")
+                if f.hint:
+                    lines.append(f"    [cyan]hint[/]: {escape(f.hint)}")
+            if len(lines) >= PRINT_CHUNK:
+                flush()
+    flush()
 
 
 def print_catalogue(checks: list[Check], console: Console) -> None:

@@ -474,8 +474,9 @@ class _Plan:
 
 
 #: drawn elements kept per deck and layout: an element whose values differ on every card (a serial number) would
-#: otherwise keep a copy of each card's drawing; past this many, new ones are drawn and not kept
-MAX_KEPT = 20_000
+#: otherwise keep a copy of each card's drawing for the whole build (100,000 cards: hundreds of MiB); past this many,
+#: new ones are drawn and not kept (a ticket's city names and points are met, and kept, long before)
+MAX_KEPT = 2_000
 #: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()

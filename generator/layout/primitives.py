@@ -180,8 +180,9 @@ def _pictures_in(items, forms: dict[str, Form], found: dict[str, Image], seen: s
                 found.setdefault(digest, image)
 
 
-#: form name → (its items, the pictures it draws in visiting order): a form's name is a digest of its drawing
-_FORM_PICTURES: dict[str, tuple[tuple, tuple[tuple[str, Image], ...]]] = {}
+#: form name → (the hash of its items, the pictures it draws in visiting order): a form's name is a digest of its
+#: drawing; the hash, not the items, so that faces a large game keeps compressed are not kept alive here
+_FORM_PICTURES: dict[str, tuple[int, tuple[tuple[str, Image], ...]]] = {}
 _EXPANDING: set[str] = set()
 
 
@@ -189,7 +190,11 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
     """Every picture ``form`` draws, with the forms it places (all of them: a form already met elsewhere adds
     only pictures met already), in the order ``_drawn`` visits them."""
     kept = _FORM_PICTURES.get(form.name)
-    if kept is not None and (kept[0] is form.items or kept[0] == form.items):
+    try:
+        fingerprint: int | None = hash(form.items)
+    except TypeError:   # an unhashable value in a primitive: not kept
+        fingerprint = None
+    if kept is not None and fingerprint is not None and kept[0] == fingerprint:
         return kept[1]
     if form.name in _EXPANDING:   # forms placing each other in a circle (names are digests: none do)
         return ()
@@ -199,10 +204,12 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
         _pictures_in(form.items, forms, found, {form.name})
     finally:
         _EXPANDING.discard(form.name)
-    if len(_FORM_PICTURES) >= 50_000:
-        _FORM_PICTURES.clear()
-    _FORM_PICTURES[form.name] = (form.items, tuple(found.items()))
-    return _FORM_PICTURES[form.name][1]
+    pictures_found = tuple(found.items())
+    if fingerprint is not None:
+        if len(_FORM_PICTURES) >= 50_000:
+            _FORM_PICTURES.clear()
+        _FORM_PICTURES[form.name] = (fingerprint, pictures_found)
+    return pictures_found
 
 
 def forms_used(items, forms: dict[str, Form]) -> list[str]:
