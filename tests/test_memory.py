@@ -170,7 +170,7 @@ def test_a_large_games_faces_are_objects_only_while_drawn(tmp_path, monkeypatch,
 def test_a_forms_pictures_are_kept_without_its_drawing():
     """What a form draws is worked out once per process (``primitives._form_pictures``), but that memo must not
     keep the form's items alive: a large game keeps its faces compressed, and 100,000 faces' items held here
-    were most of a 885 MiB peak."""
+    were part of an 865 MiB peak."""
     import gc
 
     marker = 987.654321
