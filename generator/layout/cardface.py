@@ -669,11 +669,7 @@ class FaceRenderer:
             if self._is_constant(layout, element):
                 kept = plan.drawn.get(id(element))
                 if kept is not None:
-                    items, count, text = kept
-                    self._count(count, where, what)
-                    if reprs is not None:
-                        reprs.append(text)
-                    yield from items
+                    yield from self._replay(kept, where, what, reprs)
                     continue
                 drawn_before, problems_before = self._drawn, self._problems
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
@@ -685,6 +681,14 @@ class FaceRenderer:
                 yield from items
             else:
                 yield from self._per_card(layout, element, scope, where, what, card_src, reprs)
+
+    def _replay(self, kept: tuple, where: Source, what: str, reprs: list[str] | None):
+        """A kept drawing of an element: its primitives, counted against the face's bound as drawing them would be."""
+        items, count, text = kept
+        self._count(count, where, what)
+        if reprs is not None:
+            reprs.append(text)
+        yield from items
 
     def _per_card(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source,
                   reprs: list[str] | None):
@@ -712,11 +716,7 @@ class FaceRenderer:
         except (BuildError, KeyError):
             kept, key, values = _UNKEPT, None, []
         if kept is not None and kept is not _UNKEPT:
-            items, count, text = kept
-            self._count(count, where, what)
-            if reprs is not None:
-                reprs.append(text)
-            yield from items
+            yield from self._replay(kept, where, what, reprs)
             return
         saved, self._given = self._given, dict(zip(texts, values))
         try:
