@@ -7,10 +7,11 @@ from generator.errors import BuildError
 from generator.layout.cardface import FaceRenderer, tint
 from generator.layout.deck import draw_deck
 from generator.layout.logo import logo, logo_height
-from generator.layout.primitives import Circle, Group, Line, Polygon, Rect, Text
+from generator.layout.primitives import Circle, Group, Line, Polygon, Rect
 from generator.load.game import load_game
 from generator.writers.cards import printed_decks
 from tests.conftest import ROOT
+from tests.drawing_lib import text_items
 
 GAMES = ["ttr-germany", "ttr-new-york", "s-railway", "thurn-and-taxis", "demo-artwork"]
 
@@ -39,14 +40,6 @@ def _points(items, dx=0.0, dy=0.0, scale=1.0):
                 yield dx + x * scale, dy + y * scale
 
 
-def _texts(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield from _texts(item.items)
-        elif isinstance(item, Text):
-            yield item
-
-
 def test_every_back_stays_inside_its_bleed_box(game):
     """Cards abut on a home sheet: a motif reaching past the bleed would paint on its neighbour."""
     renderer = FaceRenderer(game)
@@ -60,7 +53,7 @@ def test_every_back_stays_inside_its_bleed_box(game):
 def test_every_back_carries_the_logo_block(game):
     renderer = FaceRenderer(game)
     for deck in printed_decks(game):
-        texts = [t for t in _texts(draw_deck(game, deck, renderer).back.items)]
+        texts = [t for t in text_items(draw_deck(game, deck, renderer).back.items)]
         joined = "".join(t.text for t in texts)
         assert game.title.replace(" ", "") in joined.replace(" ", ""), deck.id
         if game.latin != game.title:
@@ -116,12 +109,12 @@ def test_the_logo_fits_its_badge():
     h = logo_height(40.0)
     for x, y in _points(items):
         assert 10.0 - 1e-6 <= x <= 50.0 + 1e-6 and 20.0 - 1e-6 <= y <= 20.0 + h + 1e-6
-    texts = list(_texts(items))
+    texts = list(text_items(items))
     assert [t.text for t in texts][-1] == g.latin
     for t in texts:   # each line no wider than the badge's inside
         assert g.typeset.width(t.text, t.size, bold=t is texts[0]) <= 40.0
     # a game named in Latin letters has no second line that repeats it
-    assert len(list(_texts(logo(g.typeset, "Lantern Line", "Lantern Line", 0, 0, 40.0)))) == 1
+    assert len(list(text_items(logo(g.typeset, "Lantern Line", "Lantern Line", 0, 0, 40.0)))) == 1
 
 
 def test_a_logo_element_with_a_bad_width_is_a_build_error(tmp_path):

@@ -11,26 +11,19 @@ from pypdf import PdfReader
 from generator import fonts
 from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import richtext
-from generator.layout.primitives import Document, Group, Page, Text
+from generator.layout.primitives import Document, Page, Text
 from generator.layout.richtext import Typeface, draw_line, justify_spacing, paragraph_ends, wrap
 from generator.layout.rulesheet import layout_blocks
 from generator.load.rules import parse as parse_markdown
 from generator.model.rules import Span
 from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg
+from tests.drawing_lib import text_items
 
 SIZE = 9.5
 FACE = fonts.resolve(None, False, False).name
 JA = ("チケット・トゥ・ライドのどの地図でも使える拡張です。列車カードの代わりにダイスを振り、"
       "出た目でルートをつなぎます。人数と遊ぶ時間は元のゲームと同じです。")
-
-
-def _texts(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield from _texts(item.items)
-        elif isinstance(item, Text):
-            yield item
 
 
 def _right_edge(texts: list[Text]) -> float:
@@ -44,7 +37,7 @@ def test_a_japanese_line_is_spread_to_its_width_and_the_last_line_is_not():
     ends = paragraph_ends((Span(JA),), lines)
     assert len(lines) >= 3 and ends == [False] * (len(lines) - 1) + [True]
     for runs, end in zip(lines, ends):
-        texts = list(_texts(draw_line(runs, 10.0, 20.0, SIZE, "#000000", "left", width, justify=not end)))
+        texts = list(text_items(draw_line(runs, 10.0, 20.0, SIZE, "#000000", "left", width, justify=not end)))
         if end:
             assert all(t.spacing == 0 for t in texts)
             assert _right_edge(texts) < 10.0 + width
@@ -76,7 +69,7 @@ def test_bold_runs_and_icons_keep_their_order_and_the_line_still_ends_flush():
     width = 50.0
     typeface = Typeface()
     lines = wrap(spans, width, SIZE, typeface)
-    first = list(_texts(draw_line(lines[0], 0.0, 10.0, SIZE, "#000000", "left", width, typeface, justify=True)))
+    first = list(text_items(draw_line(lines[0], 0.0, 10.0, SIZE, "#000000", "left", width, typeface, justify=True)))
     assert [t.x for t in first] == sorted(t.x for t in first) and len(first) >= 3
     assert _right_edge(first) == pytest.approx(width, abs=0.02)
 
@@ -84,7 +77,7 @@ def test_bold_runs_and_icons_keep_their_order_and_the_line_still_ends_flush():
 def test_rule_sheet_paragraphs_are_justified_and_table_cells_are_not():
     blocks = parse_markdown(JA + "\n\n| 色 | 枚数 |\n|:--|--:|\n| " + JA[:30] + " | 6 |\n", "rules.md")
     pages, _ = layout_blocks(blocks, "a4", "", 2)
-    texts = list(_texts(pages[0].items))
+    texts = list(text_items(pages[0].items))
     spread = [t for t in texts if t.spacing]
     assert spread and all(t.text in JA for t in spread)
     assert all(not t.spacing for t in texts if t.size < 9)   # table text (smaller) is never spread

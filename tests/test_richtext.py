@@ -18,6 +18,7 @@ from generator.layout.rulesheet import layout_blocks
 from generator.load.game import load_game
 from generator.load.rules import parse as parse_markdown
 from generator.model.rules import Paragraph, Span
+from tests.drawing_lib import flat
 
 BOLD = fonts.resolve(None, True, False)     # pnpgen's bold face (a real bold file: fake_bold False)
 REGULAR = fonts.resolve(None, False, False)
@@ -269,17 +270,10 @@ def test_the_rule_sheet_prints_italic_colour_and_icons_from_markdown():
                                Span(" と "), Span("赤", color="#cc2222"), Span(" "),
                                Span(":locomotive:", icon="locomotive"), Span(" 10:30 :star: :wagon:"))
     pages, _forms = layout_blocks([paragraph], "a4", "", 2)
-    items = [i for i in _flatten(pages[0].items)]
+    items = [i for i in flat(pages[0].items)]
     texts = {t.text: t for t in items if isinstance(t, Text)}
     assert texts["斜体"].italic == fonts.resolve(None, False, True).fake_italic and not texts["各自"].italic
     assert texts["太字"].font == BOLD.name and texts["各自"].font == REGULAR.name and texts["赤"].fill == "#cc2222"
     assert any(isinstance(i, Group) and i.items and isinstance(i.items[0], Rect) for i in items)
 
 
-def _flatten(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield item
-            yield from _flatten(item.items)
-        else:
-            yield item

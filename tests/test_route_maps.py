@@ -14,6 +14,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Circle, Group, Text
 from generator.load.game import load_game
 from tests.conftest import ROOT
+from tests.drawing_lib import flat
 
 GAME = """\
 game:
@@ -268,18 +269,10 @@ def test_the_ticket_card_names_every_end_and_rings_each_on_its_map(routemap):
     card = deck.cards[0]
     context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back, "card": card}
     items = FaceRenderer(game).face(deck.layout, context, card.ref, card.source, "t").items
-    texts = [i.text for i in _flat(items) if isinstance(i, Text)]
+    texts = [i.text for i in flat(items) if isinstance(i, Text)]
     assert "ラント / ツェー" in texts and "Land / Cc" in texts
-    rings = [i for i in _flat(items) if isinstance(i, Circle) and i.r == 1.7]
+    rings = [i for i in flat(items) if isinstance(i, Circle) and i.r == 1.7]
     assert len(rings) == 3                                        # the start and both possible ends
-
-
-def _flat(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield from _flat(item.items)
-        else:
-            yield item
 
 
 # ---------------------------------------------------------------- 5. alternative decks

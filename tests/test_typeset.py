@@ -10,6 +10,7 @@ from generator.layout.primitives import Text
 from generator.load.game import load_game
 from generator.writers.boards import draw_board
 from tests.conftest import FIXTURES
+from tests.drawing_lib import flat
 from tests.test_fonts import TEST_FONT, _font_names
 
 SVG = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
@@ -64,12 +65,6 @@ def test_an_add_on_icon_is_resolved_in_the_add_on_folder(tmp_path):
     assert game.icons == {"ferry": (str((addon / "art" / "ferry.svg").resolve()), hashlib.sha256(SVG).hexdigest())}
 
 
-def _flat(items):
-    for item in items:
-        yield item
-        yield from _flat(getattr(item, "items", ()))
-
-
 def test_sheet_text_takes_rich_text_markup(tmp_path):
     from generator.layout.components import component_faces
     from generator.layout.primitives import Group
@@ -82,13 +77,13 @@ def test_sheet_text_takes_rich_text_markup(tmp_path):
         encoding="utf-8")
     game = load_game(folder)
     (sheet, *_) = component_faces(game, game.parts["score-sheet"])
-    items = list(_flat(sheet.items))
+    items = list(flat(sheet.items))
     texts = {t.text: t for t in items if isinstance(t, Text)}
     bold = game.typeset.face("x", bold=True).name
     assert texts["every"].font == bold and texts["Score"].font == game.typeset.face("x").name
     assert texts["now"].fill == "#cc0000" and texts["too"].font != texts["Score"].font   # Lato-Italic
     assert "**" not in "".join(texts) and ":locomotive:" not in "".join(texts)
     plain = load_game(FIXTURES.parent.parent / "content" / "demo-artwork")
-    groups = sum(isinstance(i, Group) for i in _flat(component_faces(plain, plain.parts["score-sheet"])[0].items))
+    groups = sum(isinstance(i, Group) for i in flat(component_faces(plain, plain.parts["score-sheet"])[0].items))
     assert sum(isinstance(i, Group) for i in items) == groups + 1                 # the inline locomotive
     assert texts["No markup here"].font == game.typeset.face("x").name    # plain text: one Text, as before
