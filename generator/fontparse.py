@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import operator
 import os
+from collections.abc import Iterable
 from fnmatch import fnmatch
 from struct import error as StructError  # noqa: N812  (ReportLab's readers raise it on a file cut short)
 from struct import iter_unpack, unpack_from
@@ -83,7 +84,7 @@ class Face(TTFontFace):
         name_offset, _ = self._span("name")
         fmt, count, strings = unpack_from(">HHH", data, name_offset)
         if fmt != 0:
-            raise TTFError("Unknown name table format (%d)" % fmt)
+            raise TTFError(f"Unknown name table format ({fmt})")
         string_data_offset = name_offset + strings
         names: dict[int, bytes | None] = dict.fromkeys(_NAME_IDS)
         missing = len(names)
@@ -115,7 +116,7 @@ class Face(TTFontFace):
         ps_name = ps_name.__class__(ps_name.replace(b" ", b"-"))
         for c in ps_name:
             if char2int(c) > 126 or c in b" [](){}<>/%":
-                raise TTFError("psName=%r contains invalid character %s" % (ps_name, ascii(c)))
+                raise TTFError(f"psName={ps_name!r} contains invalid character {ascii(c)}")
         self.name = ps_name
         self.familyName = names[1] or ps_name
         self.styleName = names[2] or "Regular"
@@ -124,17 +125,19 @@ class Face(TTFontFace):
 
         # head
         if "head" not in self.table:
-            raise TTFError("head table not found ttf name=%s" % self.name)
+            raise TTFError(f"head table not found ttf name={self.name!s}")
         head, _ = self._span("head")
         ver_maj, ver_min = unpack_from(">HH", data, head)
         if ver_maj != 1:
-            raise TTFError("Unknown head table version %d.%04x" % (ver_maj, ver_min))
+            raise TTFError(f"Unknown head table version {ver_maj}.{ver_min:04x}")
         self.fontRevision = unpack_from(">HH", data, head + 4)
         (magic,) = unpack_from(">L", data, head + 12)
         if magic != 0x5F0F3CF5:
-            raise TTFError("Invalid head table magic %04x" % magic)
+            raise TTFError(f"Invalid head table magic {magic:04x}")
         (units_per_em,) = unpack_from(">H", data, head + 18)
         self.unitsPerEm = units_per_em
+        if units_per_em == 0:   # ReportLab divides by it (ZeroDivisionError)
+            raise TTFError("head table's unitsPerEm is 0")
         if units_per_em == 1000:
             def scale(x):
                 return x
@@ -173,7 +176,7 @@ class Face(TTFontFace):
         post, _ = self._span("post")
         ver_maj, ver_min = unpack_from(">HH", data, post)
         if ver_maj not in (1, 2, 3, 4):
-            raise TTFError("Unknown post table version %d.%04x" % (ver_maj, ver_min))
+            raise TTFError(f"Unknown post table version {ver_maj}.{ver_min:04x}")
         angle, angle_fraction, self.underlinePosition, self.underlineThickness, fixed_pitch = unpack_from(
             ">hHhhL", data, post + 4)
         self.italicAngle = angle + angle_fraction / 65536.0
@@ -189,10 +192,10 @@ class Face(TTFontFace):
         hhea, _ = self._span("hhea")
         ver_maj, ver_min = unpack_from(">HH", data, hhea)
         if ver_maj != 1:
-            raise TTFError("Unknown hhea table version %d.%04x" % (ver_maj, ver_min))
+            raise TTFError(f"Unknown hhea table version {ver_maj}.{ver_min:04x}")
         metric_data_format, number_of_hmetrics = unpack_from(">HH", data, hhea + 32)
         if metric_data_format != 0:
-            raise TTFError("Unknown horizontal metric data format (%d)" % metric_data_format)
+            raise TTFError(f"Unknown horizontal metric data format ({metric_data_format})")
         if number_of_hmetrics == 0:
             raise TTFError("Number of horizontal metrics is 0")
 
@@ -200,12 +203,12 @@ class Face(TTFontFace):
         maxp, _ = self._span("maxp")
         ver_maj, ver_min = unpack_from(">HH", data, maxp)
         if ver_maj != 1:
-            raise TTFError("Unknown maxp table version %d.%04x" % (ver_maj, ver_min))
+            raise TTFError(f"Unknown maxp table version {ver_maj}.{ver_min:04x}")
         (num_glyphs,) = unpack_from(">H", data, maxp + 4)
         self.numGlyphs = num_glyphs
         if not subsetting_allowed:
             if num_glyphs > 0xFF:
-                raise TTFError("Font does not allow subsetting/embedding (%04X)" % fs_type)
+                raise TTFError(f"Font does not allow subsetting/embedding ({fs_type:04X})")
             self._full_font = True
         else:
             self._full_font = False
@@ -218,7 +221,7 @@ class Face(TTFontFace):
             return
 
         if glyph_data_format != 0:
-            raise TTFError("Unknown glyph data format (%d)" % glyph_data_format)
+            raise TTFError(f"Unknown glyph data format ({glyph_data_format})")
 
         char_to_glyph, glyph_to_char = self._cmap(num_glyphs)
 
@@ -245,7 +248,7 @@ class Face(TTFontFace):
             raise TTFError("missing location table")
         loca, loca_end = self._span("loca")
         if index_to_loc_format not in (0, 1):
-            raise TTFError("Unknown location table format (%d)" % index_to_loc_format)
+            raise TTFError(f"Unknown location table format ({index_to_loc_format})")
         step = 2 if index_to_loc_format == 0 else 4
         if step * (num_glyphs + 1) > loca_end - loca:
             raise TTFError(f"loca table holds fewer than the {num_glyphs + 1} offsets maxp claims")
@@ -283,16 +286,15 @@ class Face(TTFontFace):
                 enc, encoffs = 1, offset
             elif platform == 1 and encoding == 0 and enc != 1:
                 enc, encoffs = 2, offset
-            elif platform == 1 and encoding == 1:
-                enc, encoffs = 1, offset
-            elif platform == 0 and encoding != 5:
+            elif (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
                 enc, encoffs = 1, offset
         if encoffs is None:
             raise TTFError("could not find a suitable cmap encoding")
         encoffs += cmap_offset
         (fmt,) = unpack_from(">H", data, encoffs)
-        self.charToGlyph = char_to_glyph = {}
-        self.glyphToChar = glyph_to_char = {}
+        char_to_glyph: dict[int, int] = {}
+        glyph_to_char: dict[int, list[int]] = {}
+        self.charToGlyph, self.glyphToChar = char_to_glyph, glyph_to_char
         if fmt in (13, 12, 10, 8):
             length, _lang = unpack_from(">LL", data, encoffs + 4)
             at = encoffs + 12
@@ -333,12 +335,12 @@ class Face(TTFontFace):
             deltas = unpack_from(f">{seg_count}h", data, at + 2 + 4 * seg_count)
             range_start = at + 2 + 6 * seg_count
             ranges = unpack_from(f">{seg_count}H", data, range_start)
+            count(sum(map(len, map(range, starts, [end + 1 for end in ends]))))   # before any is mapped
             for n in range(seg_count):
                 start, end, delta, range_offset = starts[n], ends[n], deltas[n], ranges[n]
                 if end < start:
                     continue
                 chars = range(start, end + 1)
-                count(len(chars))
                 if range_offset == 0:
                     add(chars, [(c + delta) & 0xFFFF for c in chars])
                     continue
@@ -364,13 +366,13 @@ class Face(TTFontFace):
             spans = list(map(range, values[0::3], [end + 1 for end in values[1::3]]))
             lengths = list(map(len, spans))   # a range's length is known before it is walked
             count(sum(lengths))
-            glyphs = (map(range, firsts, map(operator.add, firsts, lengths)) if fmt == 12 else
-                      map(itertools.repeat, firsts, lengths))
-            add(list(itertools.chain.from_iterable(spans)), list(itertools.chain.from_iterable(glyphs)))
+            runs: Iterable[Iterable[int]] = (map(range, firsts, map(operator.add, firsts, lengths)) if fmt == 12
+                                             else map(itertools.repeat, firsts, lengths))
+            add(list(itertools.chain.from_iterable(spans)), list(itertools.chain.from_iterable(runs)))
         elif fmt == 2:
             self._cmap2(at, length, encoffs + cmap_offset, num_glyphs, add, count, inside)
         else:
-            raise ValueError("Unsupported cmap encoding format %d" % fmt)
+            raise ValueError(f"Unsupported cmap encoding format {fmt}")
         return char_to_glyph, glyph_to_char
 
     def _cmap2(self, at, length, base, num_glyphs, add, count, inside) -> None:
@@ -395,9 +397,7 @@ class Face(TTFontFace):
         for char in range(256):
             if keys[char] == 0:
                 head = headers[0]
-                if last != -1:
-                    glyph = 0
-                elif (char < head.firstCode or char >= head.firstCode + head.entryCount
+                if (last != -1 or char < head.firstCode or char >= head.firstCode + head.entryCount
                       or head.idRangeOffset + (char - head.firstCode) >= entries):
                     glyph = 0
                 else:
@@ -431,10 +431,10 @@ class Font(TTFont):
         self.encoding = TTEncoding()
         self.state = WeakKeyDictionary()
         self._asciiReadable = rl_config.ttfAsciiReadable
-        self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob)
+        self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob or ())
 
 
-def check_glyphs(face: TTFontFace) -> None:
+def check_glyphs(face: Face) -> None:
     """Raise ``TTFError`` where ``makeSubset`` of the face's characters (any of them, 256 a subset, as the PDF
     writer makes them) would raise: a glyph the cmap or a composite names that the font has not, a composite
     whose components run past its glyph, an advance too wide to write back. Each glyph is looked at once

@@ -30,7 +30,6 @@ from generator.limits import MAX_FONT_BYTES
 
 if TYPE_CHECKING:
     from fontTools import subset as ftsubset
-    from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
