@@ -26,6 +26,7 @@ import operator
 import os
 from collections.abc import Iterable
 from fnmatch import fnmatch
+from operator import itemgetter
 from struct import error as StructError  # noqa: N812  (ReportLab's readers raise it on a file cut short)
 from struct import iter_unpack, unpack_from
 from weakref import WeakKeyDictionary
@@ -54,6 +55,8 @@ from reportlab.rl_config import unShapedFontGlob
 #: characters a cmap may map, repeats counted: Unicode's code space (a real font maps each at most once)
 MAX_CMAP_CHARS = 0x110000
 _NAME_IDS = (1, 2, 3, 4, 6)
+#: attributes only ``makeSubset`` (and shaping) reads: made when first read
+_DEFERRED = frozenset({"glyphToChar", "hmetrics", "glyphPos"})
 
 
 class Face(TTFontFace):
@@ -223,7 +226,7 @@ class Face(TTFontFace):
         if glyph_data_format != 0:
             raise TTFError(f"Unknown glyph data format ({glyph_data_format})")
 
-        char_to_glyph, glyph_to_char = self._cmap(num_glyphs)
+        char_to_glyph, chars, glyphs = self._cmap(num_glyphs)
 
         # hmtx
         hmtx, hmtx_end = self._span("hmtx")
@@ -231,17 +234,22 @@ class Face(TTFontFace):
         if 4 * number_of_hmetrics + 2 * trailing > hmtx_end - hmtx:
             raise TTFError(f"hmtx table holds fewer than the {number_of_hmetrics} metrics and {trailing} "
                            "side bearings hhea and maxp claim")
-        pairs = unpack_from(f">{2 * number_of_hmetrics}H", data, hmtx)
-        advances = pairs[0::2]
-        self.hmetrics = list(zip(advances, pairs[1::2]))
+        metrics = unpack_from(f">{2 * number_of_hmetrics}H", data, hmtx)
+        side_bearings = unpack_from(f">{trailing}H", data, hmtx + 4 * number_of_hmetrics)
+        advances = metrics[0::2]
         last = scale(advances[-1])
-        self.hmetrics += [(last, lsb) for lsb in unpack_from(f">{trailing}H", data, hmtx + 4 * number_of_hmetrics)]
         self.defaultWidth = scale(advances[0])
         widths = [*map(scale, advances), *[last] * trailing]   # per glyph id, as ReportLab's two loops give them
         known = len(widths)
-        # in glyph order, as ReportLab fills it (a character two glyphs claim keeps its first place, the last width)
-        self.charWidths = char_widths = {char: widths[glyph] for glyph in sorted(glyph_to_char) if glyph < known
-                                         for char in glyph_to_char[glyph]}
+        # in glyph order, then cmap order, as ReportLab fills it from glyphToChar
+        if len(chars) == len(char_to_glyph):   # each character mapped once (a sound cmap): a stable sort says it
+            glyph_to_char = None
+            self.charWidths = char_widths = {char: widths[glyph] for char, glyph in
+                                             sorted(zip(chars, glyphs), key=itemgetter(1)) if glyph < known}
+        else:   # a character two glyphs claim keeps its first place and takes the last width
+            glyph_to_char = _glyph_to_char(chars, glyphs)
+            self.charWidths = char_widths = {char: widths[glyph] for glyph in sorted(glyph_to_char) if glyph < known
+                                             for char in glyph_to_char[glyph]}
 
         # loca
         if "loca" not in self.table:
@@ -252,16 +260,21 @@ class Face(TTFontFace):
         step = 2 if index_to_loc_format == 0 else 4
         if step * (num_glyphs + 1) > loca_end - loca:
             raise TTFError(f"loca table holds fewer than the {num_glyphs + 1} offsets maxp claims")
-        if index_to_loc_format == 0:
-            self.glyphPos = [v << 1 for v in unpack_from(f">{num_glyphs + 1}H", data, loca)]
-        else:
-            self.glyphPos = list(unpack_from(f">{num_glyphs + 1}L", data, loca))
+        offsets = unpack_from(f">{num_glyphs + 1}{'H' if step == 2 else 'L'}", data, loca)
         self._pos = loca + step * (num_glyphs + 1)
         if "glyf" in self.table:
             glyf, glyf_end = self._span("glyf")
-            positions = self.glyphPos
-            if positions[-1] > glyf_end - glyf or positions != sorted(positions):
+            if offsets[-1] * (2 if step == 2 else 1) > glyf_end - glyf or any(map(operator.gt, offsets, offsets[1:])):
                 raise TTFError("loca table points outside the glyf table or backwards")
+
+        def rest(face: Face) -> None:
+            """What only a subset (or shaping) reads, made when it is first read."""
+            face.__dict__.update(
+                glyphToChar=glyph_to_char if glyph_to_char is not None else _glyph_to_char(chars, glyphs),
+                hmetrics=[*zip(advances, metrics[1::2]), *((last, lsb) for lsb in side_bearings)],
+                glyphPos=[v << 1 for v in offsets] if step == 2 else list(offsets))
+
+        self._rest = rest
 
         if 0x20 in char_to_glyph:
             char_to_glyph[0xA0] = char_to_glyph[0x20]
@@ -270,8 +283,17 @@ class Face(TTFontFace):
             char_to_glyph[0x20] = char_to_glyph[0xA0]
             char_widths[0x20] = char_widths[0xA0]
 
-    def _cmap(self, num_glyphs: int) -> tuple[dict[int, int], dict[int, list[int]]]:  # noqa: C901 (one branch a format)
-        """``charToGlyph`` and ``glyphToChar`` from the subtable ReportLab picks (the last suitable record)."""
+    def __getattr__(self, name: str):
+        """``glyphToChar``, ``hmetrics`` and ``glyphPos``, made on first use (measuring text needs none of them)."""
+        rest = self.__dict__.pop("_rest", None) if name in _DEFERRED else None
+        if rest is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        rest(self)
+        return self.__dict__[name]
+
+    def _cmap(self, num_glyphs: int) -> tuple[dict[int, int], list[int], list[int]]:  # noqa: C901 (a branch a format)
+        """``charToGlyph`` from the subtable ReportLab picks (the last suitable record), and every (character, glyph)
+        it maps in the order it maps them (as two lists), repeats and all: what ``glyphToChar`` is made of."""
         data = self._ttf_data
         cmap_offset, cmap_end = self._span("cmap")
         version, table_count = unpack_from(">HH", data, cmap_offset)
@@ -293,8 +315,9 @@ class Face(TTFontFace):
         encoffs += cmap_offset
         (fmt,) = unpack_from(">H", data, encoffs)
         char_to_glyph: dict[int, int] = {}
-        glyph_to_char: dict[int, list[int]] = {}
-        self.charToGlyph, self.glyphToChar = char_to_glyph, glyph_to_char
+        self.charToGlyph = char_to_glyph
+        all_chars: list[int] = []
+        all_glyphs: list[int] = []
         if fmt in (13, 12, 10, 8):
             length, _lang = unpack_from(">LL", data, encoffs + 4)
             at = encoffs + 12
@@ -308,8 +331,8 @@ class Face(TTFontFace):
 
         def add(chars, glyphs) -> None:
             char_to_glyph.update(zip(chars, glyphs))
-            for char, glyph in zip(chars, glyphs):
-                glyph_to_char.setdefault(glyph, []).append(char)
+            all_chars.extend(chars)
+            all_glyphs.extend(glyphs)
 
         mapped = 0
 
@@ -373,7 +396,7 @@ class Face(TTFontFace):
             self._cmap2(at, length, encoffs + cmap_offset, num_glyphs, add, count, inside)
         else:
             raise ValueError(f"Unsupported cmap encoding format {fmt}")
-        return char_to_glyph, glyph_to_char
+        return char_to_glyph, all_chars, all_glyphs
 
     def _cmap2(self, at, length, base, num_glyphs, add, count, inside) -> None:
         """Format 2 (high-byte mapping), as ReportLab reads it (``base`` counts the cmap's offset twice, as it does)."""
@@ -420,6 +443,13 @@ class Face(TTFontFace):
                         add([(char << 8) | (j + head.firstCode)], [glyph])
                 if last == -1:
                     last = char
+
+
+def _glyph_to_char(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
+    found: dict[int, list[int]] = {}
+    for char, glyph in zip(chars, glyphs):
+        found.setdefault(glyph, []).append(char)
+    return found
 
 
 class Font(TTFont):
