@@ -108,7 +108,9 @@ def register_file(path: Path, src: Source | None = None) -> str:
         fontparse: ModuleType = importlib.import_module("generator.fontparse")
         try:
             font = fontparse.Font(name, str(path), data)
-            if path not in _BUNDLED:   # a game's file: every glyph its characters need, as the PDF writer will
+            if path not in _BUNDLED:
+                # a game's file: every glyph its characters need read as the PDF writer's subsets will read them,
+                # so a broken glyph is refused by check and build alike, not as the PDF is saved (a traceback)
                 fontparse.check_glyphs(font.face)
         except Exception as e:  # TTFError, struct.error, IndexError …: a malformed file, said as such
             raise ContentError(src, f"font '{shown}' cannot be read as a TrueType font: {e}", KINDS_HINT) from None
