@@ -8,6 +8,8 @@ widths and PDF objects are used as they are) and replaces only ``extractInfo``: 
 (the same expressions, the same dictionary orders, the same quirks: trailing ``hmetrics`` carry the *scaled*
 advance, a format 4 glyph index past the subtable's stated length is 0) so every PDF byte stays the same
 (tests/test_fontparse.py compares ``vars()`` and subsets with plain ReportLab's for every font at hand).
+What only a subset reads (``glyphToChar``, ``hmetrics``, ``glyphPos``) is made when first read: measuring text,
+all that ``pnpgen check`` does with a face, needs none of it.
 
 Subclassing rather than parsing only what pnpgen needs: ``makeSubset`` and ``addSubsetObjects`` read a dozen
 of these attributes, and writing them ourselves would mean owning the PDF's font embedding too.
@@ -63,6 +65,8 @@ class Face(TTFontFace):
     """ReportLab's TrueType face read from ``data`` (the file's bytes, already read) by a bounded ``extractInfo``."""
 
     def __init__(self, filename: str, data: bytes) -> None:
+        if data[:4] == b"ttcf":   # ReportLab would loop on the collection's claimed count of fonts
+            raise TTFError("a TrueType collection (.ttc)")
         self._ttf_data = data   # ReportLab's readFile keeps bytes already there
         self.filename = filename
         TTFontFace.__init__(self, filename)

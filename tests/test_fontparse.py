@@ -157,6 +157,7 @@ def _directory_pointing_past_the_end() -> bytes:
 
 
 HOSTILE["hmtx-offset-past-the-end"] = _directory_pointing_past_the_end()
+HOSTILE["0xff-after-the-magic-1-mib"] = b"\0\1\0\0" + b"\xff" * (1 << 20)   # 65,535 tables claimed
 HOSTILE["all-0xff-after-the-directory"] = (TEST_FONT.read_bytes()[:12 + 16 * 10]
                                            + b"\xff" * (len(TEST_FONT.read_bytes()) - 12 - 16 * 10))
 
@@ -169,7 +170,7 @@ def _register(tmp_path: Path, data: bytes) -> str:
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
 def test_a_hostile_font_is_a_content_error(tmp_path, case):
-    with pytest.raises(ContentError, match="cannot be read as a TrueType font|is cut short|forbids being embedded"):
+    with pytest.raises(ContentError, match="cannot be read as a TrueType font|is cut short|forbids being embedded|no glyf"):
         _register(tmp_path, HOSTILE[case])
 
 
@@ -179,6 +180,11 @@ def test_the_hostile_cases_are_what_they_say():
     _same(_whole(_ours(TEST_FONT).face) | {"_ttf_data": b"", "table": {}, "tables": [], "_pos": 0},
           _whole(ours.face) | {"_ttf_data": b"", "table": {}, "tables": [], "_pos": 0})
     assert _ours(TEST_FONT, _font(cmap=_format12([(65, 90, 34)]))).face.charToGlyph[66] == 35
+
+
+def test_a_collection_is_refused_before_reportlab_reads_its_count():
+    with pytest.raises(TTFError, match="collection"):
+        _ours(TEST_FONT, b"ttcf\0\1\0\0\xff\xff\xff\xff")
 
 
 def test_reportlab_hangs_where_the_bounds_refuse():
