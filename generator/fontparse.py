@@ -57,8 +57,8 @@ from reportlab.rl_config import unShapedFontGlob
 #: characters a cmap may map, repeats counted: Unicode's code space (a real font maps each at most once)
 MAX_CMAP_CHARS = 0x110000
 _NAME_IDS = (1, 2, 3, 4, 6)
-#: attributes only ``makeSubset`` (and shaping) reads: made when first read
-_DEFERRED = frozenset({"glyphToChar", "hmetrics", "glyphPos"})
+#: attributes only ``makeSubset`` (and shaping) reads: each made when first read
+DEFERRED = ("glyphToChar", "hmetrics", "glyphPos")
 
 
 class Face(TTFontFace):
@@ -271,14 +271,12 @@ class Face(TTFontFace):
             if offsets[-1] * (2 if step == 2 else 1) > glyf_end - glyf or any(map(operator.gt, offsets, offsets[1:])):
                 raise TTFError("loca table points outside the glyf table or backwards")
 
-        def rest(face: Face) -> None:
-            """What only a subset (or shaping) reads, made when it is first read."""
-            face.__dict__.update(
-                glyphToChar=glyph_to_char if glyph_to_char is not None else _glyph_to_char(chars, glyphs),
-                hmetrics=[*zip(advances, metrics[1::2]), *((last, lsb) for lsb in side_bearings)],
-                glyphPos=[v << 1 for v in offsets] if step == 2 else list(offsets))
-
-        self._rest = rest
+        # what only a subset (hmetrics, glyphPos) or shaping (glyphToChar) reads: made when first read
+        self._deferred = {
+            "glyphToChar": lambda: glyph_to_char if glyph_to_char is not None else _glyph_to_char(chars, glyphs),
+            "hmetrics": lambda: [*zip(advances, metrics[1::2]), *((last, lsb) for lsb in side_bearings)],
+            "glyphPos": lambda: [v << 1 for v in offsets] if step == 2 else list(offsets),
+        }
 
         if 0x20 in char_to_glyph:
             char_to_glyph[0xA0] = char_to_glyph[0x20]
@@ -288,12 +286,15 @@ class Face(TTFontFace):
             char_widths[0x20] = char_widths[0xA0]
 
     def __getattr__(self, name: str):
-        """``glyphToChar``, ``hmetrics`` and ``glyphPos``, made on first use (measuring text needs none of them)."""
-        rest = self.__dict__.pop("_rest", None) if name in _DEFERRED else None
-        if rest is None:
+        """``glyphToChar``, ``hmetrics`` and ``glyphPos``, each made on first use (measuring text needs none)."""
+        deferred = self.__dict__.get("_deferred")
+        make = deferred.pop(name, None) if deferred is not None else None
+        if make is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        rest(self)
-        return self.__dict__[name]
+        if not deferred:
+            del self.__dict__["_deferred"]
+        value = self.__dict__[name] = make()
+        return value
 
     def _cmap(self, num_glyphs: int) -> tuple[dict[int, int], list[int], list[int]]:  # noqa: C901 (a branch a format)
         """``charToGlyph`` from the subtable ReportLab picks (the last suitable record), and every (character, glyph)
