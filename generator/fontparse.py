@@ -28,7 +28,6 @@ import operator
 import os
 from collections.abc import Iterable
 from fnmatch import fnmatch
-from operator import itemgetter
 from struct import error as StructError  # noqa: N812  (ReportLab's readers raise it on a file cut short)
 from struct import iter_unpack, unpack_from
 from weakref import WeakKeyDictionary
@@ -248,8 +247,9 @@ class Face(TTFontFace):
         # in glyph order, then cmap order, as ReportLab fills it from glyphToChar
         if len(chars) == len(char_to_glyph):   # each character mapped once (a sound cmap): a stable sort says it
             glyph_to_char = None
-            self.charWidths = char_widths = {char: widths[glyph] for char, glyph in
-                                             sorted(zip(chars, glyphs), key=itemgetter(1)) if glyph < known}
+            # (indices, not pairs: a sort of 12,000 tuples woke the garbage collector over the whole heap)
+            order = sorted(range(len(glyphs)), key=glyphs.__getitem__)
+            self.charWidths = char_widths = {chars[i]: widths[glyphs[i]] for i in order if glyphs[i] < known}
         else:   # a character two glyphs claim keeps its first place and takes the last width
             glyph_to_char = _glyph_to_char(chars, glyphs)
             self.charWidths = char_widths = {char: widths[glyph] for glyph in sorted(glyph_to_char) if glyph < known
