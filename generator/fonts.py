@@ -13,6 +13,7 @@ renderers (``Face.fake_bold``, ``Face.fake_italic``).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import io
 import logging
 import struct
@@ -20,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from generator import FONT_DIR, fontsubset
@@ -28,7 +30,6 @@ from generator.limits import MAX_FONT_BYTES
 
 if TYPE_CHECKING:
     from fontTools import subset as ftsubset
-    from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_NAME = "IPAexGothic"
 FONT_FILE = FONT_DIR / "ipaexg.ttf"
@@ -102,12 +103,15 @@ def register_file(path: Path, src: Source | None = None) -> str:
     if name not in _info:
         # ReportLab (0.05 s to import) when a face is first needed: not by a command that only reads content
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFont
 
+        # fontparse subclasses ReportLab's classes, so it is imported as late as ReportLab is
+        fontparse: ModuleType = importlib.import_module("generator.fontparse")
         try:
-            font = TTFont(name, str(path))
-            if path not in _BUNDLED:   # a game's file: subset every character once, as the PDF writer will
-                _subsets_whole(font)
+            font = fontparse.Font(name, str(path), data)
+            if path not in _BUNDLED:
+                # a game's file: every glyph its characters need read as the PDF writer's subsets will read them,
+                # so a broken glyph is refused by check and build alike, not as the PDF is saved (a traceback)
+                fontparse.check_glyphs(font.face)
         except Exception as e:  # TTFError, struct.error, IndexError …: a malformed file, said as such
             raise ContentError(src, f"font '{shown}' cannot be read as a TrueType font: {e}", KINDS_HINT) from None
         pdfmetrics.registerFont(font)
@@ -117,16 +121,6 @@ def register_file(path: Path, src: Source | None = None) -> str:
         _info[name] = _Info(family, weight >= 600 or bool(mac_style & 1), bool(mac_style & 2))
     _names[path] = name
     return name
-
-
-def _subsets_whole(font: TTFont) -> None:
-    """Make the PDF subsets of every character ``font`` maps (ReportLab writes 256 characters a subset): a
-    broken glyph (a composite naming a glyph the font has not) is found here, when the game's fonts are
-    read by check and build alike, not as the PDF is saved (a traceback after a clean check). ~0.1 s for
-    12,000 characters."""
-    codes = sorted(font.face.charToGlyph)
-    for start in range(0, len(codes), 256):
-        font.face.makeSubset(codes[start:start + 256])
 
 
 def _read(path: Path, src: Source | None) -> bytes:
