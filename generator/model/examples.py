@@ -383,10 +383,20 @@ def _chosen_ticket(cards: list[Card], network: Network, query: dict[str, str], s
     if not reachable:
         raise ContentError(source, "no ticket of the game can be completed on the map", "pnpgen check says why")
     # a ticket whose way takes three routes, worth a middling score: enough to show joining, small enough to frame
-    def telling(card: Card) -> tuple:
+    def rest(card: Card) -> tuple:
+        return abs(int(card.values["points"]) - 8), card.values["from"].id, ticket_ends(card)[0].id
+
+    # the smallest (routes off 3, rest): tried in the order of the rest, the first ticket of exactly three routes is
+    # it, so its paths are asked for only until one is found (every ticket's only if none has three)
+    best: tuple | None = None
+    for card in sorted(reachable, key=rest):
         routes = len(network.shortest_paths(card.values["from"], ticket_ends(card)[0])[0]) - 1
-        return abs(routes - 3), abs(int(card.values["points"]) - 8), card.values["from"].id, ticket_ends(card)[0].id
-    return min(reachable, key=telling)
+        if best is None or (abs(routes - 3), rest(card)) < best[0]:
+            best = ((abs(routes - 3), rest(card)), card)
+        if routes == 3:
+            break
+    assert best is not None
+    return best[1]
 
 
 def _claim_with_dice(game: Game, board: Board, route: Route, scoring: dict[int, int], dice, source: Source) -> Example:
