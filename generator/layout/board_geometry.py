@@ -393,7 +393,7 @@ def _obstacle(quad: Quad) -> tuple[tuple[float, float, float, float], Quad]:
 
 
 def _bbox(points) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    xs, ys = zip(*points)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -559,10 +559,11 @@ def _crossings(plan: BoardPlan, keys: list) -> list[Problem]:
             if convex_overlap(quad, other):
                 pairs.add((min(i, j), max(i, j)))
     # centre lines that cross (routes without a common city): a crossing even where no spaces meet
+    boxes = [_bbox(rp.path) for rp in plan.routes]   # each once, not once per pair
     for i, a in enumerate(plan.routes):
         for j in range(i + 1, len(plan.routes)):
             b = plan.routes[j]
-            if (i, j) in pairs or _share_end(a, b) or not _bbox_overlap(_bbox(a.path), _bbox(b.path)):
+            if (i, j) in pairs or not _bbox_overlap(boxes[i], boxes[j]) or _share_end(a, b):
                 continue
             if any(segments_cross(p1, p2, q1, q2) for p1, p2 in zip(a.path, a.path[1:])
                    for q1, q2 in zip(b.path, b.path[1:])):
