@@ -161,3 +161,50 @@ def test_a_game_checked_and_not_built_keeps_no_layout_and_finds_the_same():
     assert laid_out(kept).ctx is not None
     layout = laid_out(only)
     assert layout.ctx is None and layout.error is None and layout.marks == laid_out(kept).marks
+
+
+def _telling_route_every_path(roads, cities, length, area_tiles, spread=False):
+    """The settle example's route as it was chosen before (every route of the search scored in full): the oracle."""
+    best, seen, steps = None, 0, 0
+    area_of = {pid: cities[pid].attrs["area"].id for pid in roads}
+    wanted = [({a.id for a in t.values["areas"]}, int(t.values["city_count"])) for t in area_tiles]
+    after = {pid: sorted(roads[pid], reverse=True) for pid in roads}
+    stack = [(pid,) for pid in sorted(roads, reverse=True)]
+    while stack and seen < examples.MAX_PATHS and steps < examples.MAX_STEPS:
+        steps += 1
+        path = stack.pop()
+        if len(path) == length:
+            seen += 1
+            if path[0] > path[-1]:
+                continue
+            held: dict[str, int] = {}
+            for p in path:
+                held[area_of[p]] = held.get(area_of[p], 0) + 1
+            complete = any(sum(held.get(a, 0) for a in areas) == count for areas, count in wanted)
+            key = (not complete, (len(held) >= length, -len(held)) if spread else (False, len(held)), path)
+            best = key if best is None or key < best else best
+            continue
+        stack.extend(path + (n,) for n in after[path[-1]] if n not in path)
+    return best[2] if best else ()
+
+
+@pytest.mark.parametrize(("length", "spread", "with_tiles"), [(5, False, True), (6, True, False), (7, False, True),
+                                                                (4, False, False), (8, True, True), (3, True, True)])
+def test_the_settle_route_is_the_one_scoring_every_route_gives(length, spread, with_tiles):
+    """Thurn and Taxis' roads: the route of ``length`` cities the example shows is the one every route of the
+    search scored in full gives, the search's bound included (routes of 7 cities stop at MAX_PATHS)."""
+    game = load_game(CONTENT / "thurn-and-taxis")
+    board = examples._map_board(game, Source(Path("rules.md"), 1))
+    cities = {p.id: p for p in board.places if p.attrs.get("area") is not None}
+    roads: dict[str, set[str]] = {pid: set() for pid in cities}
+    for broute in board.routes:
+        a, b = broute.route.a.id, broute.route.b.id
+        if a in roads and b in roads and a != b:
+            roads[a].add(b)
+            roads[b].add(a)
+    tiles = [f for part in game.parts.values() for f in part.faces
+             if f.values.get("areas") and f.values.get("city_count")] if with_tiles else []
+    assert len(roads) == 22 and (len(tiles) == 16 or not with_tiles)
+    found = examples._telling_route(roads, cities, length, tiles, spread)
+    assert len(found) == length
+    assert found == _telling_route_every_path(roads, cities, length, tiles, spread)
