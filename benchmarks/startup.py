@@ -18,7 +18,10 @@ decks.yaml: the check's own record misses, the palette and the map are unchanged
 of all of them at once and of a generated 1,000-card game (``bench_cards.py --write-game``), this tree and
 ``--baseline`` taking turns, and writes the "checkspeed" section (issue 14: Germany within 0.5 s CPU).
 
-    python benchmarks/startup.py --checks --baseline d0a5642 --repeat 5
+    python benchmarks/startup.py --checks --baseline d0a5642 --repeat 5 [--instructions]
+
+``--instructions`` also counts the instructions each check executes under valgrind (cachegrind): on a machine
+shared with other work, the figure that moves only with the code.
 """
 from __future__ import annotations
 
@@ -130,7 +133,23 @@ def measure_checks(packages: dict[str, Path], commands: list[tuple[str, ...]], r
     return figures
 
 
-def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], repeat: int, dirty: bool) -> str:
+def count_instructions(packages: dict[str, Path], commands: list[tuple[str, ...]]) -> dict[str, dict[str, int]]:
+    """Instructions each cold check executes (valgrind's cachegrind, no cache simulation): a figure that other work
+    on a shared machine does not move, once per command and tree."""
+    counts: dict[str, dict[str, int]] = {label: {} for label in packages}
+    for command in commands:
+        for label, package in packages.items():
+            env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+            done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                                   sys.executable, "-P", "-c", ENTRY, *command], cwd=ROOT, env=env,
+                                  capture_output=True, text=True)
+            refs = [line for line in done.stderr.splitlines() if "I   refs:" in line or "I refs:" in line]
+            counts[label][" ".join(command)] = int(refs[-1].rsplit(":", 1)[1].replace(",", "")) if refs else 0
+    return counts
+
+
+def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], repeat: int, dirty: bool,
+                  instructions: dict[str, dict[str, int]] | None = None) -> str:
     trees = sorted(figures, key=lambda t: t != "this tree")
     lines = ["## A cold check, issue 14 (`benchmarks/startup.py --checks`, branch checkspeed)", "",
              f"- date: {datetime.now(UTC).replace(microsecond=0).isoformat()}",
@@ -146,6 +165,14 @@ def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], rep
         shown = command if not command.startswith("check /") else "check (1,000 cards)"
         cells = [f"{figures[t][command]['wall']:.2f} / {figures[t][command]['cpu']:.2f}" for t in trees]
         lines.append(f"| `pnpgen {shown}` | " + " | ".join(cells) + " |")
+    if instructions:
+        lines += ["", "Instructions executed (valgrind `--tool=cachegrind --cache-sim=no`, one run each; billions):", "",
+                  "| command | " + " | ".join(trees) + " | change |", "|---|" + "---:|" * (len(trees) + 1)]
+        for command in (" ".join(c) for c in commands):
+            shown = command if not command.startswith("check /") else "check (1,000 cards)"
+            counts = [instructions[t][command] for t in trees]
+            change = f"{(counts[0] / counts[-1] - 1) * 100:+.0f} %" if len(counts) > 1 and counts[-1] else ""
+            lines.append(f"| `pnpgen {shown}` | " + " | ".join(f"{n / 1e9:.2f}" for n in counts) + f" | {change} |")
     lines += ["", "Every run (wall s / CPU s):", ""]
     for tree in trees:
         for command, f in figures[tree].items():
@@ -201,6 +228,8 @@ def main() -> None:
     parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
     parser.add_argument("--checks", action="store_true",
                         help="cold checks of every bundled game and a 1,000-card game (the checkspeed section)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="with --checks: also count each check's instructions under valgrind (minutes)")
     args = parser.parse_args()
     dirty = bool(subprocess.run(["git", "status", "--porcelain", "generator", "templates"], cwd=ROOT,
                                 capture_output=True, text=True).stdout.strip())
@@ -211,7 +240,9 @@ def main() -> None:
             packages = {label: package_copy(Path(tmp) / f"tree{n}", commit, compiled=False)
                         for n, (label, commit) in enumerate(trees)}
             commands = check_commands(Path(tmp))
-            text = checks_report(measure_checks(packages, commands, args.repeat), commands, args.repeat, dirty)
+            figures = measure_checks(packages, commands, args.repeat)
+            counts = count_instructions(packages, commands) if args.instructions and shutil.which("valgrind") else None
+            text = checks_report(figures, commands, args.repeat, dirty, counts)
         print(text)
         if not args.no_write:
             write_section("checkspeed", text)
