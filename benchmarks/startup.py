@@ -13,6 +13,15 @@ install commands do). ``--baseline COMMIT`` measures that commit's package the s
 
 Then warm: ``pnpgen check`` of a copy of Germany with the build cache on, after an edit (a comment added to
 decks.yaml: the check's own record misses, the palette and the map are unchanged) and with nothing changed.
+
+``--checks`` measures instead a cold ``pnpgen check`` (bytecode compiled, no build cache) of each bundled game,
+of all of them at once and of a generated 1,000-card game (``bench_cards.py --write-game``), this tree and
+``--baseline`` taking turns, and writes the "checkspeed" section (issue 14: Germany within 0.5 s CPU).
+
+    python benchmarks/startup.py --checks --baseline d0a5642 --repeat 5 [--instructions]
+
+``--instructions`` also counts the instructions each check executes under valgrind (cachegrind): on a machine
+shared with other work, the figure that moves only with the code.
 """
 from __future__ import annotations
 
@@ -99,6 +108,79 @@ def measure_warm(packages: dict[str, Path], scratch: Path, repeat: int) -> dict[
             for label, r in runs.items()}
 
 
+def check_commands(scratch: Path) -> list[tuple[str, ...]]:
+    """``pnpgen check`` of each bundled game, of every one (no argument) and of a 1,000-card game written now."""
+    cards = scratch / "cards-1000"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_cards.py"), "--write-game", "1000", str(cards)],
+                   check=True, stdout=subprocess.DEVNULL)
+    games = sorted(p.name for p in (ROOT / "content").iterdir() if (p / "game.yaml").exists())
+    return [("check", f"content/{game}") for game in games] + [("check",), ("check", str(cards))]
+
+
+def measure_checks(packages: dict[str, Path], commands: list[tuple[str, ...]], repeat: int) -> dict[str, dict]:
+    """Best wall and CPU of each cold check (bytecode compiled, no build cache), the trees taking turns."""
+    for package in packages.values():
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
+    figures: dict[str, dict] = {label: {} for label in packages}
+    for command in commands:
+        runs: dict[str, list] = {label: [] for label in packages}
+        for _ in range(repeat):
+            for label, package in packages.items():
+                env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+                runs[label].append(run_once([sys.executable, "-P", "-c", ENTRY, *command], env))
+        for label in packages:
+            figures[label][" ".join(command)] = _best(runs[label])
+    return figures
+
+
+def count_instructions(packages: dict[str, Path], commands: list[tuple[str, ...]]) -> dict[str, dict[str, int]]:
+    """Instructions each cold check executes (valgrind's cachegrind, no cache simulation): a figure that other work
+    on a shared machine does not move, once per command and tree."""
+    counts: dict[str, dict[str, int]] = {label: {} for label in packages}
+    for command in commands:
+        for label, package in packages.items():
+            env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
+            done = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                                   sys.executable, "-P", "-c", ENTRY, *command], cwd=ROOT, env=env,
+                                  capture_output=True, text=True)
+            refs = [line for line in done.stderr.splitlines() if "I   refs:" in line or "I refs:" in line]
+            counts[label][" ".join(command)] = int(refs[-1].rsplit(":", 1)[1].replace(",", "")) if refs else 0
+    return counts
+
+
+def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], repeat: int, dirty: bool,
+                  instructions: dict[str, dict[str, int]] | None = None) -> str:
+    trees = sorted(figures, key=lambda t: t != "this tree")
+    lines = ["## A cold check, issue 14 (`benchmarks/startup.py --checks`, branch checkspeed)", "",
+             f"- date: {datetime.now(UTC).replace(microsecond=0).isoformat()}",
+             f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
+             f"load average {os.getloadavg()[0]:.1f} at the end (a machine shared with other jobs)",
+             f"- Python {platform.python_version()}, pnpgen commit {git_commit()}{' + uncommitted changes' if dirty else ''}",
+             f"- each `pnpgen check` a fresh process, best of {repeat}, the trees taking turns run by run; bytecode "
+             "compiled (`python -m compileall -q generator`), PYTHONDONTWRITEBYTECODE=1, PNPGEN_CACHE_DIR=off; "
+             "the 1,000-card game is `bench_cards.py --write-game 1000`", "",
+             "| command | " + " | ".join(f"{tree} wall / CPU s" for tree in trees) + " |",
+             "|---|" + "---:|" * len(trees)]
+    for command in (" ".join(c) for c in commands):
+        shown = command if not command.startswith("check /") else "check (1,000 cards)"
+        cells = [f"{figures[t][command]['wall']:.2f} / {figures[t][command]['cpu']:.2f}" for t in trees]
+        lines.append(f"| `pnpgen {shown}` | " + " | ".join(cells) + " |")
+    if instructions:
+        lines += ["", "Instructions executed (valgrind `--tool=cachegrind --cache-sim=no`, one run each; billions):", "",
+                  "| command | " + " | ".join(trees) + " | change |", "|---|" + "---:|" * (len(trees) + 1)]
+        for command in (" ".join(c) for c in commands):
+            shown = command if not command.startswith("check /") else "check (1,000 cards)"
+            counts = [instructions[t][command] for t in trees]
+            change = f"{(counts[0] / counts[-1] - 1) * 100:+.0f} %" if len(counts) > 1 and counts[-1] else ""
+            lines.append(f"| `pnpgen {shown}` | " + " | ".join(f"{n / 1e9:.2f}" for n in counts) + f" | {change} |")
+    lines += ["", "Every run (wall s / CPU s):", ""]
+    for tree in trees:
+        for command, f in figures[tree].items():
+            shown = command if not command.startswith("check /") else "check (1,000 cards)"
+            lines.append(f"- {tree}, `{shown}`: " + ", ".join(f"{w:.2f}/{c:.2f}" for w, c in f["runs"]))
+    return "\n".join(lines) + "\n"
+
+
 def report(results: dict[tuple[str, str], dict], repeat: int, dirty: bool) -> str:
     trees = sorted({tree for tree, _ in results}, key=lambda t: t != "this tree")
     lines = ["## Start-up and a cold check (`benchmarks/startup.py`)", "",
@@ -144,9 +226,28 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--baseline", metavar="COMMIT", help="also measure this commit's package (git archive)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
+    parser.add_argument("--checks", action="store_true",
+                        help="cold checks of every bundled game and a 1,000-card game (the checkspeed section)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="with --checks: also count each check's instructions under valgrind (minutes)")
     args = parser.parse_args()
     dirty = bool(subprocess.run(["git", "status", "--porcelain", "generator", "templates"], cwd=ROOT,
                                 capture_output=True, text=True).stdout.strip())
+    if args.checks:
+        with tempfile.TemporaryDirectory(prefix="pnpgen-checks-") as tmp:
+            trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)]
+                                             if args.baseline else [])
+            packages = {label: package_copy(Path(tmp) / f"tree{n}", commit, compiled=False)
+                        for n, (label, commit) in enumerate(trees)}
+            commands = check_commands(Path(tmp))
+            figures = measure_checks(packages, commands, args.repeat)
+            counts = count_instructions(packages, commands) if args.instructions and shutil.which("valgrind") else None
+            text = checks_report(figures, commands, args.repeat, dirty, counts)
+        print(text)
+        if not args.no_write:
+            write_section("checkspeed", text)
+            print(f"written to {RESULTS.relative_to(ROOT)}")
+        return
     results = {}
     with tempfile.TemporaryDirectory(prefix="pnpgen-startup-") as tmp:
         trees = [("this tree", None)] + ([(f"baseline {git_commit(args.baseline)}", args.baseline)] if args.baseline else [])

@@ -16,7 +16,8 @@ the printer's margin (``marks``). The layout itself is kept too for a game of up
 ``faces.LARGE_GAME_FACES`` distinct faces, and ``build_game`` writes it rather than
 laying the game out again; a larger game's is dropped once looked at (its print-shop
 pages and SVG faces are hundreds of MB at 100,000 cards) and the build lays out what it
-writes, with the faces the check drew (issue 14).
+writes, with the faces the check drew (issue 14). ``pnpgen check`` alone (``check_only``) lays every game out
+as a large game's: nothing of it is written.
 """
 from __future__ import annotations
 
@@ -56,6 +57,13 @@ class DryLayout:
         return self.ctx
 
 
+def check_only(game) -> None:
+    """Say that ``game`` is checked and not built by this process (``pnpgen check``): its layout is then made as
+    a large game's is, without what only writing the files needs (``BuildContext.keep``: the pictures each SVG
+    refers to, the print-shop pages), and not kept. Every check finds the same."""
+    kept_with(game, "dry")["check only"] = True
+
+
 def laid_out(game, paper: str = CHECK_PAPER) -> DryLayout:
     """The game laid out by the build's producers for ``paper``, once per game and paper."""
     by_paper = kept_with(game, "layouts")
@@ -73,15 +81,17 @@ def _lay_out(game, paper: str) -> DryLayout:
             seen.add(key)
             problems.append((kind, error))
 
+    large, written = is_large(game), not kept_with(game, "dry").get("check only", False)
     try:
-        ctx = lay_out(game, paper, on_print_problem=note, keep=not is_large(game))
+        ctx = lay_out(game, paper, on_print_problem=note, keep=written and not large)
     except BuildError as error:
         return DryLayout(paper, None, problems, error)
     marks = [(part.title, part.component, nearest_marks(part.doc.pages)) for part in ctx.result.printable]
-    if not is_large(game):
+    if written and not large:
         return DryLayout(paper, ctx, problems, marks=marks)
     del ctx
-    gc.collect()   # its pending writers and pages are cycles (closures on the context): free them before the build
+    if large:
+        gc.collect()   # its pending writers and pages are cycles (closures on the context): free them before the build
     return DryLayout(paper, None, problems, marks=marks)
 
 

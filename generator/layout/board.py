@@ -8,6 +8,7 @@ is placed on the full-size page, on every tile and, scaled, on the overview.
 """
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from pathlib import Path
@@ -15,9 +16,10 @@ from pathlib import Path
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout import board_geometry as geo
 from generator.layout import images
+from generator.layout.faces import kept_with
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Circle, Form, Group, Image, Polygon, Rect
-from generator.layout.symbols import hatching, placed
+from generator.layout.symbols import hatching, symbol
 from generator.layout.terrain import shade, terrain_items, tint
 from generator.layout.text import bold_text, bold_width, cap_height, set_text
 from generator.model.board import Board, BoardPicture, place_points
@@ -66,9 +68,21 @@ def _plan_key(board: Board, boxes: dict) -> tuple:
 
 
 def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
-    """The board's artwork (a Form of board size) and the plan it was drawn from."""
-    title_box, legend_box = _title_box(board), _legend_box(board)
+    """The board's artwork (a Form of board size) and the plan it was drawn from.
+
+    Drawn once per game, board and plan: the build's board files and the rule examples' windows onto it (and the
+    check's layout of both) ask for the same board. A board edited in place between asks (``pnpgen fit``) has a
+    new plan, and is drawn again."""
     plan = plan_for_drawing(board)
+    kept = kept_with(game, "board-forms")
+    found = kept.get(board.id)
+    if found is None or found[1] is not plan or found[0] is not board:
+        found = kept[board.id] = (board, plan, _board_form(game, board, plan))
+    return found[2], plan
+
+
+def _board_form(game: Game, board: Board, plan: geo.BoardPlan) -> Form:
+    title_box, legend_box = _title_box(board), _legend_box(board)
     items: list = [Rect(0, 0, board.width, board.height, fill=LAND)]
     track = (score_track(board.width, board.height, board.score_track, board.typeset, board.score_depth)
              if board.score_track else [])
@@ -91,7 +105,7 @@ def board_form(game: Game, board: Board) -> tuple[Form, geo.BoardPlan]:
     if legend_box:
         items += _legend(board, legend_box)
     items += _trays(board)
-    return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height)), plan
+    return Form(f"board-{board.id}", tuple(items), (0.0, 0.0, board.width, board.height))
 
 
 # ---------------------------------------------------------------- pieces
@@ -177,11 +191,17 @@ def _colour_mark(quad, color, ferry: bool) -> list:
         if ferry:
             ux, uy = (x1 - x0) / (length or 1.0), (y1 - y0) / (length or 1.0)
             cx, cy = cx + ux * FERRY_SHIFT, cy + uy * FERRY_SHIFT
-        return [placed(color.symbol, cx, cy, SPACE_SYMBOL, color.ink)]
+        return [Group(_symbol(color.symbol, SPACE_SYMBOL, color.ink), cx, cy, 0.0)]   # as ``symbols.placed``
     if color.id == ANY_COLOUR:
         angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
-        return [Group(hatching(length - 1.6, depth - 1.6, shade(color.hex, 0.35)), cx, cy, angle)]
+        return [Group(_hatching(length - 1.6, depth - 1.6, shade(color.hex, 0.35)), cx, cy, angle)]
     return []
+
+
+#: a colour's symbol and a gray space's hatching, each made once for all the spaces that show it (primitives are
+#: frozen: one tuple is shared by every Group that places it)
+_symbol = functools.lru_cache(maxsize=256)(symbol)
+_hatching = functools.lru_cache(maxsize=1024)(hatching)
 
 
 def _shrink(quad, by: float):

@@ -273,17 +273,18 @@ def _bundles(routes: list[BoardRoute], ends: list[tuple[str, str]]) -> dict[int,
 
 def _place_labels(plan: BoardPlan) -> None:
     """Each name at the first spot around its marker that covers nothing; else the least bad, flagged."""
-    obstacles: list[tuple[tuple, Quad]] = []   # (bounding box, quad): the box is a cheap first test
+    obstacles = _Obstacles()   # (bounding box, quad) by grid cell: the box is a cheap first test
     for rp in plan.routes:
         for track in rp.tracks:
             for quad in track.spaces:
-                obstacles.append(_obstacle(quad))
+                obstacles.add(quad)
             if not track.spaces:   # roads: their segments, thickened
-                obstacles += [_obstacle(_segment_quad(p, q, 2.0)) for p, q in zip(track.path, track.path[1:])]
+                for p, q in zip(track.path, track.path[1:]):
+                    obstacles.add(_segment_quad(p, q, 2.0))
     for pp in plan.places.values():
-        obstacles.append(_obstacle(_rect_quad(pp.center[0] - pp.radius, pp.center[1] - pp.radius,
-                                              2 * pp.radius, 2 * pp.radius)))
-    obstacles += [_obstacle(_rect_quad(*box)) for box in plan.reserved]
+        obstacles.add(_rect_quad(pp.center[0] - pp.radius, pp.center[1] - pp.radius, 2 * pp.radius, 2 * pp.radius))
+    for box in plan.reserved:
+        obstacles.add(_rect_quad(*box))
     ix, iy, iw, ih = plan.inner
     # names larger than the default (a big board's) may also stand a ring further out, among many roads
     rings = (0.0, 4.0, 9.0) + ((15.0,) if plan.board.name_pt > NAME_PT else ())
@@ -306,7 +307,7 @@ def _place_labels(plan: BoardPlan) -> None:
             inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
             quad = _rect_quad(*box)
             bb = _bbox(quad)
-            hits = sum(1 for obb, oq in obstacles if _bbox_overlap(bb, obb) and convex_overlap(quad, oq))
+            hits = sum(1 for obb, oq in obstacles.near(bb) if _bbox_overlap(bb, obb) and convex_overlap(quad, oq))
             score = hits + (0 if inside else 100)
             if best is None or score < best[0]:
                 best = (score, box)
@@ -315,11 +316,39 @@ def _place_labels(plan: BoardPlan) -> None:
         assert best is not None  # there is always a candidate
         score, box = best
         pp.label, pp.label_clean = box, score == 0
-        obstacles.append(_obstacle(_rect_quad(*box)))
+        obstacles.add(_rect_quad(*box))
     _place_area_names(plan, obstacles)
 
 
-def _place_area_names(plan: BoardPlan, obstacles) -> None:
+class _Obstacles:
+    """What a name must not cover, by the cells of a grid its bounding box touches: a name's candidate spot is
+    tested against those near it, not every train space of the board (a map has ~700; 40 names × 24 spots)."""
+
+    CELL = 30.0   # mm
+
+    def __init__(self) -> None:
+        self._items: list[tuple[tuple[float, float, float, float], Quad]] = []
+        self._cells: dict[tuple[int, int], list[int]] = {}
+
+    def add(self, quad: Quad) -> None:
+        item = _obstacle(quad)
+        for cell in self._cells_of(item[0]):
+            self._cells.setdefault(cell, []).append(len(self._items))
+        self._items.append(item)
+
+    def near(self, bb: tuple[float, float, float, float]) -> list[tuple[tuple[float, float, float, float], Quad]]:
+        """Every obstacle whose bounding box may overlap ``bb`` (shares a cell with it), each once, in order added."""
+        found: set[int] = set()
+        for cell in self._cells_of(bb):
+            found.update(self._cells.get(cell, ()))
+        return [self._items[n] for n in sorted(found)]
+
+    def _cells_of(self, bb: tuple[float, float, float, float]):
+        x0, y0, x1, y1 = (math.floor(v / self.CELL) for v in bb)
+        return ((cx, cy) for cx in range(x0, x1 + 1) for cy in range(y0, y1 + 1))
+
+
+def _place_area_names(plan: BoardPlan, obstacles: _Obstacles) -> None:
     """Each area's name near the middle of its cities, where it covers nothing; left out where it cannot."""
     ix, iy, iw, ih = plan.inner
     for area in plan.board.areas:
@@ -337,12 +366,13 @@ def _place_area_names(plan: BoardPlan, obstacles) -> None:
                 quad = _rect_quad(x, y, lw, lh)
                 bb = _bbox(quad)
                 inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
-                if inside and not any(_bbox_overlap(bb, obb) and convex_overlap(quad, oq) for obb, oq in obstacles):
+                if inside and not any(_bbox_overlap(bb, obb) and convex_overlap(quad, oq)
+                                      for obb, oq in obstacles.near(bb)):
                     found = (x, y, lw, lh)
                     break
             if found:
                 plan.area_labels.append((area, found))
-                obstacles.append(_obstacle(_rect_quad(*found)))
+                obstacles.add(_rect_quad(*found))
                 break
 
 
@@ -363,7 +393,7 @@ def _obstacle(quad: Quad) -> tuple[tuple[float, float, float, float], Quad]:
 
 
 def _bbox(points) -> tuple[float, float, float, float]:
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    xs, ys = zip(*points)
     return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -529,10 +559,11 @@ def _crossings(plan: BoardPlan, keys: list) -> list[Problem]:
             if convex_overlap(quad, other):
                 pairs.add((min(i, j), max(i, j)))
     # centre lines that cross (routes without a common city): a crossing even where no spaces meet
+    boxes = [_bbox(rp.path) for rp in plan.routes]   # each once, not once per pair
     for i, a in enumerate(plan.routes):
         for j in range(i + 1, len(plan.routes)):
             b = plan.routes[j]
-            if (i, j) in pairs or _share_end(a, b) or not _bbox_overlap(_bbox(a.path), _bbox(b.path)):
+            if (i, j) in pairs or not _bbox_overlap(boxes[i], boxes[j]) or _share_end(a, b):
                 continue
             if any(segments_cross(p1, p2, q1, q2) for p1, p2 in zip(a.path, a.path[1:])
                    for q1, q2 in zip(b.path, b.path[1:])):

@@ -278,30 +278,55 @@ def _telling_route(roads: dict[str, set[str]], cities: dict, length: int, area_t
                    spread: bool = False) -> tuple[str, ...]:
     """A route of ``length`` cities that completes an area tile if any does (fewest areas, then by name), else
     one through the fewest areas: what shows houses and tiles together. ``spread``: through the most areas
-    with one of them passed twice."""
+    with one of them passed twice.
+
+    Routes are tried in the order of their cities' names (a depth-first search that takes neighbours in name
+    order), at most MAX_PATHS of them and MAX_STEPS partial ones, so one that ties the best so far comes after it:
+    a route is scored in full (the tiles it completes) only if, completing one, it would beat the best on its
+    areas alone, which most of a map's routes would not."""
     best: tuple | None = None
     seen = 0
     area_of = {pid: cities[pid].attrs["area"].id for pid in roads}
     # each tile as (its areas, the cities they hold): a route completes it when it passes them all
     wanted = [({a.id for a in t.values["areas"]}, int(t.values["city_count"])) for t in area_tiles]
+
+    def score(path: tuple[str, ...], areas: int) -> None:
+        nonlocal best
+        order = (areas >= length, -areas) if spread else (False, areas)
+        # spread: most areas, yet one area with two cities on the route, so the choice shows
+        if best is not None and (not wanted, order) >= best[:2]:
+            return   # even completing a tile it comes after the best: not better
+        held: dict[str, int] = {}
+        for p in path:
+            held[area_of[p]] = held.get(area_of[p], 0) + 1
+        complete = any(sum(held.get(a, 0) for a in tile) == count for tile, count in wanted)
+        key = (not complete, order, path)
+        if best is None or key < best:
+            best = key
+
     after = {pid: sorted(roads[pid], reverse=True) for pid in roads}
     stack: list[tuple[str, ...]] = [(pid,) for pid in sorted(roads, reverse=True)]
     steps = 0
     while stack and seen < MAX_PATHS and steps < MAX_STEPS:   # bounded: a hostile map must not hang the rules
         steps += 1
         path = stack.pop()
-        if len(path) == length:
+        if len(path) == length:   # a route of one city
             seen += 1
-            if path[0] > path[-1]:
-                continue   # each route once, read from its smaller end
-            held: dict[str, int] = {}
-            for p in path:
-                held[area_of[p]] = held.get(area_of[p], 0) + 1
-            complete = any(sum(held.get(a, 0) for a in areas) == count for areas, count in wanted)
-            areas = len(held)
-            # spread: most areas, yet one area with two cities on the route, so the choice shows
-            key = (not complete, (areas >= length, -areas) if spread else (False, areas), path)
-            best = key if best is None or key < best else best
+            score(path, 1)
+            continue
+        if len(path) == length - 1:
+            # its routes, each counted as the stack would pop it (the next ones, in name order), without the stack
+            held_areas = {area_of[p] for p in path}
+            for n in reversed(after[path[-1]]):
+                if n in path:
+                    continue
+                if not (seen < MAX_PATHS and steps < MAX_STEPS):
+                    return best[2] if best else ()
+                steps += 1
+                seen += 1
+                if path[0] > n:
+                    continue   # each route once, read from its smaller end
+                score(path + (n,), len(held_areas) + (area_of[n] not in held_areas))
             continue
         stack.extend(path + (n,) for n in after[path[-1]] if n not in path)
     return best[2] if best else ()
@@ -383,10 +408,20 @@ def _chosen_ticket(cards: list[Card], network: Network, query: dict[str, str], s
     if not reachable:
         raise ContentError(source, "no ticket of the game can be completed on the map", "pnpgen check says why")
     # a ticket whose way takes three routes, worth a middling score: enough to show joining, small enough to frame
-    def telling(card: Card) -> tuple:
+    def rest(card: Card) -> tuple:
+        return abs(int(card.values["points"]) - 8), card.values["from"].id, ticket_ends(card)[0].id
+
+    # the smallest (routes off 3, rest): tried in the order of the rest, the first ticket of exactly three routes is
+    # it, so its paths are asked for only until one is found (every ticket's only if none has three)
+    best: tuple | None = None
+    for card in sorted(reachable, key=rest):
         routes = len(network.shortest_paths(card.values["from"], ticket_ends(card)[0])[0]) - 1
-        return abs(routes - 3), abs(int(card.values["points"]) - 8), card.values["from"].id, ticket_ends(card)[0].id
-    return min(reachable, key=telling)
+        if best is None or (abs(routes - 3), rest(card)) < best[0]:
+            best = ((abs(routes - 3), rest(card)), card)
+        if routes == 3:
+            break
+    assert best is not None
+    return best[1]
 
 
 def _claim_with_dice(game: Game, board: Board, route: Route, scoring: dict[int, int], dice, source: Source) -> Example:

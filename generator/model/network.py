@@ -120,6 +120,9 @@ class Network:
         self._graph = None
         self._lengths: dict[tuple[str, str], int | None] = {}
         self._paths: dict[tuple[str, str], list[list[str]]] = {}
+        #: source → fewest spaces to each place it reaches (``_lengths_from``: one search answers every ticket from it)
+        self._searched: dict[str, dict[str, int]] = {}
+        self._node_ids = frozenset(self.nodes)
         self._fresh = False   # answers worked out in this run and not kept yet
         self._recall()
 
@@ -144,13 +147,28 @@ class Network:
         """Fewest spaces from ``a`` to ``b`` not passing through a terminal; None if there is no way."""
         key = pair(a, b)
         if key not in self._lengths:
-            nx = _networkx()
-            try:
-                self._lengths[key] = int(nx.dijkstra_path_length(self._view(*key), *key, weight="weight"))  # int weights
-            except (nx.NetworkXNoPath, nx.NodeNotFound):
-                self._lengths[key] = None
+            # from whichever end was a source already (the distance is the same both ways), else from ``a``:
+            # tickets share their starts, so a deck asks one search per start rather than one per ticket
+            source, target = (b.id, a.id) if b.id in self._searched and a.id not in self._searched else (a.id, b.id)
+            self._lengths[key] = self._lengths_from(source).get(target)
             self._fresh = True
         return self._lengths[key]
+
+    def _lengths_from(self, source: str) -> dict[str, int]:
+        """Fewest spaces from ``source`` to every place it reaches under the terminal rule: one networkx search
+        (single-source Dijkstra) in which a terminal other than ``source`` is an end but never a way through
+        (its edges lead in, none out), so the length to a terminal is that of a path through no other terminal."""
+        found = self._searched.get(source)
+        if found is None:
+            if source not in self._node_ids:
+                found = {}
+            else:
+                hidden = self._terminals - {source}
+                weight = (lambda u, _v, data: None if u in hidden else data["weight"]) if hidden else "weight"
+                found = {node: int(n) for node, n in
+                         _networkx().single_source_dijkstra_path_length(self.graph, source, weight=weight).items()}
+            self._searched[source] = found
+        return found
 
     def shortest_any(self, a: Entity, ends: list[Entity]) -> int | None:
         """Fewest spaces from ``a`` to the nearest of ``ends`` (a ticket with several possible ends); an end
