@@ -26,6 +26,12 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: pixels of one raster picture (width × height), checked from its header before it is decoded (a
 #: decompression bomb stops here); a whole 790 × 525 mm board at 300 dpi is 58 million
 MAX_IMAGE_PIXELS = 80_000_000
+#: a raster picture of more pixels than this (a 4,000 × 4,000 photograph) is embedded in a PDF at the size it is
+#: printed, at most MAX_PICTURE_DPI there (twice what a print shop asks), not at its own size: a 72-million-pixel
+#: PNG on a card is decoded once (216 MB as RGB, given back) and embedded as 1,500 × 2,000 pixels, where
+#: ReportLab's copies of all its pixels (alpha split, RGB conversion, bytes, digest) took a build to 790 MB
+MAX_UNREDUCED_PIXELS = 16_000_000
+MAX_PICTURE_DPI = 600
 #: elements of one SVG picture, each ``<use>`` counted as the elements it copies (svglib draws ~5,000 a second;
 #: the bundled pictures have under 20, a detailed map illustration a few thousand)
 MAX_SVG_ELEMENTS = 20_000
