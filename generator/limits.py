@@ -61,6 +61,13 @@ MAX_PIECES_PER_COMPONENT = 20_000
 MAX_ROUTE_LENGTH = 50
 #: shortest paths of one ticket looked at (statistics share a ticket among them; a grid map has millions)
 MAX_SHORTEST_PATHS = 32
+#: pairs of places ``pnpgen tickets suggest`` values (each: two shortest-path searches, ~0.3 ms on a map of 200
+#: places; a map of 71 places has 2,485 pairs), and the pairs and the
+#: routes their shortest paths cross, times the tickets asked for (its greedy scores each at every step, ~0.5 µs):
+#: Germany's 1,596 pairs cross ~13,000 routes (40 tickets: 0.6 million); a 14 × 14 grid of equal routes has 19,110
+#: pairs crossing ~5 million (40 tickets: 200 million, 47 s). Past either, a sample of the pairs drawn with the seed
+MAX_TICKET_CANDIDATES = 2_500
+MAX_TICKET_WORK = 4_000_000
 
 #: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
 MAX_PLACE_POINTS = 32
