@@ -114,6 +114,10 @@ MAX_RULES_TABLE_CELLS = 10_000
 #: characters, 212 lines); markdown-it costs ~0.2 ms a token
 MAX_RULES_MARKDOWN = 100_000
 MAX_RULES_LINES = 5_000
+#: characters of a rule sheet's Markdown that start inline markup (* _ ` [ \ &: emphasis, code, links, escapes,
+#: entities), once its Jinja has run: markdown-it, its tree and the rule sheet's layout cost ~0.1 ms each, ten
+#: times a plain word (24,000 emphasised words, under MAX_RULES_MARKDOWN: 2.7 s); the bundled sheets have under 100
+MAX_RULES_MARKS = 10_000
 #: source lines × rendered lines of rules.md that are diffed to give an error its source line (the diff costs up
 #: to their product times the changes: 500 × 500 alternating lines, 0.5 s); past it, the lines between the first
 #: and the last change map approximately (the bundled rule sheets: under 36,000)
