@@ -49,6 +49,10 @@ MAX_SHEET_UNZIPPED_BYTES = 64 * 1024 * 1024
 MAX_SHEET_ROWS = 20_001
 #: columns of one sheet (a card has a few fields; a route row at most 8)
 MAX_SHEET_COLUMNS = 256
+#: characters an XLSX or ODS sheet's cells hold once each shared string (XLSX) or repeated cell (ODS) is counted
+#: at every cell that shows it: the reader copies it into each (a 10 MB shared string named by 20,000 cells, in a
+#: 114 KB file, exhausted memory); a deck of 20,000 cards of ten 50-character fields holds 10 million
+MAX_SHEET_TEXT = 32_000_000
 
 # --- counts ----------------------------------------------------------------
 #: printed cards in one deck (counts included); the largest bundled deck has 110
