@@ -55,6 +55,9 @@ MAX_SHEET_COLUMNS = 256
 MAX_SHEET_TEXT = 32_000_000
 
 # --- counts ----------------------------------------------------------------
+#: the most players a game may seat (``game: players:``); each is a hand, a colour and a bot in ``simulate``
+#: (a game of up to 1,000,000 players took a simulation to 1.2 GB); published route games seat up to 8
+MAX_PLAYERS = 100
 #: printed cards in one deck (counts included); the largest bundled deck has 110
 MAX_CARDS_PER_DECK = 20_000
 #: pieces of one component (tokens, tiles, dice, sheets: copies included)

@@ -34,3 +34,16 @@ def test_a_revision_holding_a_link_out_is_refused(tmp_path):
         subprocess.run([*git, *args], cwd=repo, check=True)
     with pytest.raises(ContentError, match="cannot be taken out of git safely: 'evil.yaml' is a link to an absolute"):
         version(f"{repo / 'game'}@HEAD", tmp_path / "0")
+
+
+def test_a_game_of_a_million_players_is_refused_where_it_says_so(tmp_path):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+    game = tmp_path / "g"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "ttr-germany", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("players: [2, 5]", "players: [2, 1000000]"), encoding="utf-8")
+    for command in (["simulate", str(game), "--games", "1", "--players", "1000000"], ["check", str(game), "--no-cache"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2 and "game.yaml:7" in result.output and "MAX_PLAYERS" in result.output, result.output
