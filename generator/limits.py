@@ -76,6 +76,11 @@ MAX_SHORTEST_PATHS = 32
 MAX_TICKET_CANDIDATES = 2_500
 MAX_TICKET_WORK = 4_000_000
 
+#: ``pnpgen fit``: routes one move may price (a move re-plans the routes and places near it, twice; where more
+#: than this many crowd, it is not tried: re-planning a crowd costs like checking the whole board, and a board
+#: of 196 places crammed into 40 × 40 mm took more than 5 minutes for its 400 moves), and routes priced in all
+MAX_FIT_REGION_ROUTES = 60
+MAX_FIT_WORK = 100_000
 #: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
 MAX_PLACE_POINTS = 32
 #: shapes of one map's ``terrain:`` (land, sea, rivers, regions …); Germany draws 12
