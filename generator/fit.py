@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from generator.check.board import CODES, board_diagnostics
 from generator import limits
+from generator.check.board import CODES, board_diagnostics
 from generator.errors import ContentError, Diagnostic, Source
 from generator.layout import board_geometry as geo
 from generator.layout.board import plan_for_drawing

@@ -1,15 +1,13 @@
 """Round three, pictures: a picture of many pixels costs the memory of the size it is printed at, not of its own."""
 from __future__ import annotations
 
+import pytest
 from PIL import Image as PILImage
 
 from generator import limits
 from generator.layout import images
 from generator.layout.primitives import Document, Group, Image, Page
 from generator.render.pdf import render_pdf
-
-
-import pytest
 
 
 @pytest.fixture(scope="module")

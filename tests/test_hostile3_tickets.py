@@ -10,7 +10,7 @@ from generator.check import ticketsuggest
 from generator.errors import ContentError
 from generator.load.game import load_game
 from generator.model.network import Network
-from test_grid_map import grid_game
+from tests.test_grid_map import grid_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -349,15 +349,18 @@ def decoded_at(path: str, size: tuple[int, int]):
     back before the PDF is written)."""
     from PIL import Image as PILImage
 
-    with PILImage.open(path) as im:
-        im.draft("RGB", size)   # JPEG only; never below ``size``
+    with PILImage.open(path) as opened:
+        opened.draft("RGB", size)   # JPEG only; never below ``size``
+        im: PILImage.Image = opened
         if im.mode not in ("L", "LA", "RGB", "RGBA"):
             im = im.convert("RGBA" if im.mode in ("P", "PA") and "transparency" in im.info or im.mode == "PA"
                             else "RGB")
         factor = min(im.width // size[0], im.height // size[1])
         if factor >= 2:   # box-averaged by a whole factor first: no intermediate copy of the full size
             im = im.reduce(factor)
-        return im if im.size == size else im.resize(size, PILImage.Resampling.LANCZOS)
+        result = im if im.size == size else im.resize(size, PILImage.Resampling.LANCZOS)
+        result.load()   # a JPEG drafted to exactly ``size`` is still the file's: read before it is closed
+        return result
 
 
 def placement(image: Image, width: float, height: float) -> Placement:
