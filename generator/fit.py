@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from generator import limits
 from generator.check.board import CODES, board_diagnostics
 from generator.errors import ContentError, Diagnostic, Source
 from generator.layout import board_geometry as geo
@@ -109,12 +110,13 @@ class _Search:
             for end in (route.route.a.id, route.route.b.id):
                 self.by_place.setdefault(end, []).append(route)
         self.boxes = {id(r): self._box(r) for r in board.routes}
+        self.work = 0   # routes priced so far (MAX_FIT_WORK)
 
     def run(self, iterations: int) -> tuple[list[Diagnostic], list[Diagnostic]]:
         problems = before = board_diagnostics(plan_for_drawing(self.board))
         accepted = stalled = 0
         for _ in range(iterations):
-            if not problems or stalled >= STALL:
+            if not problems or stalled >= STALL or self.work > limits.MAX_FIT_WORK:
                 break
             move = self._move(problems[self.rng.randrange(len(problems))])
             if move is not None and self._try(*move):
@@ -164,6 +166,12 @@ class _Search:
         region += [self.boxes[id(r)] for r in changed] + [_point_box(p.attrs["at"]) for p in places]
         area, names = _grow(_union(region), REACH), _grow(_union(region), NAME_REACH)
         sub_routes = [r for r in self.board.routes if _overlap(self.boxes[id(r)], area)]
+        self.work += len(sub_routes)
+        if len(sub_routes) > limits.MAX_FIT_REGION_ROUTES:   # a crowd: pricing it costs like planning the board
+            undo()
+            for route in changed:
+                self.boxes[id(route)] = self._box(route)
+            return False
         sub_places = {p.id: p for p in self.board.places if _inside(p.attrs["at"], names)}
         for route in sub_routes:
             sub_places.setdefault(route.route.a.id, route.route.a)

@@ -15,6 +15,7 @@ It imports nothing of pnpgen but the limits and the file reader, so both
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import posixpath
 import re
@@ -43,6 +44,9 @@ _WIDTH_FILTERS = frozenset({"center", "indent", "wordwrap", "batch", "slice"})
 #: filters that turn their value into text (or compare its items): measured, nested items counted, before
 _TEXT_FILTERS = ("e", "escape", "forceescape", "trim", "upper", "lower", "title", "capitalize", "striptags",
                  "wordcount", "safe", "sort", "unique", "dictsort", "groupby", "min", "max")
+#: methods by which a template adds to a list or dict it holds (a mutable sandbox allows them): ``l.extend(l)``
+#: in a loop doubles ``l`` each time, 2**40 items from forty iterations
+_GROWING_CONTAINER_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault"})
 _NUMBER = re.compile(r"\d+")
 #: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
 _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
@@ -200,6 +204,7 @@ class _BoundedMixin:
         if self.finalize is None:
             self.finalize = self.bounded_finalize
         self.iterations = 0
+        self.grown = 0
         self.globals["range"] = self.counted_range
         for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
             if name in self.filters:
@@ -207,8 +212,24 @@ class _BoundedMixin:
 
     # ---------------------------------------------------------------- counting
     def start(self) -> None:
-        """A new evaluation of a template or expression: its loops start counting from zero."""
+        """A new evaluation of a template or expression: its loops and what it adds to lists start from zero."""
         self.iterations = 0
+        self.grown = 0
+
+    def grow(self, args: tuple, kwargs: dict, what: str) -> tuple:
+        """Count what ``append``/``extend``/``insert``/``update``/``setdefault`` add to a list or dict (items and
+        characters, nested ones counted) against MAX_JINJA_SEQUENCE for the whole evaluation: the size of every
+        list a template builds up, whatever aliases it. An iterable given to ``extend``/``update`` is read into a
+        list first (at most that many items), so that it is measured before it is added."""
+        budget = limits.MAX_JINJA_SEQUENCE - self.grown
+        if what in ("extend", "update") and args and not isinstance(args[0], (list, tuple, dict, str)):
+            args = (list(itertools.islice(iter(args[0]), max(0, budget) + 1)), *args[1:])
+        added = _deep_size((args, kwargs), budget + 2) - 2
+        self.grown = self.grown + added
+        if self.grown > limits.MAX_JINJA_SEQUENCE:
+            raise _refuse(f"'{what}' has added {self.grown:,} items or characters to lists or dicts, nested ones "
+                          f"counted", "MAX_JINJA_SEQUENCE")
+        return args
 
     def tick(self, count: int = 1) -> None:
         self.iterations += count
@@ -270,6 +291,8 @@ class _BoundedMixin:
                 args = (items, *args[1:])
             if name == "expandtabs":
                 _check_size(len(owner) * max([8, *(a for a in args if _is_int(a))]), what)
+        if isinstance(owner, (list, dict)) and name in _GROWING_CONTAINER_METHODS:
+            args = __self.grow(args, kwargs, name)
         result = super().call(__context, __obj, *args, **kwargs)
         if _length(result) is not None:
             _check_size(len(result), f"calling {name or 'a function'}")

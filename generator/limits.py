@@ -26,6 +26,12 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 #: pixels of one raster picture (width × height), checked from its header before it is decoded (a
 #: decompression bomb stops here); a whole 790 × 525 mm board at 300 dpi is 58 million
 MAX_IMAGE_PIXELS = 80_000_000
+#: a raster picture of more pixels than this (a 4,000 × 4,000 photograph) is embedded in a PDF at the size it is
+#: printed, at most MAX_PICTURE_DPI there (twice what a print shop asks), not at its own size: a 72-million-pixel
+#: PNG on a card is decoded once (216 MB as RGB, given back) and embedded as 1,500 × 2,000 pixels, where
+#: ReportLab's copies of all its pixels (alpha split, RGB conversion, bytes, digest) took a build to 790 MB
+MAX_UNREDUCED_PIXELS = 16_000_000
+MAX_PICTURE_DPI = 600
 #: elements of one SVG picture, each ``<use>`` counted as the elements it copies (svglib draws ~5,000 a second;
 #: the bundled pictures have under 20, a detailed map illustration a few thousand)
 MAX_SVG_ELEMENTS = 20_000
@@ -43,8 +49,15 @@ MAX_SHEET_UNZIPPED_BYTES = 64 * 1024 * 1024
 MAX_SHEET_ROWS = 20_001
 #: columns of one sheet (a card has a few fields; a route row at most 8)
 MAX_SHEET_COLUMNS = 256
+#: characters an XLSX or ODS sheet's cells hold once each shared string (XLSX) or repeated cell (ODS) is counted
+#: at every cell that shows it: the reader copies it into each (a 10 MB shared string named by 20,000 cells, in a
+#: 114 KB file, exhausted memory); a deck of 20,000 cards of ten 50-character fields holds 10 million
+MAX_SHEET_TEXT = 32_000_000
 
 # --- counts ----------------------------------------------------------------
+#: the most players a game may seat (``game: players:``); each is a hand, a colour and a bot in ``simulate``
+#: (a game of up to 1,000,000 players took a simulation to 1.2 GB); published route games seat up to 8
+MAX_PLAYERS = 100
 #: printed cards in one deck (counts included); the largest bundled deck has 110
 MAX_CARDS_PER_DECK = 20_000
 #: pieces of one component (tokens, tiles, dice, sheets: copies included)
@@ -55,7 +68,19 @@ MAX_PIECES_PER_COMPONENT = 20_000
 MAX_ROUTE_LENGTH = 50
 #: shortest paths of one ticket looked at (statistics share a ticket among them; a grid map has millions)
 MAX_SHORTEST_PATHS = 32
+#: pairs of places ``pnpgen tickets suggest`` values (each: two shortest-path searches, ~0.3 ms on a map of 200
+#: places; a map of 71 places has 2,485 pairs), and the pairs and the
+#: routes their shortest paths cross, times the tickets asked for (its greedy scores each at every step, ~0.5 µs):
+#: Germany's 1,596 pairs cross ~13,000 routes (40 tickets: 0.6 million); a 14 × 14 grid of equal routes has 19,110
+#: pairs crossing ~5 million (40 tickets: 200 million, 47 s). Past either, a sample of the pairs drawn with the seed
+MAX_TICKET_CANDIDATES = 2_500
+MAX_TICKET_WORK = 4_000_000
 
+#: ``pnpgen fit``: routes one move may price (a move re-plans the routes and places near it, twice; where more
+#: than this many crowd, it is not tried: re-planning a crowd costs like checking the whole board, and a board
+#: of 196 places crammed into 40 × 40 mm took more than 5 minutes for its 400 moves), and routes priced in all
+MAX_FIT_REGION_ROUTES = 60
+MAX_FIT_WORK = 100_000
 #: positions one place may have (``at:`` a list or named border points); Switzerland's countries have up to 6
 MAX_PLACE_POINTS = 32
 #: shapes of one map's ``terrain:`` (land, sea, rivers, regions …); Germany draws 12
@@ -101,6 +126,10 @@ MAX_RULES_TABLE_CELLS = 10_000
 #: characters, 212 lines); markdown-it costs ~0.2 ms a token
 MAX_RULES_MARKDOWN = 100_000
 MAX_RULES_LINES = 5_000
+#: characters of a rule sheet's Markdown that start inline markup (* _ ` [ \ &: emphasis, code, links, escapes,
+#: entities), once its Jinja has run: markdown-it, its tree and the rule sheet's layout cost ~0.1 ms each, ten
+#: times a plain word (24,000 emphasised words, under MAX_RULES_MARKDOWN: 2.7 s); the bundled sheets have under 100
+MAX_RULES_MARKS = 10_000
 #: source lines × rendered lines of rules.md that are diffed to give an error its source line (the diff costs up
 #: to their product times the changes: 500 × 500 alternating lines, 0.5 s); past it, the lines between the first
 #: and the last change map approximately (the bundled rule sheets: under 36,000)

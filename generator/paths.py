@@ -94,7 +94,29 @@ def inside(path: Path, roots, src: Source | None, name=None) -> Path:
                            "a game may only read files inside its own folder, its add-ons' and pnpgen's "
                            "templates/: copy the file into the game folder instead of naming or linking "
                            "to a file elsewhere")
+    unseen = _not_content(real, roots)
+    if unseen:
+        shown = name if name is not None else path
+        raise ContentError(src, f"'{_shown(str(shown))}' is {unseen}: not the game's content (the build cache and "
+                                f"the game's stamp do not read it, so a change to it would not be seen)",
+                           "move the file to a folder of the game whose name does not start with '.', "
+                           "outside output/")
     return real
+
+
+def _not_content(real: Path, roots) -> str | None:
+    """Why a resolved file inside ``roots`` is not content (``content_files`` leaves it out), or None: a hidden
+    file or folder below the root, or the ``output/`` folder at a game's top."""
+    for root in roots:
+        top = resolved(root, None)
+        if real.is_relative_to(top):
+            parts = real.relative_to(top).parts
+            if any(part.startswith(".") for part in parts):
+                return "hidden (a file or folder name below the game folder starts with '.')"
+            if len(parts) > 1 and parts[0] in NOT_CONTENT and top != resolved(TEMPLATES_DIR, None):
+                return f"in the game's {parts[0]}/ folder, where builds write"
+            return None
+    return None
 
 
 def long_names(path: Path, src: Source | None, name=None) -> None:

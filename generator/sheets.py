@@ -174,11 +174,16 @@ _XLSX_REF = re.compile(rb'\sr="([A-Za-z]*)(\d+)"')
 _XLSX_CELL_REF = re.compile(rb'<(?:\w+:)?c\s[^>]*?\br="([A-Za-z]{1,3})(\d+)"')
 #: the cells of a worksheet, which the reader finds in any member the workbook names as a sheet
 _XLSX_SHEET_DATA = re.compile(rb"<(?:\w+:)?sheetData[\s/>]")
+_XLSX_SHARED_TABLE = re.compile(rb"<(?:\w+:)?sst[\s>]")
+_XLSX_SHARED_ITEM = re.compile(rb"<(?:\w+:)?si[\s>].*?</(?:\w+:)?si>|<(?:\w+:)?si\s*/>", re.DOTALL)
+_XLSX_SHARED_CELL = re.compile(rb'<(?:\w+:)?c\s[^>]*?\bt="s"[^>]*>\s*<(?:\w+:)?v>\s*(\d+)\s*<')
 _XLSX_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s[^>]*?ref="[A-Za-z]+\d+(?::([A-Za-z]+)(\d+))?"')
 
 
 def _book_grid(path: Path, data: bytes, kind: str, sheet: str | None, src: Source) -> list[list[Value | None]]:
     members = _unzipped(path, data, kind)
+    if kind == "ODS":   # the reader builds every table of an ODS file as it opens it: all measured first
+        _check_extent(path, kind, members, None)
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(book.sheet_names)
@@ -229,12 +234,38 @@ def _unzipped(path: Path, data: bytes, kind: str) -> dict[str, bytes]:
     return members
 
 
-def _check_extent(path: Path, kind: str, members: dict[str, bytes], name: str) -> None:
+def _check_extent(path: Path, kind: str, members: dict[str, bytes], name: str | None) -> None:
     """Refuse a sheet that reaches past MAX_SHEET_ROWS or MAX_SHEET_COLUMNS before calamine reads it: the reader
     builds the sheet as one dense block from its first to its last cell, so two cells far apart in a tiny file
     would ask for billions of cells."""
-    rows, columns = _xlsx_extent(members) if kind == "XLSX" else _ods_extent(path, members, name)
+    rows, columns, text = (*_xlsx_extent(members), _xlsx_text(members)) if kind == "XLSX" \
+        else _ods_extent(path, members, name)
     _bound(path, rows, columns)
+    if text > limits.MAX_SHEET_TEXT:
+        raise ContentError(Source(path), f"the sheet's cells hold {text:,} characters once each shared or repeated "
+                                         f"text is counted where it is used, more than {limits.MAX_SHEET_TEXT:,} "
+                                         f"(MAX_SHEET_TEXT)",
+                           "a table of cards holds short texts: save it again from the spreadsheet program")
+
+
+def _xlsx_text(members: dict[str, bytes]) -> int:
+    """Characters (at most: markup and entities included) of the shared strings every worksheet's cells use, each
+    counted at every use: the reader copies a shared string into each cell that names it, so a 10 MB string named
+    by 20,000 cells of a 100 KB file is 200 GB."""
+    lengths: list[int] = []
+    for xml in (xml for xml in members.values() if _XLSX_SHARED_TABLE.search(xml)):   # wherever the book keeps it
+        found = [len(item.group()) for item in _XLSX_SHARED_ITEM.finditer(xml)]
+        lengths = [max(a, b) for a, b in zip(lengths, found)] + lengths[len(found):] + found[len(lengths):]
+    if not lengths:
+        return 0
+    total = 0
+    for member in (n for n in members if n.startswith("xl/worksheets/") or _XLSX_SHEET_DATA.search(members[n])):
+        for cell in _XLSX_SHARED_CELL.finditer(members[member]):
+            index = int(cell.group(1))
+            total += lengths[index] if index < len(lengths) else 0
+            if total > limits.MAX_SHEET_TEXT:
+                return total
+    return total
 
 
 def _xlsx_extent(members: dict[str, bytes]) -> tuple[int, int]:
@@ -278,23 +309,25 @@ _ODS_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
 
 
-def _ods_extent(path: Path, members: dict[str, bytes], name: str) -> tuple[int, int]:
+def _ods_extent(path: Path, members: dict[str, bytes], name: str | None) -> tuple[int, int, int]:
     """The rows and columns an ODS sheet's filled cells span, repeats counted (``number-rows-repeated``):
-    empty rows and cells repeated to the sheet's end, as spreadsheet programs save them, cost nothing."""
+    empty rows and cells repeated to the sheet's end, as spreadsheet programs save them, cost nothing; and the
+    characters its cells hold, each cell's text counted as often as it is repeated (the reader copies it)."""
     content = members.get("content.xml")
     if content is None:
         raise ContentError(Source(path), "not a valid ODS file: it has no content.xml",
                            "save it again from the spreadsheet program as ODS")
     if b"<!DOCTYPE" in content or b"<!ENTITY" in content:
         raise ContentError(Source(path), "the ODS file declares XML entities", "save it again from the spreadsheet program")
-    rows = columns = 0
+    rows = columns = text = 0
     row = 0
     inside = False
     try:
         for event, element in ElementTree.iterparse(io.BytesIO(content), events=("start", "end")):
             tag = element.tag
             if tag == f"{_ODS_TABLE}table":
-                inside = event == "start" and element.get(f"{_ODS_TABLE}name") == name
+                inside = event == "start" and (name is None or element.get(f"{_ODS_TABLE}name") == name)
+                row = 0
                 continue
             if not inside or event != "end":
                 continue
@@ -306,14 +339,17 @@ def _ods_extent(path: Path, members: dict[str, bytes], name: str) -> tuple[int, 
                     column += span
                     if cell.get(_ODS_VALUE_TYPE) is not None or len(cell):
                         filled = column
+                        text += sum(map(len, cell.itertext())) * span * repeat
+                if text > limits.MAX_SHEET_TEXT:
+                    return rows, columns, text
                 if filled:
-                    rows, columns = row + repeat, max(columns, filled)
+                    rows, columns = max(rows, row + repeat), max(columns, filled)
                 row += repeat
                 element.clear()
     except (ElementTree.ParseError, ValueError) as error:
         raise ContentError(Source(path), f"not a valid ODS file: {error}",
                            "save it again from the spreadsheet program as ODS") from None
-    return rows, columns
+    return rows, columns, text
 
 
 def _plain(value) -> Value | None:

@@ -233,7 +233,8 @@ def test_a_long_text_is_printed_and_filtered_as_before():
 
 def test_emphasis_nested_fifty_thousand_deep_is_an_error_not_a_recursion_traceback(tmp_path, run):
     game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
-    (game / "rules.md").write_text("# R\n\n" + "*" * 20_000 + "x" + "*" * 20_000 + "\n", encoding="utf-8")
+    # 4,999 deep: within MAX_RULES_MARKS (10,000 marks), which refuses 20,000 deep before markdown-it reads it
+    (game / "rules.md").write_text("# R\n\n" + "*" * 4_999 + "x" + "*" * 4_999 + "\n", encoding="utf-8")
     assert_refused(run("check", game), 2, "rules.md", "the Markdown nests too deeply")
 
 

@@ -8,7 +8,8 @@ cap to see that bound hold too:
 
 The suite pins each case (tests/test_limits.py, tests/test_containment.py, tests/test_hostile.py); this
 script is for looking, and for the numbers in an issue note. The second part (round two) starts from
-content/demo-artwork, which has pictures, fonts and spreadsheets to spoil.
+content/demo-artwork, which has pictures, fonts and spreadsheets to spoil. The third (round three) adds other
+commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the spreadsheet readers meet.
 """
 from __future__ import annotations
 
@@ -52,17 +53,20 @@ def not_utf8_on_line_3(data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
-def case(workdir: Path, name: str, edits, command: str = "check", base: Path = MINI) -> None:
+def case(workdir: Path, name: str, edits, command: str = "check", base: Path = MINI, args=()) -> None:
+    """``command`` on a copy of ``base`` with ``edits``; ``command`` may be several words (``tickets suggest``)
+    and ``args`` more arguments after the game's folder (``{game}`` in one is the copy's folder)."""
     game = workdir / f"case{len(list(workdir.iterdir()))}"
     shutil.copytree(base, game)
     for file, edit in edits:
         path = game / file
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(edit(path.read_bytes() if path.exists() else b""))
     extra = ["--out", str(game / "out")] if command == "build" else []
+    extra += [arg.format(game=game) for arg in args]
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "generator.cli", command, str(game), *extra],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, "-m", "generator.cli", *command.split(), str(game), *extra],
+                            capture_output=True, text=True, timeout=300)
     seconds = time.perf_counter() - start
     output = result.stderr + result.stdout
     first = " ".join(output.split("hint")[0].split()).replace(f"{game}/", "")
@@ -94,6 +98,7 @@ def main() -> None:
             case(work, "layout " + expression[:25], [layout_text(expression)], "build")
             case(work, "rules.md " + expression[:23], [rules_text(expression)])
         round_two(work)
+        round_three(work)
 
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
@@ -165,6 +170,81 @@ def round_two(work: Path) -> None:
     nested = "{{ [[0] * 999999] * 999999 }}"
     case(work, "layout " + nested[:25], [layout_text(nested)], "build")
     case(work, "rules.md [a, a, a] of 10^6", [rules_text("{% set a = [0] * 999999 %}{{ [a, a, a] }}")])
+
+
+def grid(spread: int = 40):
+    """The mini game's map made a 14 × 14 grid of equal routes, places ``spread`` mm apart (2: crammed)."""
+    places = "".join(f"  p{r}-{c}: {{name: P{r}-{c}, latin: P{r}-{c}, at: [{100 + spread * c}, {100 + spread * r}]}}\n"
+                     for r in range(14) for c in range(14))
+    routes = "".join([f"  - [p{r}-{c}, p{r}-{c + 1}, 1, red]\n" for r in range(14) for c in range(13)]
+                     + [f"  - [p{r}-{c}, p{r + 1}-{c}, 1, blue]\n" for r in range(13) for c in range(14)])
+
+    def edit(data: bytes) -> bytes:
+        text = data.decode()
+        return (text[:text.index("places:")] + f"places:\n{places}routes:\n{routes}tables:\n  route_scoring: {{1: 1}}\n"
+                "boards:\n  grid:\n    name: G\n    latin: G\n    size: [800, 800]\n").encode()
+    decks = replace("      - [Berlin, Hamburg", "      - [p0-0, p13-13, 20]\n      - [Berlin, Hamburg")
+
+    def no_old_tickets(data: bytes) -> bytes:
+        lines = decks(data).decode().split("\n")
+        return "\n".join(line for line in lines if not any(city in line for city in ("Berlin", "Hamburg", "Koeln",
+                                                                                    "München", "Muenchen"))).encode()
+    return [("game.yaml", edit), ("decks.yaml", no_old_tickets)]
+
+
+def big_png(data: bytes) -> bytes:
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((9000, 8000)).convert("RGB").save(out, "PNG")
+    return out.getvalue()
+
+
+def shared_string_bomb(data: bytes) -> bytes:
+    """An XLSX of 114 KB whose one 10 MB shared string 20,000 cells name."""
+    import io
+    import zipfile
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    package = "http://schemas.openxmlformats.org/package/2006/relationships"
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as book:
+        book.writestr("_rels/.rels", f'<Relationships xmlns="{package}"><Relationship Id="r1" Type="{rel}/officeDocument" '
+                                     'Target="xl/workbook.xml"/></Relationships>')
+        book.writestr("xl/workbook.xml", f'<workbook xmlns="{ns}" xmlns:r="{rel}"><sheets><sheet name="S" sheetId="1" '
+                                         'r:id="r1"/></sheets></workbook>')
+        book.writestr("xl/_rels/workbook.xml.rels", f'<Relationships xmlns="{package}"><Relationship Id="r1" '
+                      f'Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="r2" '
+                      f'Type="{rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>')
+        book.writestr("xl/sharedStrings.xml", f'<sst xmlns="{ns}"><si><t>color</t></si><si><t>{"x" * 10_000_000}</t></si></sst>')
+        cells = "".join(f'<row r="{i}"><c r="A{i}" t="s"><v>1</v></c></row>' for i in range(2, 20_002))
+        book.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{ns}"><sheetData><row r="1"><c r="A1" t="s">'
+                                                  f'<v>0</v></c></row>{cells}</sheetData></worksheet>')
+    return out.getvalue()
+
+
+def hidden_decks(game_yaml: bytes) -> bytes:
+    return game_yaml.replace(b"include: [decks.yaml]", b"include: [.decks.yaml]")
+
+
+def round_three(work: Path) -> None:
+    """Round three: memory of a large picture, the ticket suggester, fit, lists grown in Jinja, spreadsheet text
+    bombs, hidden content the cache does not hash, hostile numbers for simulate, and ``--compare`` names."""
+    art = {"base": ARTWORK}
+    case(work, "PNG of 72 megapixels (build)", [("art/card-paper.png", big_png)], "build", **art)
+    case(work, "tickets suggest on a 14x14 grid", grid(), "tickets suggest")
+    case(work, "fit 196 places in 26 x 26 mm", grid(2), "fit")
+    case(work, "layout l.extend(l) 40 times", [layout_text("{% set l = [0] %}{% for i in range(40) %}"
+                                                           "{{ l.extend(l) or '' }}{% endfor %}")], "build")
+    case(work, "XLSX shared string x 20,000",
+         [("cards.xlsx", shared_string_bomb), ("decks.yaml", replace("{from: cards.csv}", "{from: cards.xlsx}"))], **art)
+    case(work, "include of .decks.yaml", [("game.yaml", hidden_decks), (".decks.yaml", lambda b: (MINI / "decks.yaml")
+                                                                          .read_bytes())])
+    case(work, "players up to 10^6 (simulate)", [("game.yaml", replace("players: [2, 5]", "players: [2, 1000000]"))],
+         "simulate", base=ROOT / "content" / "ttr-germany", args=("--games", "1", "--players", "1000000"))
+    case(work, "simulate --compare F@<300 chars>", [], "simulate --games 1 --compare",
+         base=ROOT / "content" / "ttr-germany", args=("{game}@" + "a" * 300,))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 
 from generator.check.stats import usable_tracks
 from generator.errors import ContentError
+from generator.limits import MAX_TICKET_CANDIDATES, MAX_TICKET_WORK
 from generator.model.network import network
 
 #: weights of the greedy's gains and costs (routes reached matter most, near-duplicates hurt most)
@@ -30,21 +31,14 @@ def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0,
     net = network(game)
     places = game.collections.get("place", {})
     ids = sorted(places)
-    candidates = []  # (a, b, value, edges of its shortest paths, share of a ticket on each)
-    for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
-            value = net.shortest(places[a], places[b])
-            if not value or value < min_value:
-                continue
-            paths = net.shortest_paths(places[a], places[b])
-            share: defaultdict[tuple[str, str], float] = defaultdict(float)
-            for path in paths:
-                for x, y in zip(path, path[1:]):
-                    share[(x, y) if x <= y else (y, x)] += 1 / len(paths)
-            candidates.append((a, b, value, share))
+    candidates = _candidates(net, places, ids, seed, min_value, max(1, MAX_TICKET_WORK // count))
     if len(candidates) < count:
+        sampled = len(ids) * (len(ids) - 1) // 2 > len(candidates) and _was_sampled(candidates, count)
         raise ContentError(None, f"{game.id}'s map has {len(candidates)} pairs of connected places worth "
-                                 f"{min_value} or more: {count} different tickets cannot be drawn from them",
+                                 f"{min_value} or more{' among those valued' if sampled else ''}: {count} different "
+                                 f"tickets cannot be drawn from them"
+                                 + (" (a map this large is valued on a sample of its pairs: limits.MAX_TICKET_CANDIDATES,"
+                                    " MAX_TICKET_WORK)" if sampled else ""),
                            "ask for fewer (--count) or lower --min-value")
     quota = None
     median = sorted(c[2] for c in candidates)[len(candidates) // 2]
@@ -69,25 +63,73 @@ def suggest(game, count: int, mix: tuple[int, int] | None = None, seed: int = 0,
     def close(x: str, y: str) -> bool:
         return x == y or ((x, y) if x <= y else (y, x)) in adjacent
 
+    # kept per candidate and brought up to date after each pick (the same numbers a recount gives, not
+    # recounted for every candidate at every step): routes of its paths not reached yet, near-duplicates chosen
+    fresh = [len(share) for _, _, _, share in candidates]
+    dups = [0] * len(candidates)
+    by_edge: defaultdict[tuple[str, str], list[int]] = defaultdict(list)
+    for index, (_, _, _, share) in enumerate(candidates):
+        for edge in share:
+            by_edge[edge].append(index)
     for _ in range(count):
         best, best_score = -1, 0.0
         for index, (a, b, value, share) in enumerate(candidates):
             if index in taken or (quota is not None and quota[value > median] == 0):
                 continue
-            dups = sum(1 for c, d, _ in chosen if (close(a, c) and close(b, d)) or (close(a, d) and close(b, c)))
             crowd = max((load.get(e, 0.0) + s) / max(tracks.get(e, 1), 1) for e, s in share.items())
-            score = (NEW_ROUTE * sum(1 for e in share if e not in reached) + NEW_PLACE * len({a, b} - named)
-                     - NEAR_DUPLICATE * dups - SAME_VALUE * values[value] - CROWDING * crowd + rng.random())
+            score = (NEW_ROUTE * fresh[index] + NEW_PLACE * len({a, b} - named)
+                     - NEAR_DUPLICATE * dups[index] - SAME_VALUE * values[value] - CROWDING * crowd + rng.random())
             if best < 0 or score > best_score:
                 best, best_score = index, score
         a, b, value, share = candidates[best]
         taken.add(best)
         if quota is not None:
             quota[value > median] -= 1
+        for edge in share:
+            if edge not in reached:
+                for index in by_edge[edge]:
+                    fresh[index] -= 1
         reached.update(share)
         named.update((a, b))
         values[value] += 1
         for edge, part in share.items():
             load[edge] += part
         chosen.append((a, b, value))
+        for index, (c, d, _, _) in enumerate(candidates):
+            dups[index] += (close(a, c) and close(b, d)) or (close(a, d) and close(b, c))
     return chosen
+
+
+def _candidates(net, places, ids: list[str], seed: int, min_value: int, work: int) -> list[tuple]:
+    """(a, b, value, share of a ticket on each route of its shortest paths) for every pair of connected places
+    worth ``min_value`` or more, in sorted order. A pair costs two shortest-path searches, and the greedy scores
+    it and each route of its paths at every step: on a map of more than ``MAX_TICKET_CANDIDATES`` pairs, or
+    whose pairs and their routes number more than ``work`` (MAX_TICKET_WORK over the steps; a 14 × 14 grid of
+    equal routes: 19,110 pairs crossing 5 million routes, 47 s), the pairs are taken in an order drawn with the
+    seed until either is reached."""
+    every = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]]
+    order = list(range(len(every)))
+    random.Random(seed).shuffle(order)
+    kept: list[tuple[int, tuple]] = []
+    shares = 0
+    for index in order:
+        if len(kept) >= MAX_TICKET_CANDIDATES or shares + len(kept) >= work:
+            break
+        a, b = every[index]
+        value = net.shortest(places[a], places[b])
+        if not value or value < min_value:
+            continue
+        paths = net.shortest_paths(places[a], places[b])
+        share: defaultdict[tuple[str, str], float] = defaultdict(float)
+        for path in paths:
+            for x, y in zip(path, path[1:]):
+                share[(x, y) if x <= y else (y, x)] += 1 / len(paths)
+        shares += len(share)
+        kept.append((index, (a, b, value, share)))
+    return [candidate for _, candidate in sorted(kept, key=lambda item: item[0])]
+
+
+def _was_sampled(candidates: list[tuple], count: int) -> bool:
+    """Whether ``_candidates`` stopped at a bound before it had valued every pair."""
+    shares = sum(len(share) for *_, share in candidates)
+    return len(candidates) >= MAX_TICKET_CANDIDATES or shares + len(candidates) >= max(1, MAX_TICKET_WORK // count)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
-from generator.layout.primitives import Image
+from generator.layout.primitives import Form, Group, Image, Use
 from generator.paths import game_roots, inside, long_names
 
 if TYPE_CHECKING:
@@ -170,6 +170,8 @@ def _raster_size(path: Path, kind: str, src, shown: str) -> tuple[float, float]:
                 if fmt != kind:
                     raise ContentError(src, f"picture '{shown}' is named .{path.suffix.lower()[1:]} but holds "
                                             f"{fmt.upper() or 'something else'}", hint)
+                if fmt == "jpeg":   # every coded block is still read (a truncated file is found) at 1/8 the pixels
+                    im.draft("RGB", (max(1, width // 8), max(1, height // 8)))
                 im.load()
     except ContentError:
         raise
@@ -299,6 +301,66 @@ def _embedded_fonts_only(drawing: Drawing) -> None:
         if isinstance(node, String):
             node.fontName = fonts.FONT_NAME
         stack.extend(getattr(node, "contents", ()))
+
+
+def printed_mm(picture: Picture, image: Image) -> tuple[float, float]:
+    """The millimetres the whole of ``picture`` spans where ``image`` prints it (a crop or ``fill`` spans
+    more than the box: the part shown is the box)."""
+    where = placement(image, picture.width, picture.height)
+    return abs(where.w), abs(where.h)
+
+
+def largest_prints(items, forms: dict[str, Form], digests: set[str]) -> dict[str, tuple[float, float]]:
+    """The widest and tallest millimetres each picture of ``digests`` spans anywhere in ``items`` and the forms
+    they place (a group's ``scale`` above 1 enlarges it; one below 1 is left out: it only shrinks). Each form
+    is walked once per enlargement."""
+    largest: dict[str, tuple[float, float]] = {}
+    walked: set[tuple[str, float]] = set()
+    stack: list[tuple[tuple, float]] = [(tuple(items), 1.0)]
+    while stack:
+        group, factor = stack.pop()
+        for item in group:
+            if isinstance(item, Image) and item.digest in digests:
+                w, h = printed_mm(known(item.path, item.digest), item)
+                was = largest.get(item.digest, (0.0, 0.0))
+                largest[item.digest] = (max(was[0], w * factor), max(was[1], h * factor))
+            elif isinstance(item, Group):
+                stack.append((item.items, factor * max(1.0, abs(item.scale))))
+            elif isinstance(item, Use) and item.name in forms and (item.name, factor) not in walked:
+                walked.add((item.name, factor))
+                stack.append((forms[item.name].items, factor))
+    return largest
+
+
+def embedded_pixels(picture: Picture, largest_mm: tuple[float, float]) -> tuple[int, int] | None:
+    """The pixels to embed of a raster ``picture`` printed at most ``largest_mm`` wide and tall: enough for
+    ``limits.MAX_PICTURE_DPI`` there, or None when the picture has no more than that (embedded as it is)."""
+    need = max(largest_mm[0] / MM_PER_INCH * limits.MAX_PICTURE_DPI / picture.width,
+               largest_mm[1] / MM_PER_INCH * limits.MAX_PICTURE_DPI / picture.height)
+    if not picture.raster or picture.width * picture.height <= limits.MAX_UNREDUCED_PIXELS or need >= 1:
+        return None
+    return max(1, math.ceil(picture.width * need)), max(1, math.ceil(picture.height * need))
+
+
+def decoded_at(path: str, size: tuple[int, int]):
+    """The picture at ``path`` decoded and scaled down to ``size`` pixels, as a Pillow image a PDF embeds: a
+    JPEG is decoded at 1/2, 1/4 or 1/8 of its size already (``draft``), a PNG once at its own size and kept
+    only until it is scaled (its memory, at most 4 bytes a pixel of ``limits.MAX_IMAGE_PIXELS``, is given
+    back before the PDF is written)."""
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as opened:
+        opened.draft("RGB", size)   # JPEG only; never below ``size``
+        im: PILImage.Image = opened
+        if im.mode not in ("L", "LA", "RGB", "RGBA"):
+            im = im.convert("RGBA" if im.mode in ("P", "PA") and "transparency" in im.info or im.mode == "PA"
+                            else "RGB")
+        factor = min(im.width // size[0], im.height // size[1])
+        if factor >= 2:   # box-averaged by a whole factor first: no intermediate copy of the full size
+            im = im.reduce(factor)
+        result = im if im.size == size else im.resize(size, PILImage.Resampling.LANCZOS)
+        result.load()   # a JPEG drafted to exactly ``size`` is still the file's: read before it is closed
+        return result
 
 
 def placement(image: Image, width: float, height: float) -> Placement:

@@ -164,6 +164,10 @@ def _check_game_declarations(meta: LDict, collections: dict) -> None:
         low, high = meta["players"]
         raise ContentError(meta.src("players"), f"players: [{low}, {high}] has the fewest above the most",
                            f"write [fewest, most], e.g. [{high}, {low}]")
+    if "players" in meta and meta["players"][1] > limits.MAX_PLAYERS:   # each seat is a hand, a bot, a colour
+        raise ContentError(meta.src("players"), f"players: up to {meta['players'][1]:,} players, more than "
+                                                f"{limits.MAX_PLAYERS} (limits.MAX_PLAYERS)",
+                           "give the most players the game seats, e.g. players: [2, 5]")
     for i, kind in enumerate(meta.get("terminals", [])):
         if kind not in PLACE_KINDS:
             raise ContentError(meta["terminals"].src(i), f"terminals: unknown place kind '{kind}'",

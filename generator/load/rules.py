@@ -481,7 +481,9 @@ def _bounded_markdown(markdown: str, path: Path) -> None:
     for what, count, limit, name in (
             ("characters", len(markdown), limits.MAX_RULES_MARKDOWN, "MAX_RULES_MARKDOWN"),
             ("lines", markdown.count("\n") + 1, limits.MAX_RULES_LINES, "MAX_RULES_LINES"),
-            ("'|' (table cells)", markdown.count("|"), 2 * limits.MAX_RULES_TABLE_CELLS, "MAX_RULES_TABLE_CELLS × 2")):
+            ("'|' (table cells)", markdown.count("|"), 2 * limits.MAX_RULES_TABLE_CELLS, "MAX_RULES_TABLE_CELLS × 2"),
+            ("marks of emphasis, code, links and escapes (* _ ` [ \\ &)", sum(map(markdown.count, "*_`[\\&")),
+             limits.MAX_RULES_MARKS, "MAX_RULES_MARKS")):
         if count > limit:
             raise ContentError(Source(path), f"the rule sheet's Markdown has {count:,} {what}, more than {limit:,} "
                                              f"(limits.{name}), once its Jinja is run",

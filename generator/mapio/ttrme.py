@@ -204,10 +204,15 @@ def read_json(path: Path) -> EditorMap:
     frame = frame or default_frame
     scale = (size[0] / frame[0], size[1] / frame[1])
     name = payload.get("name")
-    board = EditorMap(name=_text(name, Source(path), "the map's name") if isinstance(name, str) and name.strip()
-                      else path.stem, size=size)
+    board = EditorMap(name=_text(name if isinstance(name, str) and name.strip() else path.stem, Source(path),
+                                 "the map's name" if isinstance(name, str) and name.strip()
+                                 else "the map's name (its file's name)"), size=size)
     rules = payload.get("rules")
     board.rules = rules if isinstance(rules, str) and rules.strip() else None
+    if board.rules is not None and len(board.rules) > limits.MAX_RULES_MARKDOWN:
+        raise ContentError(Source(path), f"the map's rules text has {len(board.rules):,} characters, more than "
+                                         f"{limits.MAX_RULES_MARKDOWN:,} (limits.MAX_RULES_MARKDOWN): the game's "
+                                         f"rules.md could not be read", "shorten the rules text in the editor")
     furniture = own.get("board") if isinstance(own, dict) else None
     if isinstance(furniture, dict):
         board.furniture = _furniture(furniture, Source(path))
@@ -438,7 +443,9 @@ def _text(value, src: Source, named: str) -> str:
     if len(text) > limits.MAX_MAP_NAME:
         raise ContentError(src, f"{named} has {len(text)} characters, more than {limits.MAX_MAP_NAME} (MAX_MAP_NAME)",
                            "shorten it: it is printed on the board")
-    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF or c in "\x7f\u2028\u2029" for c in text):
+    # C0 and C1 controls (U+0085, NEL, is a line break to YAML: a name holding one broke the YAML pnpgen wrote),
+    # surrogates, and the Unicode line and paragraph separators
+    if any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F or 0xD800 <= ord(c) <= 0xDFFF or c in "\u2028\u2029" for c in text):
         raise ContentError(src, f"{named} {text!r} holds a control character", "type the name again")
     return text
 
@@ -536,7 +543,8 @@ def _with_sheets(board: EditorMap | None, paths: list[Path]) -> EditorMap:
             raise ContentError(Source(paths[0]), "no stop file: pnpgen needs every stop's position",
                                "import the stop file (Name, X, Y) with the routes, or the map file")
         size, frame = _frame("board-2x3", False)
-        board = EditorMap(name=files["stops"][0].path.stem, size=size)
+        board = EditorMap(name=_text(files["stops"][0].path.stem, Source(files["stops"][0].path),
+                                     "the map's name (the stops file's name)"), size=size)
         board.extra["map"] = {}
         board.stops = _csv_stops(files["stops"], size, frame)
     lookup: dict[str, str] = {}

@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFBase85Encode, PDFName, PDFStre
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from generator import fonts
+from generator import fonts, limits
 from generator.layout import images
 from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use, pictures
 
@@ -122,6 +122,7 @@ class _Painter:
         self.height = 0.0
         self.inline: set[str] = set()
         self.pictures: dict[str, tuple[str, images.Picture]] = {}   # digest → (form name, picture)
+        self.printed: dict[str, tuple[float, float]] = {}   # digest → the largest mm a large picture is printed
         self._fill = self._stroke = self._width = None
         self.colours = 0          # colours set so far (a kept drawing that set one makes the file PDF 1.4 too)
         self.encoded: dict[tuple[str, str, str], str] = {}   # (font, size setting, text) → its Tf and Tj in this file
@@ -458,6 +459,11 @@ class _Painter:
         for form in doc.forms.values():   # one at a time: a large game's forms are unpickled as asked for
             for digest, image in pictures(form.items, doc.forms).items():
                 seen.setdefault(digest, image)
+        large = {digest for digest, image in seen.items() if images.known(image.path, digest).raster
+                 and images.known(image.path, digest).width * images.known(image.path, digest).height
+                 > limits.MAX_UNREDUCED_PIXELS}
+        if large:   # embedded at the size printed: the largest place this document prints each one
+            self.printed = images.largest_prints([i for page in doc.pages for i in page.items], doc.forms, large)
         for digest in sorted(seen):
             self._define_picture(seen[digest])
 
@@ -472,7 +478,8 @@ class _Painter:
             # the setting is read when the image object is made, so it is changed for this call only
             a85, rl_config.useA85 = rl_config.useA85, 0
             try:
-                c.drawImage(_reader(im.path, im.digest), 0, 0, picture.width, picture.height, mask="auto")
+                size = images.embedded_pixels(picture, self.printed.get(im.digest) or images.printed_mm(picture, im))
+                c.drawImage(_reader(im.path, im.digest, size), 0, 0, picture.width, picture.height, mask="auto")
             finally:
                 rl_config.useA85 = a85
         else:
@@ -509,17 +516,18 @@ class _Painter:
         self._reset()
 
 
-_READERS: dict[tuple[str, str], ImageReader] = {}
+_READERS: dict[tuple[str, str, tuple[int, int] | None], ImageReader] = {}
 _KEPT_PIXELS = 8_000_000
 
 
-def _reader(path: str, digest: str) -> ImageReader:
-    """One ImageReader per picture for the whole build: it keeps the decoded pixels, so the deck's PDF, the
-    print-shop PDF and the print-and-play file decode a large background once, not once each."""
-    key = (path, digest)
+def _reader(path: str, digest: str, size: tuple[int, int] | None = None) -> ImageReader:
+    """One ImageReader per picture (and size) for the whole build: it keeps the decoded pixels, so the deck's
+    PDF, the print-shop PDF and the print-and-play file decode a large background once, not once each.
+    ``size``: the picture decoded at that many pixels (``images.embedded_pixels``), not at its own."""
+    key = (path, digest, size)
     if key in _READERS:
         return _READERS[key]
-    reader = ImageReader(path)
+    reader = ImageReader(path if size is None else images.decoded_at(path, size))
     width, height = reader.getSize()
     if width * height <= _KEPT_PIXELS:   # a board-sized picture is not kept: its pixels are hundreds of MB
         if len(_READERS) >= 4:

@@ -210,7 +210,7 @@ def run(specs: tuple[str, str], addons: tuple[str, ...], bots: list[str], games:
 def version(spec: str, scratch: Path) -> Path:
     """The game folder ``spec`` names: a folder as it is, or ``FOLDER@REV`` taken out of git into ``scratch``."""
     path = Path(spec)
-    if path.is_dir() or "@" not in spec:
+    if _is_dir(path) or "@" not in spec:
         return path
     folder, rev = spec.rsplit("@", 1)
     if not rev:
@@ -223,7 +223,7 @@ def version(spec: str, scratch: Path) -> Path:
         raise ContentError(None, f"--compare {spec}: a git revision needs git, and git is not installed",
                            "compare two folders instead: copy the old version into a folder of its own")
     where = Path(folder) if folder else Path(".")
-    if not where.is_dir():
+    if not _is_dir(where):
         raise ContentError(None, f"--compare {spec}: {where} is not a folder", "name the game's folder before '@'")
     top = _git(git, where, ["rev-parse", "--show-toplevel"], spec, f"{where} is not inside a git repository",
                "compare two folders instead, or name a folder inside a git repository").decode("utf-8", "replace").strip()
@@ -239,9 +239,21 @@ def version(spec: str, scratch: Path) -> Path:
                            "compare a smaller folder")
     target = scratch / (Path(inside).name or Path(top).name)   # the folder's own name: a game's id defaults to it
     target.mkdir(parents=True)
-    with tarfile.open(fileobj=io.BytesIO(data)) as archive:
-        archive.extractall(target, filter="data")   # no links out, no absolute paths
+    try:
+        with tarfile.open(fileobj=io.BytesIO(data)) as archive:
+            archive.extractall(target, filter="data")   # no links out, no absolute paths
+    except tarfile.TarError as error:   # the filter's refusals (a link to /etc/passwd, a path out) are TarErrors
+        raise ContentError(None, f"--compare {spec}: the folder at {rev} cannot be taken out of git safely: {error}",
+                           "compare two folders instead, or remove the link from the game's history") from None
     return target
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder; False for a name the file system refuses (too long: ENAMETOOLONG)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _git(git: str, cwd: Path, args: list[str], spec: str, what: str,
