@@ -139,3 +139,31 @@ def test_no_context_is_held_once_a_face_is_drawn(mini):
         expressions._context = real
     assert seen, "the expression should have needed a context (a method call)"
     assert expressions._LAST_CONTEXT[0] == (None, None)
+
+
+def test_a_build_collects_garbage_less_often_and_puts_things_back_after(mini, tmp_path, monkeypatch):
+    """A build freezes what existed before it (modules, the loaded game) and raises the young generation's
+    threshold; after it (even one that fails) the process collects as it did, and what was frozen can be freed."""
+    import gc
+
+    from generator import pipeline
+
+    seen = []
+    real = pipeline._write
+
+    def spy(*args, **kwargs):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(pipeline, "_write", spy)
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    pipeline.build_game(load_game(mini), tmp_path / "out")
+    assert seen == [(pipeline.BUILD_GC_THRESHOLD, True)]
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+    def fails(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(pipeline, "_write", fails)
+    with pytest.raises(Exception, match="cannot write the output"):
+        pipeline.build_game(load_game(mini), tmp_path / "out2")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
