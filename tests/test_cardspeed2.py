@@ -167,3 +167,43 @@ def test_a_build_collects_garbage_less_often_and_puts_things_back_after(mini, tm
     with pytest.raises(Exception, match="cannot write the output"):
         pipeline.build_game(load_game(mini), tmp_path / "out2")
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def _parsed_alone(inner: str):
+    """The expression parser's tree of ``inner``, or None where it does not read all of it."""
+    from jinja2.parser import Parser
+
+    try:
+        parser = Parser(_env, inner, state="variable")
+        tree = parser.parse_expression()
+    except TemplateError:
+        return None
+    return tree if parser.stream.eos else None
+
+
+@pytest.mark.parametrize("text", [
+    "{{ a }}", "{{ a, b }}", "{{ (a, b) }}", "{{ (a, b) | first }}", "{{- a }}", "{{ a -}}", "{{ -a }}",
+    "{{ a - 1 }}", "{{ '}}' ~ a }}", " {{ a }} ", "{{ a }}\n", "{{ a if b }}", "{{ a }} }}", "{{x}}",
+])
+def test_an_expression_is_parsed_once_and_to_the_tree_the_expression_parser_gives(text):
+    stripped = text.strip()
+    taken = expressions.expression_of(text, _env.parse(text))
+    if taken is not None:
+        assert taken == _parsed_alone(stripped[2:-2].strip())
+
+
+def test_every_bundled_expression_is_taken_from_its_template_as_the_expression_parser_reads_it():
+    taken = 0
+    for text in _bundled_expressions():
+        stripped = text.strip()
+        if not (stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1):
+            continue
+        try:
+            template = _env.parse(text)
+        except TemplateError:
+            continue
+        tree = expressions.expression_of(text, template)
+        if tree is not None:
+            taken += 1
+            assert tree == _parsed_alone(stripped[2:-2].strip()), text
+    assert taken > 150

@@ -28,7 +28,7 @@ from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import images, richtext
 from generator.layout import text as textfit
-from generator.layout.expressions import compile_expression, compile_template, forget_context, names_read
+from generator.layout.expressions import compile_expression, compile_template, expression_of, forget_context, names_read
 from generator.layout.icons import ICONS
 from generator.layout.logo import logo
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
@@ -112,8 +112,11 @@ class _Compiled:
         stripped = text.strip()
         self._expression = (stripped[2:-2].strip() if stripped.startswith("{{") and stripped.endswith("}}")
                             and stripped.count("{{") == 1 else None)
-        self._fast = (compile_expression(_env, self._expression) if self._expression is not None
-                      else compile_template(_env, text, template))
+        if self._expression is not None:
+            parsed = expression_of(text, template) if template is not None else None
+            self._fast = compile_expression(_env, self._expression, parsed)
+        else:
+            self._fast = compile_template(_env, text, template)
         self._slow: Any = None
 
     def run(self, scope: dict):

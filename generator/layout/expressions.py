@@ -87,17 +87,36 @@ class Unsupported(Exception):
     """A node this module does not compile: the expression is left to Jinja."""
 
 
-def compile_expression(env, source: str) -> Evaluate | None:
+def compile_expression(env, source: str, parsed: nodes.Expr | None = None) -> Evaluate | None:
     """``source`` (an expression, without ``{{ }}``) as a closure over a scope dict, or None if it uses
-    something this module leaves to Jinja (or does not parse: Jinja reports that)."""
+    something this module leaves to Jinja (or does not parse: Jinja reports that). ``parsed``: the tree of
+    ``source`` already (``expression_of``)."""
     try:
-        parser = Parser(env, source, state="variable")
-        expr = parser.parse_expression()
-        if not parser.stream.eos:
-            return None
-        return _Compiler(env).expr(expr)
+        if parsed is None:
+            parser = Parser(env, source, state="variable")
+            parsed = parser.parse_expression()
+            if not parser.stream.eos:
+                return None
+        return _Compiler(env).expr(parsed)
     except (Unsupported, TemplateError, RecursionError):
         return None
+
+
+def expression_of(text: str, template: nodes.Template) -> nodes.Expr | None:
+    """The tree ``Parser(env, inner).parse_expression()`` gives for the expression of ``text`` (one ``{{ inner }}``),
+    taken from ``template`` (``text`` parsed): the template's parser reads the same tokens with the same rule. None
+    where they could differ (then the expression is parsed on its own): anything but one expression printed,
+    whitespace control (``{{-``: a minus sign to the expression parser), a tuple (``a, b`` is one to the template's
+    parser, not to the expression's)."""
+    stripped = text.strip()
+    if len(stripped) < 5 or stripped[2] in "-+" or stripped[-3] in "-+":
+        return None
+    if len(template.body) != 1 or type(template.body[0]) is not nodes.Output:
+        return None
+    children = template.body[0].nodes
+    if len(children) != 1 or type(children[0]) in (nodes.TemplateData, nodes.Tuple):
+        return None
+    return children[0]
 
 
 #: the nodes of text and ``{{ }}`` expressions: what ``names_read`` walks (any other node: Jinja's own answer)
