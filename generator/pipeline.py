@@ -6,11 +6,9 @@ layout into the output folder (``generator.output_folder``).
 """
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 
 from generator.cache import GameCache
@@ -21,7 +19,7 @@ from generator.layout.faces import is_large, kept_with
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
-from generator.writers import BuildResult, Outputs, Progress, lay_out
+from generator.writers import BuildResult, Outputs, Progress, fewer_collections, lay_out
 
 
 def checked(game: Game, force: bool = False, findings: list | None = None) -> list:
@@ -31,31 +29,6 @@ def checked(game: Game, force: bool = False, findings: list | None = None) -> li
     if errors_in(findings) and not force:
         raise ChecksFailed(game, findings)
     return findings
-
-
-#: young objects between two collections while a game is built (Python's default: 700). A build makes hundreds of
-#: thousands of short-lived tuples and lists, few of them in cycles; the cycles a large game leaves are collected
-#: explicitly (``BuildContext.flush``, ``check.dry``)
-BUILD_GC_THRESHOLD = 20_000
-
-
-@contextmanager
-def fewer_collections():
-    """Collect garbage less often while a game is built, and never look again at what existed before: the imported
-    modules and the loaded game (tens of thousands of objects each full collection walked) are frozen
-    (``gc.freeze``) for the build, and let go again after it, so a long-running process (``pnpgen serve``) frees
-    what a build leaves. The same objects are freed, later: the output is the same."""
-    threshold = gc.get_threshold()
-    freeze = gc.get_freeze_count() == 0   # a caller that froze objects keeps them frozen
-    if freeze:
-        gc.freeze()
-    gc.set_threshold(max(threshold[0], BUILD_GC_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        if freeze:
-            gc.unfreeze()
 
 
 def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress | None = None,

@@ -146,7 +146,7 @@ def test_a_build_collects_garbage_less_often_and_puts_things_back_after(mini, tm
     threshold; after it (even one that fails) the process collects as it did, and what was frozen can be freed."""
     import gc
 
-    from generator import pipeline
+    from generator import pipeline, writers
 
     seen = []
     real = pipeline._write
@@ -158,7 +158,7 @@ def test_a_build_collects_garbage_less_often_and_puts_things_back_after(mini, tm
     before = gc.get_threshold()
     assert gc.get_freeze_count() == 0
     pipeline.build_game(load_game(mini), tmp_path / "out")
-    assert seen == [(pipeline.BUILD_GC_THRESHOLD, True)]
+    assert seen == [(writers.BUILD_GC_THRESHOLD, True)]
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
 
     def fails(*args, **kwargs):
@@ -207,3 +207,17 @@ def test_every_bundled_expression_is_taken_from_its_template_as_the_expression_p
             taken += 1
             assert tree == _parsed_alone(stripped[2:-2].strip()), text
     assert taken > 150
+
+
+def test_the_checkers_layout_collects_garbage_less_often_too(mini, monkeypatch):
+    import gc
+
+    from generator import writers
+
+    seen = []
+    monkeypatch.setattr(writers, "PRODUCERS", [lambda game, ctx: seen.append((gc.get_threshold()[0],
+                                                                               gc.get_freeze_count() > 0))])
+    before = gc.get_threshold()
+    writers.lay_out(load_game(mini), "a4")
+    assert seen == [(writers.BUILD_GC_THRESHOLD, True)]
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
