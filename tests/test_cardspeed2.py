@@ -221,3 +221,29 @@ def test_the_checkers_layout_collects_garbage_less_often_too(mini, monkeypatch):
     writers.lay_out(load_game(mini), "a4")
     assert seen == [(writers.BUILD_GC_THRESHOLD, True)]
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_the_pictures_of_a_form_asked_again_are_known_without_hashing_its_items_again():
+    """A face is looked at for pictures by every file that prints it (its deck's PDF, the print-and-play file, the
+    print-shop file, its SVG): the same Form object is recognised, its items are not hashed again; an equal form
+    made anew (a large game's, unpickled) is still recognised by its items' hash."""
+    from generator.layout import primitives
+    from generator.layout.primitives import Form, Rect, Use, pictures
+
+    hashed = []
+
+    class Counted(Rect):
+        __slots__ = ()
+
+        def __hash__(self):
+            hashed.append(1)
+            return Rect.__hash__(self)
+
+    form = Form("f-cardspeed2-test", (Counted(0, 0, 1, 1, "#000000", None, 0.25, 0.0),), (0, 0, 1, 1))
+    for _ in range(3):
+        assert pictures([Use(form.name, 0, 0)], {form.name: form}) == {}
+    assert len(hashed) == 1
+    again = Form(form.name, form.items, form.box)
+    assert pictures([Use(again.name, 0, 0)], {again.name: again}) == {}
+    assert len(hashed) == 2
+    primitives._FORM_PICTURES.pop(form.name)
