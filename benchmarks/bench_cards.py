@@ -32,7 +32,8 @@ pnpgen     ``pnpgen build bench-N --all --out OUT``: every output a build
            *and* one SVG per distinct face (about N files), and the rest.
 decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
            the same pipeline restricted to what the floor does. It calls
-           generator.load.game.load_game, generator.check.run_checks (PNP101, the counts) and
+           generator.load.game.load_game, the count check PNP101 (generator.check.counts alone, not
+           every check module: the checker's imports are not the deck PDFs' work) and
            generator.layout.deck.draw_deck, then generator.layout.sheets.duplex_sheets
            and generator.render.pdf.render_pdf per deck -- the loop body of
            generator.pipeline.build_game without the print-shop PDF, the SVGs
@@ -231,7 +232,10 @@ def write_game(folder: Path, n_cards: int) -> dict:
 
 def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
-    from generator.check import run_checks
+    import gc
+
+    import generator.check.counts  # noqa: F401  # registers the count checks (PNP101), not the whole catalogue
+    from generator.check.registry import CATALOGUE
     from generator.layout.cardface import FaceRenderer
     from generator.layout.deck import draw_deck
     from generator.layout.primitives import Document
@@ -241,7 +245,11 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     from generator.render.pdf import render_pdf
 
     game = load_game(Path(game_folder))
-    assert not run_checks(game, codes={"PNP101"}), "deck counts differ from their declared counts"
+    # collected as build_game collects while it builds (``generator.pipeline.fewer_collections``: not imported,
+    # as that module imports every producer and check, which the floor's job does not need)
+    gc.freeze()
+    gc.set_threshold(max(gc.get_threshold()[0], 20_000), *gc.get_threshold()[1:])
+    assert not list(CATALOGUE["PNP101"].run(game)), "deck counts differ from their declared counts"
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     renderer = FaceRenderer(game)

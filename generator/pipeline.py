@@ -19,7 +19,7 @@ from generator.layout.faces import is_large, kept_with
 from generator.model.game import Game
 from generator.output_folder import output_lock, refuse_unsafe_target, remove_leftovers, signals_held, swap
 from generator.paths import plain_name
-from generator.writers import BuildResult, Outputs, Progress, lay_out
+from generator.writers import BuildResult, Outputs, Progress, fewer_collections, lay_out
 
 
 def checked(game: Game, force: bool = False, findings: list | None = None) -> list:
@@ -49,18 +49,19 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     (then ``generator.errors.output_replaced`` says so of it).
     ``kept``: the game's build cache (``generator.incremental``): files it has are copied, not drawn again.
     """
-    progress = progress or Progress()
-    outputs = (outputs or Outputs.everything()).resolve(game)   # an unknown part is a ContentError before the check
-    findings = checked(game, force, findings)
-    if on_checked is not None:
-        on_checked(game, findings)
-    plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
-    try:
-        return _write(game, Path(out_root), paper, progress, force, findings, kept, outputs)
-    except OSError as error:
-        raise OutputError(Source(Path(error.filename)) if error.filename else None,
-                          f"cannot write the output: {error.strerror or error}",
-                          "check that the --out folder is writable and the disk has room") from None
+    with fewer_collections():
+        progress = progress or Progress()
+        outputs = (outputs or Outputs.everything()).resolve(game)   # an unknown part is a ContentError before the check
+        findings = checked(game, force, findings)
+        if on_checked is not None:
+            on_checked(game, findings)
+        plain_name(game.id, game.source, "game id")  # loading checked it; a caller may have set it since
+        try:
+            return _write(game, Path(out_root), paper, progress, force, findings, kept, outputs)
+        except OSError as error:
+            raise OutputError(Source(Path(error.filename)) if error.filename else None,
+                              f"cannot write the output: {error.strerror or error}",
+                              "check that the --out folder is writable and the disk has room") from None
 
 
 def _write(game: Game, out_root: Path, paper: str, progress: Progress, force: bool, findings: list,

@@ -124,7 +124,7 @@ def test_an_expression_is_compiled_once_per_process_not_once_per_renderer(mini, 
     first = _draw(load_game(mini), "v")
     compiled = []
     real = cardface.compile_expression
-    monkeypatch.setattr(cardface, "compile_expression", lambda env, text: compiled.append((text,)) or real(env, text))
+    monkeypatch.setattr(cardface, "compile_expression", lambda env, text, *parsed: compiled.append((text,)) or real(env, text, *parsed))
     assert _draw(load_game(mini), "v") == first
     assert compiled == []
     cardface._COMPILED.clear()   # as when the cache is full: it compiles again, with the same result

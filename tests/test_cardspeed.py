@@ -119,8 +119,9 @@ def test_each_distinct_expression_is_compiled_once_for_every_deck_and_renderer(m
                        '  - text: {x: 1, y: 1, w: 20, h: 5, size: 8, text: "{{ card.points }} pts"}\n')
     compiled: list[str] = []
     real_expression, real_template = cardface.compile_expression, cardface.compile_template
-    monkeypatch.setattr(cardface, "compile_expression", lambda env, t: compiled.append(t) or real_expression(env, t))
-    monkeypatch.setattr(cardface, "compile_template", lambda env, t: compiled.append(t) or real_template(env, t))
+    monkeypatch.setattr(cardface, "compile_expression", lambda env, t, *parsed: compiled.append(t) or real_expression(env, t, *parsed))
+    monkeypatch.setattr(cardface, "compile_template",
+                        lambda env, t, *parsed: compiled.append(t) or real_template(env, t, *parsed))
     cardface._COMPILED.clear()
     game = load_game(mini)
     _faces(game, "v")

@@ -28,7 +28,7 @@ from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import images, richtext
 from generator.layout import text as textfit
-from generator.layout.expressions import compile_expression, compile_template
+from generator.layout.expressions import compile_expression, compile_template, expression_of, forget_context, names_read
 from generator.layout.icons import ICONS
 from generator.layout.logo import logo
 from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygon, Rect
@@ -107,13 +107,16 @@ class _Compiled:
 
     __slots__ = ("text", "reads", "_fast", "_slow", "_expression")
 
-    def __init__(self, text: str, reads: frozenset):
+    def __init__(self, text: str, reads: frozenset, template=None):
         self.text, self.reads = text, reads
         stripped = text.strip()
         self._expression = (stripped[2:-2].strip() if stripped.startswith("{{") and stripped.endswith("}}")
                             and stripped.count("{{") == 1 else None)
-        self._fast = (compile_expression(_env, self._expression) if self._expression is not None
-                      else compile_template(_env, text))
+        if self._expression is not None:
+            parsed = expression_of(text, template) if template is not None else None
+            self._fast = compile_expression(_env, self._expression, parsed)
+        else:
+            self._fast = compile_template(_env, text, template)
         self._slow: Any = None
 
     def run(self, scope: dict):
@@ -359,7 +362,15 @@ def _names(expression) -> set[str]:
         return set().union(*(_names(v) for v in expression)) if expression else set()
     if not (isinstance(expression, str) and "{{" in expression):
         return set()
-    return set(meta.find_undeclared_variables(_env.parse(expression)))
+    return set(reads_of(_env.parse(expression)))
+
+
+def reads_of(template) -> frozenset[str]:
+    """The names a parsed layout value reads: ``jinja2.meta.find_undeclared_variables``'s answer, found by walking the
+    tree (``expressions.names_read``; Jinja's code generator, which meta runs, costs a millisecond an expression);
+    meta itself for what the walk leaves to it (a ``{% %}`` statement, an unknown filter: its error)."""
+    names = names_read(_env, template)
+    return names if names is not None else frozenset(meta.find_undeclared_variables(template))
 
 
 def _validate_vars(variables, src: Source) -> frozenset:
@@ -541,17 +552,18 @@ class FaceRenderer:
         self._plan = plan
         self._drawing = layout
         self._drawn = 0
-        if layout.variables:
-            for name, expression in layout.variables.items():
-                scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
         # the name is a digest of repr(items), put together from each element's repr (kept with what an element
         # draws the same on many cards), as repr of a tuple writes it
         reprs: list[str] = []
         self._reprs = reprs
         try:
+            if layout.variables:
+                for name, expression in layout.variables.items():
+                    scope[name] = self._eval(expression, scope, layout.variables.src(name), what)
             items = tuple(self._elements(layout, layout.elements, scope, what, src, top=True))
         finally:
             self._reprs = None
+            forget_context()
         text = "(" + ", ".join(r for r in reprs if r) + ("," if len(items) == 1 else "") + ")"
         digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
@@ -562,11 +574,12 @@ class FaceRenderer:
         compiled = self._compiled.get(value)
         if compiled is None:
             try:
-                reads = frozenset(meta.find_undeclared_variables(_env.parse(value)))
+                template = _env.parse(value)
+                reads = reads_of(template)
             except TemplateError as exc:
                 raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
                                  "fix the expression in the layout") from None
-            compiled = _remember(self._compiled, value, _Compiled(value, reads))
+            compiled = _remember(self._compiled, value, _Compiled(value, reads, template))
         return compiled
 
     def _eval(self, value, scope, where: Source, what: str):

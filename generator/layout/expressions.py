@@ -58,8 +58,14 @@ def _plain(kind: type) -> bool:
     return known
 
 
-#: (the scope the last context was made for, the context), replaced as one (a thread reads both or neither)
+#: (the scope the last context was made for, the context), replaced as one (a thread reads both or neither);
+#: ``forget_context`` lets it go once a face is drawn, or it would keep the last game's objects alive after its build
 _LAST_CONTEXT: list = [(None, None)]
+
+
+def forget_context() -> None:
+    """Let the last context (and the scope, the card, the game it reads) go: a face is drawn."""
+    _LAST_CONTEXT[0] = (None, None)
 
 
 def _context(env, scope: dict) -> Context:
@@ -81,24 +87,83 @@ class Unsupported(Exception):
     """A node this module does not compile: the expression is left to Jinja."""
 
 
-def compile_expression(env, source: str) -> Evaluate | None:
+def compile_expression(env, source: str, parsed: nodes.Expr | None = None) -> Evaluate | None:
     """``source`` (an expression, without ``{{ }}``) as a closure over a scope dict, or None if it uses
-    something this module leaves to Jinja (or does not parse: Jinja reports that)."""
+    something this module leaves to Jinja (or does not parse: Jinja reports that). ``parsed``: the tree of
+    ``source`` already (``expression_of``)."""
     try:
-        parser = Parser(env, source, state="variable")
-        expr = parser.parse_expression()
-        if not parser.stream.eos:
-            return None
-        return _Compiler(env).expr(expr)
+        if parsed is None:
+            parser = Parser(env, source, state="variable")
+            parsed = parser.parse_expression()
+            if not parser.stream.eos:
+                return None
+        return _Compiler(env).expr(parsed)
     except (Unsupported, TemplateError, RecursionError):
         return None
 
 
-def compile_template(env, source: str) -> Evaluate | None:
+def expression_of(text: str, template: nodes.Template) -> nodes.Expr | None:
+    """The tree ``Parser(env, inner).parse_expression()`` gives for the expression of ``text`` (one ``{{ inner }}``),
+    taken from ``template`` (``text`` parsed): the template's parser reads the same tokens with the same rule. None
+    where they could differ (then the expression is parsed on its own): anything but one expression printed,
+    whitespace control (``{{-``: a minus sign to the expression parser), a tuple (``a, b`` is one to the template's
+    parser, not to the expression's)."""
+    stripped = text.strip()
+    if len(stripped) < 5 or stripped[2] in "-+" or stripped[-3] in "-+":
+        return None
+    if len(template.body) != 1 or type(template.body[0]) is not nodes.Output:
+        return None
+    children = template.body[0].nodes
+    if len(children) != 1 or type(children[0]) in (nodes.TemplateData, nodes.Tuple):
+        return None
+    return children[0]
+
+
+#: the nodes of text and ``{{ }}`` expressions: what ``names_read`` walks (any other node: Jinja's own answer)
+_PLAIN_NODES = frozenset({
+    nodes.Output, nodes.TemplateData, nodes.Name, nodes.Const, nodes.Getattr, nodes.Getitem, nodes.Slice,
+    nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Pow, nodes.Mod, nodes.And, nodes.Or,
+    nodes.Not, nodes.Neg, nodes.Pos, nodes.Compare, nodes.Operand, nodes.CondExpr, nodes.Filter, nodes.Test,
+    nodes.Call, nodes.Keyword, nodes.List, nodes.Tuple, nodes.Dict, nodes.Pair, nodes.Concat})
+
+
+def names_read(env, template: nodes.Template) -> frozenset[str] | None:
+    """The names ``jinja2.meta.find_undeclared_variables`` gives for ``template`` (parsed by ``env``), without
+    running Jinja's code generator for it (which it does to learn them): for text and ``{{ }}`` expressions alone,
+    which declare nothing, every name an expression reads but the environment's globals. None when the template
+    holds anything else (a ``{% %}`` statement, whose scopes only Jinja follows) or a filter or test the
+    environment lacks outside a conditional (Jinja refuses it, in its own words): the caller asks Jinja."""
+    names: set[str] = set()
+    globals_, filters, tests = env.globals, env.filters, env.tests
+    stack: list = [(node, False) for node in template.body]
+    while stack:
+        node, soft = stack.pop()
+        kind = type(node)
+        if kind not in _PLAIN_NODES:
+            return None
+        if kind is nodes.Name:
+            if node.ctx != "load":
+                return None
+            if node.name not in globals_ and node.name != "self":   # Jinja binds self (the template) itself
+                names.add(node.name)
+            continue
+        if kind is nodes.Filter or kind is nodes.Test:
+            # Jinja's code generator refuses an unknown one, except in a conditional expression's frame
+            if node.node is None or (not soft and (filters if kind is nodes.Filter else tests).get(node.name) is None):
+                return None
+        elif kind is nodes.CondExpr:
+            soft = True
+        stack.extend((child, soft) for child in node.iter_child_nodes())
+    return frozenset(names)
+
+
+def compile_template(env, source: str, template: nodes.Template | None = None) -> Evaluate | None:
     """``source`` (text with ``{{ }}`` in it) as a closure giving the text Jinja renders, or None if the
-    template holds more than text and expressions (``{% %}`` statements: left to Jinja)."""
+    template holds more than text and expressions (``{% %}`` statements: left to Jinja). ``template``: ``source``
+    parsed by ``env`` already."""
     try:
-        template = env.parse(source)
+        if template is None:
+            template = env.parse(source)
         if not template.body:
             return lambda scope: ""
         if len(template.body) != 1 or not isinstance(template.body[0], nodes.Output):

@@ -8,6 +8,7 @@ two backends' own terms. Artwork repeated many times (card faces, backs) is a
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 
 Color = str | None  # "#rrggbb" or None for "no paint"
@@ -128,7 +129,7 @@ class Use:
     clip: tuple[float, float, float, float] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)   # weakly referred to by ``_FORM_PICTURES``
 class Form:
     """Reusable artwork; ``box`` = (x, y, w, h) clips it (e.g. a card's bleed box)."""
 
@@ -180,9 +181,11 @@ def _pictures_in(items, forms: dict[str, Form], found: dict[str, Image], seen: s
                 found.setdefault(digest, image)
 
 
-#: form name → (the hash of its items, the pictures it draws in visiting order): a form's name is a digest of its
-#: drawing; the hash, not the items, so that faces a large game keeps compressed are not kept alive here
-_FORM_PICTURES: dict[str, tuple[int, tuple[tuple[str, Image], ...]]] = {}
+#: form name → (the hash of its items, the pictures it draws in visiting order, the form they were last found for,
+#: weakly): a form's name is a digest of its drawing; the hash, not the items, so that faces a large game keeps
+#: compressed are not kept alive here; the very form asked again (a face in its deck's file, the print-and-play
+#: file, the print-shop file, its SVG) is known without hashing its items again
+_FORM_PICTURES: dict[str, tuple[int, tuple[tuple[str, Image], ...], weakref.ref]] = {}
 _EXPANDING: set[str] = set()
 
 
@@ -190,11 +193,14 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
     """Every picture ``form`` draws, with the forms it places (all of them: a form already met elsewhere adds
     only pictures met already), in the order ``_drawn`` visits them."""
     kept = _FORM_PICTURES.get(form.name)
+    if kept is not None and kept[2]() is form:
+        return kept[1]
     try:
         fingerprint: int | None = hash(form.items)
     except TypeError:   # an unhashable value in a primitive: not kept
         fingerprint = None
     if kept is not None and fingerprint is not None and kept[0] == fingerprint:
+        _FORM_PICTURES[form.name] = (fingerprint, kept[1], weakref.ref(form))
         return kept[1]
     if form.name in _EXPANDING:   # forms placing each other in a circle (names are digests: none do)
         return ()
@@ -208,7 +214,7 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
     if fingerprint is not None:
         if len(_FORM_PICTURES) >= 50_000:
             _FORM_PICTURES.clear()
-        _FORM_PICTURES[form.name] = (fingerprint, pictures_found)
+        _FORM_PICTURES[form.name] = (fingerprint, pictures_found, weakref.ref(form))
     return pictures_found
 
 

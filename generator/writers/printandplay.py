@@ -184,8 +184,9 @@ def place_parts(parts: list[Printable], first_page: int, words: Words,
         size = (part.doc.pages[-1].width, part.doc.pages[-1].height)
         placed: list[Page] = []
         last = number
+        part_one_sided = one_sided(part)
         for page in part.doc.pages:
-            page = _labelled(page, part.title, one_sided(part))
+            page = _labelled(page, part.title, part_one_sided)
             if page.one_sided and len(placed) % 2:   # it would land on the back of the page before it
                 placed += _blanks(1, size, words, typeset)
             placed.append(page)
