@@ -62,16 +62,18 @@ def test_check_reads_no_spreadsheet_library_and_no_pdf_writer():
     modules = state["modules"]
     assert "generator.check.dry" in modules and _loaded(modules, "jsonschema")   # the check ran
     assert [m for m in ("python_calamine", "reportlab.pdfgen", "generator.render.pdf", "generator.pipeline",
-                        "generator.serve") if _loaded(modules, m)] == []
+                        "generator.serve", "markdown_it") if _loaded(modules, m)] == []   # mini has no rules.md
     assert state["threshold"] == list(gc.get_threshold()) and state["frozen"] == 0
 
 
 def test_build_writes_pdfs_without_the_spreadsheet_library(tmp_path):
-    """One game named: neither the spreadsheet reader nor the machinery of a build in several processes."""
+    """One game named: neither the spreadsheet reader nor the machinery of a build in several processes; no
+    rules.md: no Markdown parser (``load.rules.markdown_parser``, ``writers.rules._rich_text_class``)."""
     state = _state("build", str(MINI), "--no-cache", "--out", str(tmp_path))
     modules = state["modules"]
     assert "generator.render.pdf" in modules and "reportlab.pdfgen.canvas" in modules   # it wrote PDFs
-    assert [m for m in ("python_calamine", "multiprocessing", "generator.pipeline_parallel") if _loaded(modules, m)] == []
+    assert [m for m in ("python_calamine", "multiprocessing", "generator.pipeline_parallel", "markdown_it")
+            if _loaded(modules, m)] == []
     assert any((tmp_path / "mini").glob("*.pdf"))
     assert state["threshold"] == list(gc.get_threshold()) and state["frozen"] == 0
 
