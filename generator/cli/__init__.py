@@ -14,7 +14,9 @@ highlight.
 
 Each subcommand lives in a module of its own, imported only when it is run (click's lazy
 group): ``pnpgen --version`` imports no generator module beyond the base, ``pnpgen check``
-neither ReportLab's PDF writer nor the preview server (tests/test_imports.py pins which).
+neither ReportLab's canvas (``reportlab.pdfgen``) nor the spreadsheet reader nor the preview server
+(tests/test_imports.py pins which). A command runs with fewer garbage collections (``collect_less``) and
+skips the interpreter's last full collection as the process ends (``_spare_the_last_collection``).
 """
 from __future__ import annotations
 
