@@ -155,3 +155,9 @@ def test_the_stamp_looks_at_shared_crop_marks_once_and_places_the_stamp_as_page_
     assert [p.items[len(pages[i].items):] for i, p in enumerate(done.pages)] == alone
     assert sum(1 for item in calls if isinstance(item, Line)) == len(marks)   # not 5 × 12
     assert sum(1 for item in calls if isinstance(item, Rect)) == len(pages)
+
+
+def test_schema_prints_the_editor_schema_without_jsonschema():
+    """``pnpgen schema`` assembles the schema; the validator (and jsonschema) is made when content is validated."""
+    state = _state("schema")
+    assert "generator.load.schema" in state["modules"] and not _loaded(state["modules"], "jsonschema")
