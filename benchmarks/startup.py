@@ -19,9 +19,11 @@ of all of them at once and of a generated 1,000-card game (``bench_cards.py --wr
 ``--baseline`` taking turns, and writes the "checkspeed" section (issue 14: Germany within 0.5 s CPU).
 
     python benchmarks/startup.py --checks --baseline d0a5642 --repeat 5 [--instructions]
+    python benchmarks/startup.py --checks --build --section imports --baseline f9da878 --repeat 3 --instructions
 
 ``--instructions`` also counts the instructions each check executes under valgrind (cachegrind): on a machine
-shared with other work, the figure that moves only with the code.
+shared with other work, the figure that moves only with the code. ``--build`` adds a ``pnpgen build`` of the
+199-card bench game; ``--section imports`` writes the figures to that section (the fixed cost of a process).
 """
 from __future__ import annotations
 
@@ -108,13 +110,30 @@ def measure_warm(packages: dict[str, Path], scratch: Path, repeat: int) -> dict[
             for label, r in runs.items()}
 
 
-def check_commands(scratch: Path) -> list[tuple[str, ...]]:
-    """``pnpgen check`` of each bundled game, of every one (no argument) and of a 1,000-card game written now."""
+def check_commands(scratch: Path, build: bool = False) -> list[tuple[str, ...]]:
+    """``pnpgen check`` of each bundled game, of every one (no argument) and of a 1,000-card game written now;
+    ``build``: also ``pnpgen build --no-cache`` of the 199-card bench game (``bench_cards.py --write-game 199``,
+    the default outputs), whose fixed costs (imports, collections) weigh most against ReportLab's floor."""
     cards = scratch / "cards-1000"
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_cards.py"), "--write-game", "1000", str(cards)],
                    check=True, stdout=subprocess.DEVNULL)
     games = sorted(p.name for p in (ROOT / "content").iterdir() if (p / "game.yaml").exists())
-    return [("check", f"content/{game}") for game in games] + [("check",), ("check", str(cards))]
+    commands = [("check", f"content/{game}") for game in games] + [("check",), ("check", str(cards))]
+    if build:
+        small = scratch / "cards-199"
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_cards.py"), "--write-game", "199", str(small)],
+                       check=True, stdout=subprocess.DEVNULL)
+        commands.append(("build", str(small), "--no-cache", "--out", str(scratch / "out")))
+    return commands
+
+
+def _shown(command: str) -> str:
+    """A command as the report names it: the generated games by their size, not their temporary folder."""
+    if command.startswith("check /"):
+        return "check (1,000 cards)"
+    if command.startswith("build /"):
+        return "build (199 cards, default outputs)"
+    return command
 
 
 def measure_checks(packages: dict[str, Path], commands: list[tuple[str, ...]], repeat: int) -> dict[str, dict]:
@@ -148,35 +167,41 @@ def count_instructions(packages: dict[str, Path], commands: list[tuple[str, ...]
     return counts
 
 
+#: the heading of each section ``--checks`` may write (``--section``)
+HEADINGS = {"checkspeed": "## A cold check, issue 14 (`benchmarks/startup.py --checks`, branch checkspeed)",
+            "imports": "## The fixed cost of a process, issue 14 (`benchmarks/startup.py --checks --build "
+                       "--section imports`, branch imports)"}
+
+
 def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], repeat: int, dirty: bool,
-                  instructions: dict[str, dict[str, int]] | None = None) -> str:
+                  instructions: dict[str, dict[str, int]] | None = None, section: str = "checkspeed") -> str:
     trees = sorted(figures, key=lambda t: t != "this tree")
-    lines = ["## A cold check, issue 14 (`benchmarks/startup.py --checks`, branch checkspeed)", "",
+    lines = [HEADINGS[section], "",
              f"- date: {datetime.now(UTC).replace(microsecond=0).isoformat()}",
              f"- machine: nproc {os.cpu_count()}, {platform.processor() or platform.machine()}, {platform.platform()}; "
              f"load average {os.getloadavg()[0]:.1f} at the end (a machine shared with other jobs)",
              f"- Python {platform.python_version()}, pnpgen commit {git_commit()}{' + uncommitted changes' if dirty else ''}",
-             f"- each `pnpgen check` a fresh process, best of {repeat}, the trees taking turns run by run; bytecode "
+             f"- each command a fresh process, best of {repeat}, the trees taking turns run by run; bytecode "
              "compiled (`python -m compileall -q generator`), PYTHONDONTWRITEBYTECODE=1, PNPGEN_CACHE_DIR=off; "
-             "the 1,000-card game is `bench_cards.py --write-game 1000`", "",
+             "the 1,000-card game is `bench_cards.py --write-game 1000` (199: `--write-game 199`)", "",
              "| command | " + " | ".join(f"{tree} wall / CPU s" for tree in trees) + " |",
              "|---|" + "---:|" * len(trees)]
     for command in (" ".join(c) for c in commands):
-        shown = command if not command.startswith("check /") else "check (1,000 cards)"
+        shown = _shown(command)
         cells = [f"{figures[t][command]['wall']:.2f} / {figures[t][command]['cpu']:.2f}" for t in trees]
         lines.append(f"| `pnpgen {shown}` | " + " | ".join(cells) + " |")
     if instructions:
         lines += ["", "Instructions executed (valgrind `--tool=cachegrind --cache-sim=no`, one run each; billions):", "",
                   "| command | " + " | ".join(trees) + " | change |", "|---|" + "---:|" * (len(trees) + 1)]
         for command in (" ".join(c) for c in commands):
-            shown = command if not command.startswith("check /") else "check (1,000 cards)"
+            shown = _shown(command)
             counts = [instructions[t][command] for t in trees]
             change = f"{(counts[0] / counts[-1] - 1) * 100:+.0f} %" if len(counts) > 1 and counts[-1] else ""
             lines.append(f"| `pnpgen {shown}` | " + " | ".join(f"{n / 1e9:.2f}" for n in counts) + f" | {change} |")
     lines += ["", "Every run (wall s / CPU s):", ""]
     for tree in trees:
         for command, f in figures[tree].items():
-            shown = command if not command.startswith("check /") else "check (1,000 cards)"
+            shown = _shown(command)
             lines.append(f"- {tree}, `{shown}`: " + ", ".join(f"{w:.2f}/{c:.2f}" for w, c in f["runs"]))
     return "\n".join(lines) + "\n"
 
@@ -230,6 +255,10 @@ def main() -> None:
                         help="cold checks of every bundled game and a 1,000-card game (the checkspeed section)")
     parser.add_argument("--instructions", action="store_true",
                         help="with --checks: also count each check's instructions under valgrind (minutes)")
+    parser.add_argument("--build", action="store_true",
+                        help="with --checks: also a `pnpgen build` of the 199-card bench game")
+    parser.add_argument("--section", choices=sorted(HEADINGS), default="checkspeed",
+                        help="with --checks: the section of results.md written (default: checkspeed)")
     args = parser.parse_args()
     dirty = bool(subprocess.run(["git", "status", "--porcelain", "generator", "templates"], cwd=ROOT,
                                 capture_output=True, text=True).stdout.strip())
@@ -239,13 +268,13 @@ def main() -> None:
                                              if args.baseline else [])
             packages = {label: package_copy(Path(tmp) / f"tree{n}", commit, compiled=False)
                         for n, (label, commit) in enumerate(trees)}
-            commands = check_commands(Path(tmp))
+            commands = check_commands(Path(tmp), args.build)
             figures = measure_checks(packages, commands, args.repeat)
             counts = count_instructions(packages, commands) if args.instructions and shutil.which("valgrind") else None
-            text = checks_report(figures, commands, args.repeat, dirty, counts)
+            text = checks_report(figures, commands, args.repeat, dirty, counts, args.section)
         print(text)
         if not args.no_write:
-            write_section("checkspeed", text)
+            write_section(args.section, text)
             print(f"written to {RESULTS.relative_to(ROOT)}")
         return
     results = {}

@@ -28,8 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
-import python_calamine
-
 from generator import limits
 from generator.errors import ContentError, Source, unreadable
 from generator.yamlsource import LDict, LList, read_bounded
@@ -181,6 +179,8 @@ _XLSX_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s[^>]*?ref="[A-Za-z]+\d+(?::
 
 
 def _book_grid(path: Path, data: bytes, kind: str, sheet: str | None, src: Source) -> list[list[Value | None]]:
+    import python_calamine  # a game without spreadsheets never needs the reader (imported here, not at start-up)
+
     members = _unzipped(path, data, kind)
     if kind == "ODS":   # the reader builds every table of an ODS file as it opens it: all measured first
         _check_extent(path, kind, members, None)

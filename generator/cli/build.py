@@ -13,7 +13,6 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from generator import pipeline_parallel as parallel
 from generator.check import ChecksFailed, Finding, errors_in, report
 from generator.cli.common import (
     _fail,
@@ -73,8 +72,9 @@ def build(games, paper, out_dir, force, addons, no_cache, only, profile, every, 
         outputs = parse_only(only, profile, every, print_shop)
     except PnpgenError as error:
         _fail(error)
-    if (jobs or parallel.default_jobs()) > 1 and len(games) != 1 and parallel.available():
-        _build_in_parallel(jobs or parallel.default_jobs(), click.get_current_context().params)
+    # one game named: no processes to start (multiprocessing is not even imported)
+    if len(games) != 1 and (jobs or _parallel().default_jobs()) > 1 and _parallel().available():
+        _build_in_parallel(jobs or _parallel().default_jobs(), click.get_current_context().params)
     try:
         with _sigterm_as_interrupt():
             for folder in _games_for(games, addons):
@@ -135,7 +135,7 @@ def _build_in_parallel(jobs: int, params: dict) -> None:
 
     with _sigterm_as_interrupt():
         try:
-            parallel.run_in_order(folders, work, jobs, deliver,
+            _parallel().run_in_order(folders, work, jobs, deliver,
                                   lambda error: signal.SIGTERM if isinstance(error, _Terminated) else signal.SIGINT)
         except KeyboardInterrupt as interrupt:   # every game delivered so far was built: the next was not
             _fail(_interrupted(interrupt, names[built] if built < len(names) else None, Path(params["out_dir"])))
@@ -185,6 +185,11 @@ def _captured(run) -> tuple[list[tuple[bool, str]], int]:
     finally:
         err_console.file, out_console.file = real
     return chunks, status
+
+
+def _parallel():
+    """``generator.pipeline_parallel`` (and multiprocessing), loaded when several games may be built at once."""
+    return importlib.import_module("generator.pipeline_parallel")
 
 
 def _building():

@@ -9,8 +9,6 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-from rich.progress import Progress as RichProgress
 
 from generator.cli.common import err_console
 from generator.load.game import load_game
@@ -31,6 +29,9 @@ class _ConsoleProgress(Progress):
         self.label = game.id
         # a captured console (a build in a process of its own, ``cli.build._captured``) gets lines, shown later
         if self.console.is_terminal and not getattr(self.console.file, "captured", False):
+            # rich's progress display, imported for a terminal only (CI logs and pipes get lines)
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import Progress as RichProgress
             self.bar = RichProgress(TextColumn("{task.description}", style="bold", markup=False), BarColumn(),
                                     MofNCompleteColumn(), TextColumn("{task.fields[step]}", markup=False),
                                     TimeElapsedColumn(), console=self.console, transient=True)

@@ -34,7 +34,7 @@ def stamped(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PR
     page of a game that declares one embeds no second face for the stamp); the document is left as it was."""
     if not text:
         return doc
-    cache: dict[str, list[Box]] = {}  # what each form draws, worked out once for the whole document
+    cache: dict = {}  # what each form draws, worked out once for the whole document (and each item's boxes: below)
     pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache, margin)],
                   p.trim_box, p.bleed_box, p.label, p.one_sided) for p in doc.pages]
     return Document(doc.title, pages, doc.forms, doc.outline)
@@ -49,14 +49,14 @@ def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cach
     bottom = page.height - margin - down - 0.2
     top = margin + up + 0.2
     left, right = margin + 0.2, page.width - margin - 0.2
-    everything = [box for item in page.items for box in item_boxes(item, forms, cache=cache)]
+    everything = [box for item in page.items for box in _page_boxes(item, forms, cache)]
     for baseline in (bottom, top):
         x = free_x(everything, baseline - up, baseline + down, width, left, right)
         if x is not None:
             return [Text(x, baseline, text, STAMP_PT, STAMP_INK, font=face.name)]
     # artwork to the edges of the printable area (board tiles, whose outer strip is cut off): over the artwork,
     # on a white patch, but still clear of marks and words
-    marks = [box for item in page.items if isinstance(item, MARKS) for box in item_boxes(item, forms, cache=cache)]
+    marks = [box for item in page.items if isinstance(item, MARKS) for box in _page_boxes(item, forms, cache)]
     x = None
     for baseline in (bottom, top):
         x = free_x(marks, baseline - up, baseline + down, width, left, right)
@@ -66,6 +66,19 @@ def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cach
         x, baseline = left, bottom
     return [Rect(x - 0.5, baseline - up - 0.5, width + 1.0, up + down + 1.0, fill="#ffffff"),
             Text(x, baseline, text, STAMP_PT, STAMP_INK, font=face.name)]
+
+
+def _page_boxes(item, forms: dict, cache: dict | None) -> list[Box]:
+    """``item_boxes`` of an item on the page, kept in ``cache`` by the item's identity: the sheets of a deck share
+    their crop marks (``layout.sheets``: one list per number of cards on a sheet), looked at once, not per page.
+    The document holds every item while it is stamped, so no identity is reused meanwhile."""
+    if cache is None:
+        return item_boxes(item, forms)
+    key = id(item)   # an int: never a form's name
+    boxes = cache.get(key)
+    if boxes is None:
+        boxes = cache[key] = item_boxes(item, forms, cache=cache)
+    return boxes
 
 
 def stamp_box(page: Page, forms: dict) -> Box | None:

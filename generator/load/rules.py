@@ -20,13 +20,12 @@ import traceback
 from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from jinja2 import ChoiceLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import SecurityError
-from markdown_it import MarkdownIt
-from markdown_it.tree import SyntaxTreeNode
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
@@ -40,6 +39,9 @@ from generator.layout.components.kind import kinds_with
 from generator.layout.images import KINDS as PICTURE_KINDS
 from generator.layout.richtext import PLAIN, Markup
 from generator.model.examples import plan_example
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
 from generator.model.words import Words
@@ -59,7 +61,9 @@ class RulesError(ContentError):
 
 
 def markdown_parser() -> MarkdownIt:
-    """CommonMark plus tables; raw HTML is not passed through (it prints as text)."""
+    """CommonMark plus tables; raw HTML is not passed through (it prints as text). markdown-it is imported here,
+    when a game's Markdown is first read: a game without rules.md never needs it."""
+    from markdown_it import MarkdownIt
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
@@ -404,6 +408,7 @@ def parse(markdown: str, path: Path, line_map: list[int] | None = None, markup: 
 
     _bounded_markdown(markdown, path)
     try:
+        from markdown_it.tree import SyntaxTreeNode
         return _blocks(SyntaxTreeNode(_block_parser().parse(markdown)).children, src, markup)
     except RecursionError:   # markdown-it bounds nested blocks, not emphasis: '*' * 50000 + 'x' + '*' * 50000
         raise ContentError(Source(path), "the Markdown nests too deeply (emphasis, links or lists inside each "
@@ -547,6 +552,7 @@ def _spans(inline, where: Source, markup: Markup = PLAIN) -> Spans:
 def inline_spans(tokens, where: Source, markup: Markup = PLAIN) -> Spans:
     """The spans of one run of inline tokens (a paragraph's, a cell's children, from ``markdown_parser``
     with ``text_join`` off), as the rule sheet reads them: the HTML page shows the same colours and icons."""
+    from markdown_it.tree import SyntaxTreeNode
     return _spans(SyntaxTreeNode(tokens, create_root=True), where, markup)
 
 

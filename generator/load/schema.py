@@ -16,9 +16,6 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-import jsonschema.validators
-
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import COMMON as ELEMENT_COMMON
 from generator.layout.cardface import ELEMENTS, LAYOUT_KEYS, MERGE_KEYS
@@ -190,15 +187,22 @@ def _finite_number(checker, instance) -> bool:
             and (not isinstance(instance, float) or math.isfinite(instance)))
 
 
-#: the validator content is checked with: Draft 2020-12 whose numbers are finite
-_ContentValidator = jsonschema.validators.extend(
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("number", _finite_number))
+@lru_cache(maxsize=1)
+def _content_validator_class():
+    """The validator class content is checked with: Draft 2020-12 whose numbers are finite. Made (and jsonschema
+    imported) when content is first validated: ``pnpgen schema`` and a check whose game is recalled from the build
+    cache need neither."""
+    import jsonschema.validators
+
+    draft = jsonschema.validators.Draft202012Validator
+    return jsonschema.validators.extend(draft, type_checker=draft.TYPE_CHECKER.redefine("number", _finite_number))
 
 
 @lru_cache(maxsize=4)
 def _validator(kinds_key: tuple):
-    return _ContentValidator(_assembled(kinds_key))
+    """One validator per set of component kinds, built once: the schema is assembled and read by jsonschema once
+    per process, whatever the number of files validated."""
+    return _content_validator_class()(_assembled(kinds_key))
 
 
 def game_validator():

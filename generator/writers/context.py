@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import gc
 import hashlib
+import importlib
 import io
 import pickle
 import shutil
@@ -28,8 +29,14 @@ from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.outputs import Outputs
-from generator.render.pdf import render_pdf
 from generator.render.svg import render_svg, text_by_face
+
+
+def render_pdf(doc: Document, path: Path) -> None:
+    """``generator.render.pdf.render_pdf``, imported when a PDF is first written: ReportLab's PDF writer
+    (``pdfgen``, ``pdfdoc``) is not imported by ``pnpgen check``, whose dry layout writes no file."""
+    importlib.import_module("generator.render.pdf").render_pdf(doc, path)
+
 
 #: the folder beside an SVG where the pictures it refers to are copied
 PICTURES_FOLDER = "pictures"

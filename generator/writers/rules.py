@@ -12,12 +12,12 @@ fonts: ``@font-face`` rules with TrueType subsets of the characters it shows, in
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
-from markdown_it.renderer import RendererHTML
 from markupsafe import Markup, escape
 
 from generator import fonts
@@ -193,7 +193,7 @@ def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable
     found by the check's layout), its fonts — subsets cut from the font files, most of the cost — by the
     function returned, which the build calls when it writes the file (after the SVGs' font masters are cut)."""
     md = markdown_parser().disable("text_join")   # escapes stay apart, as the PDF's parser keeps them
-    renderer = _RichText(md, markup_of(game))
+    renderer = _rich_text_class()(md, markup_of(game))
     md.renderer = renderer
     # a rule example's caption is worked out with it (generator.model.examples), unless the rules give one
     # a rule example's picture and caption are worked out with it (generator.model.examples), chapter by chapter
@@ -254,21 +254,27 @@ def html_writer(game: Game, chapters: list[Chapter], pictures: dict) -> Callable
     return with_fonts
 
 
-class _RichText(RendererHTML):
-    """markdown-it's HTML renderer, inline runs drawn from their spans (``load.rules.inline_spans``): bold,
-    italic, ``[colour]…[/]`` and ``:icon:`` as the PDF draws them, not as the characters the designer typed.
-    A run with a link or a picture keeps markdown-it's own rendering (links stay links)."""
+@functools.cache
+def _rich_text_class() -> type:
+    """``_RichText``, made (and markdown-it's renderer imported) when a rule page is first written in HTML."""
+    from markdown_it.renderer import RendererHTML
 
-    def __init__(self, parser, markup):
-        super().__init__(parser)
-        self.markup = markup
-        self.where = None
-        self.chapter: int | None = None   # which chapter is being rendered (its rule examples are its own)
+    class _RichText(RendererHTML):
+        """markdown-it's HTML renderer, inline runs drawn from their spans (``load.rules.inline_spans``): bold,
+        italic, ``[colour]…[/]`` and ``:icon:`` as the PDF draws them, not as the characters the designer typed.
+        A run with a link or a picture keeps markdown-it's own rendering (links stay links)."""
 
-    def renderInline(self, tokens, options, env):
-        if any(t.type in ("image", "link_open") for t in tokens):
-            return super().renderInline(tokens, options, env)
-        return spans_html(inline_spans(tokens, self.where, self.markup))
+        def __init__(self, parser, markup):
+            super().__init__(parser)
+            self.markup = markup
+            self.where = None
+            self.chapter: int | None = None   # which chapter is being rendered (its rule examples are its own)
+
+        def renderInline(self, tokens, options, env):
+            if any(t.type in ("image", "link_open") for t in tokens):
+                return super().renderInline(tokens, options, env)
+            return spans_html(inline_spans(tokens, self.where, self.markup))
+    return _RichText
 
 
 def spans_html(spans: Spans) -> str:
