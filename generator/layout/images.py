@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Form, Group, Image, Use
-from generator.paths import game_roots, inside, long_names
+from generator.paths import game_roots, inside, long_names, not_a_file
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -126,8 +126,7 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
     except OSError:
         raise ContentError(src, f"picture '{shown}' not found", "check the file name (relative to the game "
                                                                 "folder), or add the file") from None
-    if not path.is_file():
-        raise ContentError(src, f"picture '{shown}' is not a file", "name a PNG, JPEG or SVG file")
+    not_a_file(path, src, shown, folder_too=True, what="picture")
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     if key in _PICTURES:
         _PICTURES.move_to_end(key)
