@@ -152,3 +152,9 @@ MAX_MAP_ITEMS = 10_000
 MAX_MAP_BENDS = 200
 #: characters of a stop's name or a ticket deck's name in an imported map
 MAX_MAP_NAME = 200
+
+# --- pnpgen serve -------------------------------------------------------------
+#: seconds a request's head (request line and headers) may take to arrive, from the connection's opening or the
+#: previous response; a browser sends it at once. uvicorn times only the pause between requests, so a client
+#: sending a byte a minute held its connection forever
+SERVE_REQUEST_HEAD_SECONDS = 10.0
