@@ -1,0 +1,66 @@
+"""Round four, what an SVG picture draws besides itself: svglib follows an ``<image>`` or ``<use>`` href to a file
+beside the SVG, unchecked (a named pipe waited forever, a hidden file was drawn though the build cache's key
+does not hash it) and skips silently what it cannot reach (a URL, a file outside). Now a PNG or JPEG in the SVG's
+folder that ``paths.inside`` accepts is drawn (it is content, so the cache's key hashes it) and the rest is an
+error at the line that names the SVG."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTWORK = ROOT / "content" / "demo-artwork"
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+       '{}</svg>')
+
+
+def _game(tmp_path: Path, body: str) -> Path:
+    game = tmp_path / "g"
+    shutil.copytree(ARTWORK, game)
+    (game / "art" / "back.svg").write_text(SVG.format(body), encoding="utf-8")
+    return game
+
+
+def _check(game: Path, *more):
+    return CliRunner().invoke(main, ["check", str(game), *more])
+
+
+@pytest.mark.parametrize("href, message", [
+    ("http://example.com/x.png", "a URL or a path from the top of the disk"),
+    ("file:///etc/passwd.png", "a URL or a path from the top of the disk"),
+    ("/etc/x.png", "a URL or a path from the top of the disk"),
+    ("island.svg#g", "may draw another file only if it is a PNG or JPEG"),
+    (".hidden.png", "is hidden"),
+    ("../cards.csv.png", "is outside the game folder"),
+    ("missing.png", "which does not exist")])
+def test_what_an_svg_may_not_draw_is_an_error(tmp_path, href, message):
+    game = _game(tmp_path, f'<image xlink:href="{href}" width="10" height="10"/>')
+    if href == ".hidden.png":
+        shutil.copy(game / "art" / "card-paper.png", game / "art" / ".hidden.png")
+    if href == "../cards.csv.png":
+        game = _game(tmp_path / "in", f'<image href="../../outside.png" width="10" height="10"/>')
+        shutil.copy(game / "art" / "card-paper.png", tmp_path / "in" / "outside.png")
+    result = _check(game, "--no-cache")
+    assert result.exit_code == 2 and message in result.output and "lantern-back.yaml:" in result.output, result.output
+
+
+def test_a_named_pipe_an_svg_names_is_refused_unopened(tmp_path):
+    game = _game(tmp_path, '<image href="pipe.png" width="10" height="10"/>')
+    os.mkfifo(game / "art" / "pipe.png")
+    result = _check(game, "--no-cache")
+    assert result.exit_code == 2 and "is a named pipe (FIFO), not a regular file" in result.output, result.output
+
+
+def test_a_picture_beside_the_svg_is_drawn_and_is_in_the_cache_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPGEN_CACHE_DIR", str(tmp_path / "cache"))
+    game = _game(tmp_path, '<image href="card-paper.png" width="10" height="10"/>')
+    assert _check(game).exit_code == 0
+    (game / "art" / "card-paper.png").write_bytes(b"not a PNG")   # a cached check must not pass now
+    result = _check(game)
+    assert result.exit_code == 2 and "card-paper.png" in result.output, result.output
