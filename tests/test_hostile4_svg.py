@@ -44,7 +44,7 @@ def test_what_an_svg_may_not_draw_is_an_error(tmp_path, href, message):
     if href == ".hidden.png":
         shutil.copy(game / "art" / "card-paper.png", game / "art" / ".hidden.png")
     if href == "../cards.csv.png":
-        game = _game(tmp_path / "in", f'<image href="../../outside.png" width="10" height="10"/>')
+        game = _game(tmp_path / "in", '<image href="../../outside.png" width="10" height="10"/>')
         shutil.copy(game / "art" / "card-paper.png", tmp_path / "in" / "outside.png")
     result = _check(game, "--no-cache")
     assert result.exit_code == 2 and message in result.output and "lantern-back.yaml:" in result.output, result.output

@@ -264,7 +264,13 @@ def round_four(work: Path) -> None:
     for name in ("decks.yaml", "rules.md", "layouts/lantern-train.yaml", "cards.csv", "art/back.svg",
                  "art/card-paper.png", "fonts/Lato-Regular.ttf", "game.yaml"):
         case(work, f"FIFO {name}", [(name, FIFO)], **art)
+    for href in ("http://example.com/x.png", "/etc/passwd.png", ".hidden.png", "island.svg#g"):
+        case(work, f"SVG <image href={href[:20]}>", [svg(SVG.format(f'<image xlink:href="{href}" width="9" height="9"/>'))],
+             **art)
+    case(work, "SVG <image> of a FIFO", [("art/pipe.png", FIFO), svg(SVG.format('<image href="pipe.png" width="9" '
+                                                                               'height="9"/>'))], **art)
     case(work, "check of 196 places in 40 x 40 mm", grid(3), "check")
+
 
 if __name__ == "__main__":
     main()
