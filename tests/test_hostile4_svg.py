@@ -64,3 +64,22 @@ def test_a_picture_beside_the_svg_is_drawn_and_is_in_the_cache_key(tmp_path, mon
     (game / "art" / "card-paper.png").write_bytes(b"not a PNG")   # a cached check must not pass now
     result = _check(game)
     assert result.exit_code == 2 and "card-paper.png" in result.output, result.output
+
+
+def test_an_svgs_digest_covers_the_files_it_draws(tmp_path):
+    """Caches keyed by a picture's digest (a build's files copied from the cache, the PDF's drawings) must see a
+    change to a PNG an SVG draws, though the SVG's own bytes are the same."""
+    from PIL import Image as PILImage
+
+    from generator.layout import images
+    game = _game(tmp_path, '<image href="paper.png" width="10" height="10"/>')
+    svg = game / "art" / "back.svg"
+    PILImage.new("RGB", (4, 4), "red").save(game / "art" / "paper.png")
+    first = images.read(svg, None)
+    PILImage.new("RGB", (4, 4), "blue").save(game / "art" / "paper.png")
+    os.utime(game / "art" / "paper.png", ns=(1, 1))   # a new size-and-time key, as an edit later in a session
+    second = images.read(svg, None)
+    assert first.digest != second.digest and images.known(second.path, second.digest) == second
+    plain = images.read(game / "art" / "island.svg", None)   # an SVG that draws nothing else: its bytes' digest
+    import hashlib
+    assert plain.digest == hashlib.sha256((game / "art" / "island.svg").read_bytes()).hexdigest()

@@ -75,6 +75,8 @@ _BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
 _DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _CACHED = 256
 _CACHED_DRAWINGS = 32
+#: (SVG path, its bytes' digest) → the PNG and JPEG files it draws (``_svg_references``), resolved
+_SVG_DRAWS: dict[tuple, tuple[str, ...]] = {}
 
 
 def _remember(cache: OrderedDict, key, value):
@@ -141,12 +143,19 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
     except OSError as exc:
         raise ContentError(src, f"picture '{shown}' cannot be read: {exc.strerror}", "check the file") from None
     digest = hashlib.sha256(data).hexdigest()
+    drawn: tuple[str, ...] = ()
     if kind == "svg":
         drawing = svg_drawing(str(path), digest, src, shown)
         width, height = float(drawing.width), float(drawing.height)
+        drawn = _SVG_DRAWS.get((str(path), digest), ())
+        if drawn:   # the files it draws are part of what it looks like: in its digest, which caches are keyed by
+            parts = [digest, *(read(Path(other), src, f"{shown} → {Path(other).name}").digest for other in drawn)]
+            digest = hashlib.sha256(" ".join(parts).encode()).hexdigest()
     else:
         width, height = _raster_size(path, kind, src, shown)
-    picture = _remember(_PICTURES, key, Picture(str(path), digest, kind, width, height))
+    picture = Picture(str(path), digest, kind, width, height)
+    if not drawn:   # one that draws other files is read again each time: they may change while it does not
+        _remember(_PICTURES, key, picture)
     _remember(_BY_DIGEST, (picture.path, digest), picture)
     return picture
 
@@ -207,7 +216,7 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
         raise ContentError(src, f"picture '{shown}' is not a readable SVG file ({exc})", hint) from None
     if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ContentError(src, f"picture '{shown}' is not an SVG file (its root element is not <svg>)", hint)
-    _svg_references(root, Path(path), src, shown)
+    _SVG_DRAWS[key] = _svg_references(root, Path(path), src, shown)
     elements = _svg_elements(root, limits.MAX_SVG_ELEMENTS)
     if elements > limits.MAX_SVG_ELEMENTS:
         raise ContentError(src, f"picture '{shown}' has more than {limits.MAX_SVG_ELEMENTS:,} elements, each <use> "
@@ -232,7 +241,7 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
 _URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-def _svg_references(root, path: Path, src: Source | None, shown: str) -> None:
+def _svg_references(root, path: Path, src: Source | None, shown: str) -> tuple[str, ...]:
     """Refuse what an SVG picture's ``href``/``xlink:href`` names beyond itself, before svglib follows it.
 
     svglib draws an ``<image>`` or ``<use>`` naming a file relative to the SVG (kept to the SVG's folder,
@@ -241,8 +250,10 @@ def _svg_references(root, path: Path, src: Source | None, shown: str) -> None:
     images, and a PNG or JPEG file in the SVG's folder or below that ``paths.inside`` accepts (not hidden, a
     regular file), read as every picture is (``read``); every such file is content, so the cache's key hashes
     it. Refused: a URL, an absolute path, another SVG (its shapes would escape ``MAX_SVG_ELEMENTS``).
-    CSS ``url(...)`` is not followed by svglib except to ``#id`` (gradients, clip paths)."""
+    CSS ``url(...)`` is not followed by svglib except to ``#id`` (gradients, clip paths). Returns the files
+    drawn (resolved), each once, in the order first named."""
     folder = path.parent
+    drawn: list[str] = []
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -263,6 +274,9 @@ def _svg_references(root, path: Path, src: Source | None, shown: str) -> None:
             raise ContentError(src, f"{where}, which does not exist",
                                "add the file beside the SVG, or correct the name (relative to the SVG's folder)")
         read(real, src, f"{shown} → {name}")   # a regular file, bounded and readable like any picture
+        if str(real) not in drawn:
+            drawn.append(str(real))
+    return tuple(drawn)
 
 
 def etree_local(tag: str) -> str:
