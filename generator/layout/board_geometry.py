@@ -313,7 +313,7 @@ def _place_labels(plan: BoardPlan) -> None:
             for obb, oq in obstacles.near(bb):
                 if best is not None and score >= best[0]:
                     break
-                if _bbox_overlap(bb, obb) and convex_overlap(quad, oq):
+                if _bbox_overlap(bb, obb) and _box_overlap(quad, oq, obb):
                     score += 1
             if best is None or score < best[0]:
                 best = (score, box)
@@ -418,6 +418,26 @@ def convex_overlap(p: Quad, q: Quad, tolerance: float = 0.05) -> bool:
             pb = [x * nx + y * ny for x, y in q]
             if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
                 return False
+    return True
+
+
+def _box_overlap(box: Quad, q: Quad, qbb, tolerance: float = 0.05) -> bool:
+    """``convex_overlap(box, q)`` for an upright rectangle ``box`` (``_rect_quad``) and ``q``'s bounding box
+    ``qbb``, with the same arithmetic and so the same answer: the box's four axes are the coordinate axes, on
+    which ``q`` projects to its bounding box, so they are four comparisons instead of four projections."""
+    (x, y), (x2, _), (_, y2), _ = box
+    if (y2 <= qbb[1] + tolerance or qbb[3] <= y + tolerance or -x <= -qbb[2] + tolerance
+            or -qbb[0] <= -x2 + tolerance or -y <= -qbb[3] + tolerance or -qbb[1] <= -y2 + tolerance
+            or x2 <= qbb[0] + tolerance or qbb[2] <= x + tolerance):
+        return False
+    for (x1, y1), (xb, yb) in zip(q, q[1:] + q[:1]):
+        nx, ny = y1 - yb, xb - x1
+        norm = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / norm, ny / norm
+        pa = [px * nx + py * ny for px, py in box]
+        pb = [px * nx + py * ny for px, py in q]
+        if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
+            return False
     return True
 
 
