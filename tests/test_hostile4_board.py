@@ -11,6 +11,7 @@ import random
 import shutil
 from pathlib import Path
 
+from generator import limits
 from generator.layout import board_geometry as geo
 from generator.load.game import load_game
 
@@ -66,3 +67,17 @@ def test_a_box_overlaps_exactly_where_convex_overlap_says():
             quad = geo._segment_quad((rng.uniform(0, 25), rng.uniform(0, 25)), (rng.uniform(0, 25), rng.uniform(0, 25)),
                                      rng.uniform(0.5, 4))
         assert geo._box_overlap(box, quad, geo._bbox(quad)) == geo.convex_overlap(box, quad), (box, quad)
+
+
+def test_past_max_name_tests_the_remaining_names_are_set_untried_and_said(tmp_path, monkeypatch):
+    board = next(iter(load_game(_crammed(tmp_path), ()).boards.values()))
+    monkeypatch.setattr(limits, "MAX_NAME_TESTS", 200)
+    tests = []
+    overlap = geo._box_overlap
+    monkeypatch.setattr(geo, "_box_overlap", lambda *args: tests.append(1) or overlap(*args))
+    plan = geo.plan_board(board)
+    untried = [pp for pp in plan.places.values() if not pp.label_tried]
+    assert untried and all(pp.label is not None and not pp.label_clean for pp in untried)
+    assert 200 <= len(tests) < 200 + 24 * 200   # the name that crossed the bound finished its spots
+    said = [p for p in geo.board_problems(plan) if "limits.MAX_NAME_TESTS" in p.message]
+    assert sorted(p.subject for p in said) == sorted((pp.place.id,) for pp in untried)
