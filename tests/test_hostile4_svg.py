@@ -83,3 +83,9 @@ def test_an_svgs_digest_covers_the_files_it_draws(tmp_path):
     plain = images.read(game / "art" / "island.svg", None)   # an SVG that draws nothing else: its bytes' digest
     import hashlib
     assert plain.digest == hashlib.sha256((game / "art" / "island.svg").read_bytes()).hexdigest()
+
+
+def test_a_link_in_an_svg_is_not_a_file_it_draws(tmp_path):
+    game = _game(tmp_path, '<a xlink:href="http://example.com/"><rect width="5" height="5"/></a>')
+    result = _check(game, "--no-cache")
+    assert "back.svg" not in result.output, result.output

@@ -255,8 +255,8 @@ def _svg_references(root, path: Path, src: Source | None, shown: str) -> tuple[s
     folder = path.parent
     drawn: list[str] = []
     for element in root.iter():
-        if not isinstance(element.tag, str):
-            continue
+        if not isinstance(element.tag, str) or etree_local(element.tag) not in ("image", "use"):
+            continue   # the only elements svglib follows an href of (an <a href> is a link, not drawn)
         value = (element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or "").strip()
         if not value or value.startswith("#") or value.startswith("data:"):
             continue
