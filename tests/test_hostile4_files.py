@@ -74,3 +74,14 @@ def test_a_socket_and_a_folder_are_named_for_what_they_are(tmp_path):
     result = _check(game)
     assert result.exit_code == 2 and "'decks.yaml' is a folder, not a regular file" in result.output, result.output
 
+
+
+def test_a_named_pipe_as_a_rules_template_is_refused(tmp_path):
+    game = tmp_path / "g"
+    shutil.copytree(ARTWORK, game)
+    (game / "rules").mkdir()
+    os.mkfifo(game / "rules" / "macros.md.j2")   # overrides templates/rules/macros.md.j2, which every rules.md reads
+    result = _check(game)
+    assert result.exit_code == 2, result.output
+    assert "rules/macros.md.j2: cannot read" in result.output and "is a named pipe (FIFO)" in result.output, \
+        result.output
