@@ -59,11 +59,30 @@ def test_a_named_pipe_an_svg_names_is_refused_unopened(tmp_path):
 
 def test_a_picture_beside_the_svg_is_drawn_and_is_in_the_cache_key(tmp_path, monkeypatch):
     monkeypatch.setenv("PNPGEN_CACHE_DIR", str(tmp_path / "cache"))
-    game = _game(tmp_path, '<image href="card-paper.png" width="10" height="10"/>')
+    game = _game(tmp_path, '<image href="only-here.png" width="10" height="10"/>')
+    shutil.copy(game / "art" / "card-paper.png", game / "art" / "only-here.png")   # drawn by the SVG alone
     assert _check(game).exit_code == 0
-    (game / "art" / "card-paper.png").write_bytes(b"not a PNG")   # a cached check must not pass now
+    (game / "art" / "only-here.png").write_bytes(b"not a PNG")   # a cached check must not pass now
     result = _check(game)
-    assert result.exit_code == 2 and "card-paper.png" in result.output, result.output
+    assert result.exit_code == 2 and "only-here.png" in result.output, result.output
+
+
+def test_a_cached_build_sees_a_change_to_a_picture_an_svg_draws(tmp_path, monkeypatch):
+    """A build's files are copied from the cache when what they draw is the same: a PNG an SVG draws is part of
+    that (the SVG's digest covers it), so a changed PNG is drawn anew, byte for byte as a build without cache."""
+    from PIL import Image as PILImage
+    monkeypatch.setenv("PNPGEN_CACHE_DIR", str(tmp_path / "cache"))
+    game = _game(tmp_path, '<image href="only-here.png" width="10" height="10"/>')
+    PILImage.new("RGB", (8, 8), "red").save(game / "art" / "only-here.png")
+    out = tmp_path / "out"
+    assert CliRunner().invoke(main, ["build", str(game), "--out", str(out), "--only", "pdf"]).exit_code == 0
+    PILImage.new("RGB", (8, 8), "blue").save(game / "art" / "only-here.png")
+    assert CliRunner().invoke(main, ["build", str(game), "--out", str(out), "--only", "pdf"]).exit_code == 0
+    fresh = tmp_path / "fresh"
+    result = CliRunner().invoke(main, ["build", str(game), "--out", str(fresh), "--only", "pdf", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    files = sorted(p.name for p in (fresh / "g").iterdir())
+    assert files and all((out / "g" / name).read_bytes() == (fresh / "g" / name).read_bytes() for name in files)
 
 
 def test_an_svgs_digest_covers_the_files_it_draws(tmp_path):
