@@ -152,3 +152,16 @@ MAX_MAP_ITEMS = 10_000
 MAX_MAP_BENDS = 200
 #: characters of a stop's name or a ticket deck's name in an imported map
 MAX_MAP_NAME = 200
+
+# --- boards --------------------------------------------------------------------
+#: tests of a name's box against what it must not cover, in placing one board's names (each name tries up to 24
+#: spots against the routes, cities and names near it): the bundled boards use under 500; 196 places crammed into
+#: 40 × 40 mm used 218,000 (2 s), 784 places 2.3 million (23 s). Past it, the remaining names stand at their
+#: first spot inside the frame, each a finding
+MAX_NAME_TESTS = 100_000
+
+# --- pnpgen serve -------------------------------------------------------------
+#: seconds a request's head (request line and headers) may take to arrive, from the connection's opening or the
+#: previous response; a browser sends it at once. uvicorn times only the pause between requests, so a client
+#: sending a byte a minute held its connection forever
+SERVE_REQUEST_HEAD_SECONDS = 10.0

@@ -17,6 +17,7 @@ imports nothing from load, layout or the writers, so any of them may use it.
 from __future__ import annotations
 
 import os
+import stat
 import unicodedata
 from pathlib import Path
 
@@ -94,6 +95,7 @@ def inside(path: Path, roots, src: Source | None, name=None) -> Path:
                            "a game may only read files inside its own folder, its add-ons' and pnpgen's "
                            "templates/: copy the file into the game folder instead of naming or linking "
                            "to a file elsewhere")
+    not_a_file(real, src, name if name is not None else path)
     unseen = _not_content(real, roots)
     if unseen:
         shown = name if name is not None else path
@@ -102,6 +104,37 @@ def inside(path: Path, roots, src: Source | None, name=None) -> Path:
                            "move the file to a folder of the game whose name does not start with '.', "
                            "outside output/")
     return real
+
+
+#: what a path that is there but is neither a regular file nor a folder may be, by ``stat`` mode test
+_SPECIAL = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"))
+
+
+def special_kind(path) -> str | None:
+    """What ``path`` is (links followed) when it is there but is neither a regular file nor a folder ("a named
+    pipe (FIFO)", "a socket", a device), else None. Asked with ``stat``, which does not open it: opening a named
+    pipe waits for a writer forever, and ``Path.is_file()`` is False for one, so a reader that only asks that
+    would call it missing or pass it over."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return next((what for test, what in _SPECIAL if test(mode)), None)
+
+
+def not_a_file(path, src: Source | None, name=None, folder_too: bool = False, what: str = "") -> None:
+    """A ContentError at ``src`` when ``path`` is there but is not a regular file: a named pipe, a socket, a
+    device, or (``folder_too``, for a reader that wants a file) a folder. Nothing is opened to find out.
+    ``what`` names the file's role in the message ("picture", "font file")."""
+    kind = special_kind(path)
+    if kind is None and folder_too and os.path.isdir(path):
+        kind = "a folder"
+    if kind is not None:
+        shown = name if name is not None else path
+        raise ContentError(src, f"{what + ' ' if what else ''}'{_shown(str(shown))}' is {kind}, not a regular file",
+                           "pnpgen reads only regular files (or links to one inside the game): replace it by the "
+                           "file itself (reading a named pipe or a device could wait forever)")
 
 
 def _not_content(real: Path, roots) -> str | None:

@@ -30,6 +30,7 @@ from xml.etree import ElementTree
 
 from generator import limits
 from generator.errors import ContentError, Source, unreadable
+from generator.paths import not_a_file
 from generator.yamlsource import LDict, LList, read_bounded
 
 #: the formats read, by file ending
@@ -117,6 +118,7 @@ def read_sheet(path: Path, sheet: str | None, src: Source) -> Sheet:
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         raise ContentError(src, f"'{path.name}' is not a spreadsheet pnpgen reads", FORMATS_HINT)
+    not_a_file(path, src, path.name, folder_too=True, what="spreadsheet")
     if not path.is_file():
         raise ContentError(src, f"spreadsheet '{path.name}' does not exist", "check the file name (from the game folder)")
     if sheet is not None and kind in ("CSV", "TSV"):

@@ -9,12 +9,14 @@ and lines as the pure-Python one, read about seven times faster.
 """
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import yaml
 
 from generator import limits
 from generator.errors import ContentError, Source, unreadable
+from generator.paths import not_a_file
 
 
 class LDict(dict):
@@ -110,7 +112,10 @@ def read_text(path: Path, what: str = "file") -> str:
 def read_bounded(path: Path, limit: int, limit_name: str, what: str, hint: str) -> bytes:
     """A content file's bytes, refused by its size before it is read (``limit``, named as in limits.py)."""
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):   # a named pipe would be read forever: refused by its mode, unopened
+            not_a_file(path, Source(path), folder_too=True)
+        size = status.st_size
         if size > limit:
             raise ContentError(Source(path), f"the {what} is {size:,} bytes, more than the limit of "
                                              f"{limit:,} ({limit_name})", hint)

@@ -15,6 +15,7 @@ import pytest
 from PIL import Image as PILImage
 from pypdf import PdfReader
 
+from generator.errors import ContentError
 from generator.layout import images
 from generator.layout.board import board_form
 from generator.layout.cardface import FaceRenderer
@@ -238,7 +239,7 @@ def test_a_malformed_svg_is_exit_2(tmp_path, run, svg, message):
 
 def test_an_svg_reads_no_entity_and_no_file_outside(tmp_path, run):
     """An entity naming a file outside is not expanded (the text is not drawn) and an <image> outside
-    the SVG's folder is not followed: the build succeeds with neither."""
+    the SVG's folder is not followed: an error naming it (round four: it was skipped silently)."""
     secret = tmp_path / "secret.png"
     picture(secret, (10, 10))
     svg = ("<?xml version='1.0'?><!DOCTYPE svg [<!ENTITY xxe SYSTEM 'file:///etc/hostname'>]>"
@@ -247,7 +248,11 @@ def test_an_svg_reads_no_entity_and_no_file_outside(tmp_path, run):
     folder = game(tmp_path, '  - image: {src: art/x.svg, x: 0, y: 0, w: 20, h: 20}\n')
     (folder / "art").mkdir()
     (folder / "art" / "x.svg").write_text(svg, encoding="utf-8")
-    drawing = images.svg_drawing(str(folder / "art" / "x.svg"), "test-entities")
+    with pytest.raises(ContentError, match="is outside the game folder"):
+        images.svg_drawing(str(folder / "art" / "x.svg"), "test-entities")
+    (folder / "art" / "x.svg").write_text(svg.replace("<image xlink:href='../../secret.png' width='10' height='10'/>",
+                                                      ""), encoding="utf-8")
+    drawing = images.svg_drawing(str(folder / "art" / "x.svg"), "test-entities-2")
     texts = [getattr(n, "text", "") for n in _nodes(drawing)]
     hostname = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else "\0"
     assert not any(hostname in t for t in texts if t), texts

@@ -9,10 +9,12 @@ cap to see that bound hold too:
 The suite pins each case (tests/test_limits.py, tests/test_containment.py, tests/test_hostile.py); this
 script is for looking, and for the numbers in an issue note. The second part (round two) starts from
 content/demo-artwork, which has pictures, fonts and spreadsheets to spoil. The third (round three) adds other
-commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the spreadsheet readers meet.
+commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the spreadsheet readers meet. The
+fourth (round four) makes content files named pipes, and points an SVG picture's images at other files.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,8 @@ BOMB = "".join(f"{name}: &{name} [" + ", ".join([f"*{prev}" if prev else "x"] * 
 NESTED_LOOPS = ("{% for i in range(100000) %}{% for j in range(100000) %}{% for k in range(100000) %}"
                 "{% endfor %}{% endfor %}{% endfor %}{{ 0 }}")
 JINJA = ["{{ 9**(9**9) }}", "{{ 'a' * 10**9 }}", NESTED_LOOPS, "{{ 'a'.center(10**9) }}", "{{ range(10**9)|list }}"]
+#: an edit that makes the file a named pipe (FIFO), which a reader that opens it waits on forever
+FIFO = object()
 REPEATS = ("elements:\n  - repeat: 10000\n    group:\n      elements:\n        - repeat: 10000\n"
            "          text: {x: 0, y: 0, w: 40, h: 5, text: x}\n")
 
@@ -61,6 +65,10 @@ def case(workdir: Path, name: str, edits, command: str = "check", base: Path = M
     for file, edit in edits:
         path = game / file
         path.parent.mkdir(parents=True, exist_ok=True)
+        if edit is FIFO:
+            path.unlink(missing_ok=True)
+            os.mkfifo(path)
+            continue
         path.write_bytes(edit(path.read_bytes() if path.exists() else b""))
     extra = ["--out", str(game / "out")] if command == "build" else []
     extra += [arg.format(game=game) for arg in args]
@@ -99,6 +107,7 @@ def main() -> None:
             case(work, "rules.md " + expression[:23], [rules_text(expression)])
         round_two(work)
         round_three(work)
+        round_four(work)
 
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
@@ -245,6 +254,22 @@ def round_three(work: Path) -> None:
          "simulate", base=ROOT / "content" / "ttr-germany", args=("--games", "1", "--players", "1000000"))
     case(work, "simulate --compare F@<300 chars>", [], "simulate --games 1 --compare",
          base=ROOT / "content" / "ttr-germany", args=("{game}@" + "a" * 300,))
+
+
+
+def round_four(work: Path) -> None:
+    """Round four: named pipes where content is read (each a ContentError, none opened), SVG pictures whose
+    ``<image>`` names another file, and the crammed board's ``check``."""
+    art = {"base": ARTWORK}
+    for name in ("decks.yaml", "rules.md", "layouts/lantern-train.yaml", "cards.csv", "art/back.svg",
+                 "art/card-paper.png", "fonts/Lato-Regular.ttf", "game.yaml"):
+        case(work, f"FIFO {name}", [(name, FIFO)], **art)
+    for href in ("http://example.com/x.png", "/etc/passwd.png", ".hidden.png", "island.svg#g"):
+        case(work, f"SVG <image href={href[:20]}>", [svg(SVG.format(f'<image xlink:href="{href}" width="9" height="9"/>'))],
+             **art)
+    case(work, "SVG <image> of a FIFO", [("art/pipe.png", FIFO), svg(SVG.format('<image href="pipe.png" width="9" '
+                                                                               'height="9"/>'))], **art)
+    case(work, "check of 196 places in 40 x 40 mm", grid(3), "check")
 
 
 if __name__ == "__main__":

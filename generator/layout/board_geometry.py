@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from generator import limits
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
@@ -66,6 +67,8 @@ class PlacePlan:
     radius: float
     label: tuple[float, float, float, float] | None = None   # x, y, w, h of the name box
     label_clean: bool = True
+    #: False when the board's names had used up ``limits.MAX_NAME_TESTS`` before this one: set where it fits, untried
+    label_tried: bool = True
 
 
 @dataclass(eq=False)
@@ -288,6 +291,7 @@ def _place_labels(plan: BoardPlan) -> None:
     ix, iy, iw, ih = plan.inner
     # names larger than the default (a big board's) may also stand a ring further out, among many roads
     rings = (0.0, 4.0, 9.0) + ((15.0,) if plan.board.name_pt > NAME_PT else ())
+    tests = 0   # a name's box against an obstacle's (the bundled boards: under 500 in all)
     for pp in sorted(plan.places.values(), key=lambda p: (p.center[1], p.center[0], p.place.id)):
         lw, lh = label_size(pp.place, plan.board.typeset, name_sizes(plan.board))
         cx, cy = pp.center
@@ -302,13 +306,27 @@ def _place_labels(plan: BoardPlan) -> None:
                 candidates += [(cx - lw / 2 + dx, y) for y in (cy + rr, cy - rr - lh) for dx in (-lw / 3, lw / 3)]
                 candidates += [(x, cy - lh / 2 + dy) for x in (cx + rr, cx - rr - lw) for dy in (-lh / 2, lh / 2)]
         best = None
+        if tests >= limits.MAX_NAME_TESTS:   # a crammed board's names cost places × obstacles near each: the rest
+            box = next(((x, y, lw, lh) for x, y in candidates   # stand at their first spot inside, flagged
+                        if x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih), (*candidates[0], lw, lh))
+            pp.label, pp.label_clean, pp.label_tried = box, False, False
+            obstacles.add(_rect_quad(*box))
+            continue
         for x, y in candidates:
             box = (x, y, lw, lh)
             inside = x >= ix and y >= iy and x + lw <= ix + iw and y + lh <= iy + ih
             quad = _rect_quad(*box)
             bb = _bbox(quad)
-            hits = sum(1 for obb, oq in obstacles.near(bb) if _bbox_overlap(bb, obb) and convex_overlap(quad, oq))
-            score = hits + (0 if inside else 100)
+            # a spot replaces the best only with fewer hits: counting stops where it can no longer (the same
+            # choice; a crammed board's every spot covers dozens, and counting them all was 196 × 24 × 750 tests)
+            score = 0 if inside else 100
+            for obb, oq in obstacles.near(bb):
+                if best is not None and score >= best[0]:
+                    break
+                if _bbox_overlap(bb, obb):
+                    tests += 1
+                    if _box_overlap(quad, oq, obb):
+                        score += 1
             if best is None or score < best[0]:
                 best = (score, box)
             if score == 0:
@@ -415,6 +433,26 @@ def convex_overlap(p: Quad, q: Quad, tolerance: float = 0.05) -> bool:
     return True
 
 
+def _box_overlap(box: Quad, q: Quad, qbb, tolerance: float = 0.05) -> bool:
+    """``convex_overlap(box, q)`` for an upright rectangle ``box`` (``_rect_quad``) and ``q``'s bounding box
+    ``qbb``, with the same arithmetic and so the same answer: the box's four axes are the coordinate axes, on
+    which ``q`` projects to its bounding box, so they are four comparisons instead of four projections."""
+    (x, y), (x2, _), (_, y2), _ = box
+    if (y2 <= qbb[1] + tolerance or qbb[3] <= y + tolerance or -x <= -qbb[2] + tolerance
+            or -qbb[0] <= -x2 + tolerance or -y <= -qbb[3] + tolerance or -qbb[1] <= -y2 + tolerance
+            or x2 <= qbb[0] + tolerance or qbb[2] <= x + tolerance):
+        return False
+    for (x1, y1), (xb, yb) in zip(q, q[1:] + q[:1]):
+        nx, ny = y1 - yb, xb - x1
+        norm = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / norm, ny / norm
+        pa = [px * nx + py * ny for px, py in box]
+        pb = [px * nx + py * ny for px, py in q]
+        if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
+            return False
+    return True
+
+
 def quad_circle_overlap(quad: Quad, center: Point, r: float) -> bool:
     """True if a convex polygon and a disc overlap."""
     cx, cy = center
@@ -506,7 +544,14 @@ def board_problems(plan: BoardPlan) -> list[Problem]:
                                     f"{what} at [{x:g}, {y:g}] is off the playing area of board '{board.id}' "
                                     f"(inside {ix:g}–{ix + iw:g} × {iy:g}–{iy + ih:g} mm)", "move it inward",
                                     (pp.place.id,)))
-        if not pp.label_clean:
+        if not pp.label_tried:
+            problems.append(Problem("names", pp.place.source,
+                                    f"the name of {pp.place.id} was not placed: placing the names of board "
+                                    f"'{board.id}' took more than {limits.MAX_NAME_TESTS:,} tests "
+                                    f"(limits.MAX_NAME_TESTS), its places are crammed together",
+                                    "spread the cities out: a board's names need room around each city",
+                                    (pp.place.id,)))
+        elif not pp.label_clean:
             problems.append(Problem("names", pp.place.source,
                                     f"the name of {pp.place.id} cannot be placed without covering a route, "
                                     f"a city or another name", "move the city a little, or its neighbours",

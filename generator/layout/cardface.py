@@ -35,7 +35,7 @@ from generator.layout.primitives import Circle, Form, Group, Image, Line, Polygo
 from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
-from generator.paths import game_roots, inside, is_inside, plain_name, resolved
+from generator.paths import game_roots, inside, is_inside, plain_name, resolved, special_kind
 from generator.yamlsource import LDict, LList, load_yaml
 
 TEMPLATE_DIR = TEMPLATES_DIR / "layouts"
@@ -169,7 +169,7 @@ def _locate(name, game: Game, src: Source, skip: Path | None = None) -> Path:
     roots = game_roots(game)
     for folder in (game.folder / "layouts", TEMPLATE_DIR):
         path = folder / f"{name}.yaml"
-        if path.is_file() and not (skip is not None and path.resolve() == skip):
+        if (path.is_file() or special_kind(path)) and not (skip is not None and path.resolve() == skip):
             inside(path, roots, src, f"{folder.name}/{name}.yaml")
             return path
     known = sorted({p.stem for folder in (game.folder / "layouts", TEMPLATE_DIR) if folder.is_dir()

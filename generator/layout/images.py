@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import re
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Form, Group, Image, Use
-from generator.paths import game_roots, inside, long_names
+from generator.paths import game_roots, inside, long_names, not_a_file
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -74,6 +75,8 @@ _BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
 _DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _CACHED = 256
 _CACHED_DRAWINGS = 32
+#: (SVG path, its bytes' digest) → the PNG and JPEG files it draws (``_svg_references``), resolved
+_SVG_DRAWS: dict[tuple, tuple[str, ...]] = {}
 
 
 def _remember(cache: OrderedDict, key, value):
@@ -126,8 +129,7 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
     except OSError:
         raise ContentError(src, f"picture '{shown}' not found", "check the file name (relative to the game "
                                                                 "folder), or add the file") from None
-    if not path.is_file():
-        raise ContentError(src, f"picture '{shown}' is not a file", "name a PNG, JPEG or SVG file")
+    not_a_file(path, src, shown, folder_too=True, what="picture")
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     if key in _PICTURES:
         _PICTURES.move_to_end(key)
@@ -141,12 +143,19 @@ def read(path: Path, src: Source | None, shown: str | None = None) -> Picture:
     except OSError as exc:
         raise ContentError(src, f"picture '{shown}' cannot be read: {exc.strerror}", "check the file") from None
     digest = hashlib.sha256(data).hexdigest()
+    drawn: tuple[str, ...] = ()
     if kind == "svg":
         drawing = svg_drawing(str(path), digest, src, shown)
         width, height = float(drawing.width), float(drawing.height)
+        drawn = _SVG_DRAWS.get((str(path), digest), ())
+        if drawn:   # the files it draws are part of what it looks like: in its digest, which caches are keyed by
+            parts = [digest, *(read(Path(other), src, f"{shown} → {Path(other).name}").digest for other in drawn)]
+            digest = hashlib.sha256(" ".join(parts).encode()).hexdigest()
     else:
         width, height = _raster_size(path, kind, src, shown)
-    picture = _remember(_PICTURES, key, Picture(str(path), digest, kind, width, height))
+    picture = Picture(str(path), digest, kind, width, height)
+    if not drawn:   # one that draws other files is read again each time: they may change while it does not
+        _remember(_PICTURES, key, picture)
     _remember(_BY_DIGEST, (picture.path, digest), picture)
     return picture
 
@@ -207,6 +216,7 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
         raise ContentError(src, f"picture '{shown}' is not a readable SVG file ({exc})", hint) from None
     if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ContentError(src, f"picture '{shown}' is not an SVG file (its root element is not <svg>)", hint)
+    _SVG_DRAWS[key] = _svg_references(root, Path(path), src, shown)
     elements = _svg_elements(root, limits.MAX_SVG_ELEMENTS)
     if elements > limits.MAX_SVG_ELEMENTS:
         raise ContentError(src, f"picture '{shown}' has more than {limits.MAX_SVG_ELEMENTS:,} elements, each <use> "
@@ -225,6 +235,53 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
         _DRAWINGS.popitem(last=False)
     return drawing
+
+
+#: a reference with a scheme (http:, https:, file:, ftp: …): svglib would read it as a path, pnpgen reads no URL
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _svg_references(root, path: Path, src: Source | None, shown: str) -> tuple[str, ...]:
+    """Refuse what an SVG picture's ``href``/``xlink:href`` names beyond itself, before svglib follows it.
+
+    svglib draws an ``<image>`` or ``<use>`` naming a file relative to the SVG (kept to the SVG's folder,
+    ``external_reference_root``), silently skipping what it cannot read, and opens it unchecked: a named pipe
+    waits forever, a hidden file is outside the build cache's key. Allowed: ``#id`` within the SVG, ``data:``
+    images, and a PNG or JPEG file in the SVG's folder or below that ``paths.inside`` accepts (not hidden, a
+    regular file), read as every picture is (``read``); every such file is content, so the cache's key hashes
+    it. Refused: a URL, an absolute path, another SVG (its shapes would escape ``MAX_SVG_ELEMENTS``).
+    CSS ``url(...)`` is not followed by svglib except to ``#id`` (gradients, clip paths). Returns the files
+    drawn (resolved), each once, in the order first named."""
+    folder = path.parent
+    drawn: list[str] = []
+    for element in root.iter():
+        if not isinstance(element.tag, str) or etree_local(element.tag) not in ("image", "use"):
+            continue   # the only elements svglib follows an href of (an <a href> is a link, not drawn)
+        value = (element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or "").strip()
+        if not value or value.startswith("#") or value.startswith("data:"):
+            continue
+        name = value.split("#", 1)[0]
+        where = f"picture '{shown}' names '{value[:80]}' in <{etree_local(element.tag)} href>"
+        if _URL.match(name) or name.startswith(("/", "\\")) or os.path.isabs(name):
+            raise ContentError(src, f"{where}: a URL or a path from the top of the disk",
+                               "pnpgen reads no URL: save the picture in the game folder beside the SVG and name "
+                               "it relative to the SVG (e.g. href=\"paper.png\"), or embed it as a data: URI")
+        if Path(name).suffix.lower() not in (".png", ".jpg", ".jpeg"):
+            raise ContentError(src, f"{where}: an SVG picture may draw another file only if it is a PNG or JPEG",
+                               "copy the shapes into this SVG (a <use> of another SVG file is not followed)")
+        real = inside(folder / name, (folder,), src, f"{shown} → {name}")
+        if not real.exists():
+            raise ContentError(src, f"{where}, which does not exist",
+                               "add the file beside the SVG, or correct the name (relative to the SVG's folder)")
+        read(real, src, f"{shown} → {name}")   # a regular file, bounded and readable like any picture
+        if str(real) not in drawn:
+            drawn.append(str(real))
+    return tuple(drawn)
+
+
+def etree_local(tag: str) -> str:
+    """An element's name without its namespace ('{http://www.w3.org/2000/svg}image' → 'image')."""
+    return tag.rsplit("}", 1)[-1]
 
 
 def _svg_elements(root, limit: int) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.schema import first_error, game_schema, game_validator, schema_error
 from generator.load.sheetdata import expand_sheets
-from generator.paths import NAME_HINT, folder_name, inside, plain_name
+from generator.paths import NAME_HINT, folder_name, inside, not_a_file, plain_name
 from generator.yamlsource import LDict, load_yaml
 
 SINGLE_FILE_SECTIONS = ("game", "include", "print")
@@ -27,6 +27,7 @@ def read_main(folder: Path) -> LDict:
         raise ContentError(Source(folder), "no such game folder",
                            "give a folder under content/ that holds game.yaml")
     main_file = folder / "game.yaml"
+    not_a_file(main_file, Source(main_file), "game.yaml", folder_too=True)
     if not main_file.is_file():
         raise ContentError(Source(folder), "no game.yaml in this folder",
                            "every game folder needs game.yaml with a `game:` section")
@@ -64,6 +65,7 @@ def collect(folder: Path, main: LDict, merged: dict, routes: list, merge) -> Non
 
 def included_file(folder: Path, name: str, src: Source) -> Path:
     path = inside(folder / str(name), (folder,), src, name)
+    not_a_file(path, src, name, folder_too=True)   # not "does not exist" for a folder or a named pipe of that name
     if not path.is_file():
         raise ContentError(src, f"included file '{name}' does not exist",
                            did_you_mean(name, [p.name for p in folder.glob("*.y*ml")]) or "check the file name")

@@ -13,7 +13,7 @@ from pathlib import Path
 from generator import FONT_DIR, fonts
 from generator.errors import ContentError, Source, did_you_mean
 from generator.model.game import Game
-from generator.paths import declaring_folder, inside
+from generator.paths import declaring_folder, inside, not_a_file
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 PACKAGE = "package:"
@@ -40,6 +40,7 @@ def _font_file(base: Path, written: str, src: Source) -> Path:
         path = FONT_DIR / name
     else:
         path = inside(base / written, (base,), src, written)
+        not_a_file(path, src, written, folder_too=True, what="font file")
         if not path.is_file():
             near = [p.relative_to(base).as_posix() for p in sorted(base.rglob("*.ttf")) if p.is_file()]
             raise ContentError(src, f"font file '{written}' does not exist",

@@ -12,7 +12,7 @@ from pathlib import Path
 from generator.errors import ContentError, Source
 from generator.layout import images
 from generator.limits import MAX_FILE_BYTES
-from generator.paths import declaring_folder, game_roots, inside
+from generator.paths import declaring_folder, game_roots, inside, not_a_file
 
 SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
@@ -33,6 +33,7 @@ def icon_file(game, name: str, src: Source) -> tuple[str, str]:
         raise ContentError(src, f"icon file '{name}' is not an SVG, PNG or JPEG file",
                            "give a file ending in .svg (drawn as vectors), .png or .jpg")
     real = inside(path, game_roots(game), src, name)
+    not_a_file(real, src, name, folder_too=True, what="icon file")
     if not real.is_file():
         raise ContentError(src, f"no icon file '{name}' in the game folder",
                            "check the path: it is relative to the folder of the file that declares it (e.g. art/ferry.svg)")

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 from generator.model.game import ComponentRow, Game
 from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
 from generator.model.words import Words
-from generator.paths import inside
+from generator.paths import inside, special_kind
 from generator.yamlsource import read_text
 
 RULES_FILE = "rules.md"
@@ -101,7 +101,7 @@ def load_rules(game: Game) -> list[Chapter]:
     chapters = []
     for addon in (None, *game.addons):
         folder = game.folder if addon is None else addon.folder
-        if not (folder / RULES_FILE).is_file():
+        if not (folder / RULES_FILE).is_file() and not special_kind(folder / RULES_FILE):   # a named pipe: refused
             continue
         if addon is None:
             own = [c for c in listed if not any(a.owns(c.id) for a in game.addons)]
@@ -128,7 +128,7 @@ class ContainedLoader(FileSystemLoader):
         pieces = split_template_path(template)  # refuses '..' in a template name, as Jinja does
         for searchpath in self.searchpath:
             candidate = Path(searchpath, *pieces)
-            if os.path.isfile(candidate):   # False for a name too long, where Path.is_file() raises
+            if os.path.isfile(candidate) or special_kind(candidate):   # isfile: False for a name too long
                 inside(candidate, self.roots, Source(candidate), str(Source(candidate)))
                 break
         return super().get_source(environment, template)

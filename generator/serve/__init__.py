@@ -34,6 +34,7 @@ from watchfiles import awatch
 from generator import fonts
 from generator.errors import OutputError
 from generator.serve.preview import Preview, State, faces_of, inline_svg
+from generator.serve.protocol import HeadTimedProtocol
 
 HERE = Path(__file__).resolve().parent
 #: the page's own files, served from this package (nothing else is read from disk for a request)
@@ -289,10 +290,15 @@ def serve(folder: Path, addons: tuple = (), host: str = "127.0.0.1", port: int =
                           "another program (or another pnpgen serve) may have the port: choose another with --port, "
                           "or check --host") from None
     app = create_app(folder, addons, host)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
+    config = server_config(app)
     # uvicorn raises the Ctrl-C again once it has stopped: the way to stop, not an error
     with contextlib.suppress(KeyboardInterrupt):
         _Server(config, app).run(sockets=[listening])
+
+
+def server_config(app: Starlette) -> uvicorn.Config:
+    """uvicorn's settings: its h11 protocol with the request head timed (``HeadTimedProtocol``), quiet."""
+    return uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, http=HeadTimedProtocol)
 
 
 class _Server(uvicorn.Server):
