@@ -61,14 +61,16 @@ def _best(runs: list[tuple[float, float]]) -> dict:
     return {"wall": min(w for w, _ in runs), "cpu": min(c for _, c in runs), "runs": runs}
 
 
-def measure(packages: dict[str, Path], bytecode: bool, repeat: int) -> dict[str, dict[str, dict]]:
-    """Best wall and best CPU of each command, run from each package (compiled first if ``bytecode``); the trees
-    take turns run by run, so a load that comes and goes on a shared machine weighs on them alike."""
+def measure(packages: dict[str, Path], bytecode: bool, repeat: int,
+            commands: tuple[tuple[str, ...], ...] | list[tuple[str, ...]] = COMMANDS) -> dict[str, dict[str, dict]]:
+    """Best wall and best CPU of each command, run from each package (compiled first if ``bytecode``) with no
+    build cache; the trees take turns run by run, so a load that comes and goes on a shared machine weighs on
+    them alike."""
     if bytecode:
         for package in packages.values():
             subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
     figures: dict[str, dict[str, dict]] = {label: {} for label in packages}
-    for command in COMMANDS:
+    for command in commands:
         runs: dict[str, list] = {label: [] for label in packages}
         for _ in range(repeat):
             for label, package in packages.items():
@@ -134,22 +136,6 @@ def _shown(command: str) -> str:
     if command.startswith("build /"):
         return "build (199 cards, default outputs)"
     return command
-
-
-def measure_checks(packages: dict[str, Path], commands: list[tuple[str, ...]], repeat: int) -> dict[str, dict]:
-    """Best wall and CPU of each cold check (bytecode compiled, no build cache), the trees taking turns."""
-    for package in packages.values():
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(package / "generator")], check=True)
-    figures: dict[str, dict] = {label: {} for label in packages}
-    for command in commands:
-        runs: dict[str, list] = {label: [] for label in packages}
-        for _ in range(repeat):
-            for label, package in packages.items():
-                env = dict(os.environ, PYTHONPATH=str(package), PYTHONDONTWRITEBYTECODE="1", PNPGEN_CACHE_DIR="off")
-                runs[label].append(run_once([sys.executable, "-P", "-c", ENTRY, *command], env))
-        for label in packages:
-            figures[label][" ".join(command)] = _best(runs[label])
-    return figures
 
 
 def count_instructions(packages: dict[str, Path], commands: list[tuple[str, ...]]) -> dict[str, dict[str, int]]:
@@ -269,7 +255,7 @@ def main() -> None:
             packages = {label: package_copy(Path(tmp) / f"tree{n}", commit, compiled=False)
                         for n, (label, commit) in enumerate(trees)}
             commands = check_commands(Path(tmp), args.build)
-            figures = measure_checks(packages, commands, args.repeat)
+            figures = measure(packages, True, args.repeat, commands)  # cold checks, bytecode compiled
             counts = count_instructions(packages, commands) if args.instructions and shutil.which("valgrind") else None
             text = checks_report(figures, commands, args.repeat, dirty, counts, args.section)
         print(text)

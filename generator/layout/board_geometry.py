@@ -421,16 +421,21 @@ def _bbox_overlap(a, b) -> bool:
 
 def convex_overlap(p: Quad, q: Quad, tolerance: float = 0.05) -> bool:
     """True if two convex polygons overlap by more than ``tolerance`` mm (separating axis test)."""
-    for poly in (p, q):
-        for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1]):
-            nx, ny = y1 - y2, x2 - x1
-            norm = math.hypot(nx, ny) or 1.0
-            nx, ny = nx / norm, ny / norm
-            pa = [x * nx + y * ny for x, y in p]
-            pb = [x * nx + y * ny for x, y in q]
-            if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
-                return False
-    return True
+    return not (_separated_across(p, p, q, tolerance) or _separated_across(q, p, q, tolerance))
+
+
+def _separated_across(edges: Quad, p: Quad, q: Quad, tolerance: float) -> bool:
+    """Whether ``p`` and ``q`` lie apart (by more than ``tolerance`` mm) along the normal of one of the edges of
+    ``edges``: the separating axis test's half for one polygon."""
+    for (x1, y1), (x2, y2) in zip(edges, edges[1:] + edges[:1]):
+        nx, ny = y1 - y2, x2 - x1
+        norm = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / norm, ny / norm
+        pa = [x * nx + y * ny for x, y in p]
+        pb = [x * nx + y * ny for x, y in q]
+        if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
+            return True
+    return False
 
 
 def _box_overlap(box: Quad, q: Quad, qbb, tolerance: float = 0.05) -> bool:
@@ -442,15 +447,7 @@ def _box_overlap(box: Quad, q: Quad, qbb, tolerance: float = 0.05) -> bool:
             or -qbb[0] <= -x2 + tolerance or -y <= -qbb[3] + tolerance or -qbb[1] <= -y2 + tolerance
             or x2 <= qbb[0] + tolerance or qbb[2] <= x + tolerance):
         return False
-    for (x1, y1), (xb, yb) in zip(q, q[1:] + q[:1]):
-        nx, ny = y1 - yb, xb - x1
-        norm = math.hypot(nx, ny) or 1.0
-        nx, ny = nx / norm, ny / norm
-        pa = [px * nx + py * ny for px, py in box]
-        pb = [px * nx + py * ny for px, py in q]
-        if max(pa) <= min(pb) + tolerance or max(pb) <= min(pa) + tolerance:
-            return False
-    return True
+    return not _separated_across(q, box, q, tolerance)
 
 
 def quad_circle_overlap(quad: Quad, center: Point, r: float) -> bool:
