@@ -279,6 +279,47 @@ def _svg_references(root, path: Path, src: Source | None, shown: str) -> tuple[s
     return tuple(drawn)
 
 
+#: the media type a data: URL gives each kind of file an SVG picture may draw (``_svg_references``)
+_DRAWN_MEDIA_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def standalone_svg(path: str) -> bytes:
+    """The SVG picture at ``path`` as an SVG output carries it: each PNG or JPEG it draws with ``<image href>``
+    inlined as a data: URL. A browser shows an SVG picture (a data: URL, or the copy in an SVG output's
+    pictures/ folder) without loading anything it names, so a file beside the game's SVG would be missing
+    there; the PDFs draw it through svglib. An SVG that draws no file keeps its bytes. What is inlined is at
+    most MAX_IMAGE_BYTES in all (a reference past it keeps its name: that picture alone is left out)."""
+    data = Path(path).read_bytes()
+    if b"<image" not in data and b":image" not in data:
+        return data
+    import base64
+
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True)
+    root = etree.fromstring(data, parser=parser)
+    folder = Path(path).parent
+    _svg_references(root, Path(path), None, Path(path).name)   # refuses what the drawing refused
+    budget = limits.MAX_IMAGE_BYTES
+    encoded: dict[Path, str] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or etree_local(element.tag) != "image":
+            continue
+        for attribute in ("{http://www.w3.org/1999/xlink}href", "href"):
+            value = (element.get(attribute) or "").strip()
+            if not value or value.startswith(("#", "data:")):
+                continue
+            real = inside(folder / value.split("#", 1)[0], (folder,), None, value)
+            if real not in encoded:
+                encoded[real] = (f"data:{_DRAWN_MEDIA_TYPES[real.suffix.lower()]};base64,"
+                                 + base64.b64encode(real.read_bytes()).decode("ascii"))
+            if len(encoded[real]) <= budget:
+                budget -= len(encoded[real])
+                element.set(attribute, encoded[real])
+    return etree.tostring(root, xml_declaration=True, encoding="utf-8")
+
+
 def etree_local(tag: str) -> str:
     """An element's name without its namespace ('{http://www.w3.org/2000/svg}image' → 'image')."""
     return tag.rsplit("}", 1)[-1]

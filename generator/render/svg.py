@@ -378,7 +378,8 @@ class _Builder:
         if name not in self.defined:
             href = self.pictures.get(im.digest)
             if href is None:
-                data = base64.b64encode(Path(im.path).read_bytes()).decode("ascii")
+                raw = images.standalone_svg(im.path) if picture.kind == "svg" else Path(im.path).read_bytes()
+                data = base64.b64encode(raw).decode("ascii")
                 href = f"data:{MEDIA_TYPES[picture.kind]};base64,{data}"
             symbol = self.dwg.symbol(id=name)
             symbol.viewbox(0, 0, _n(picture.width), _n(picture.height))

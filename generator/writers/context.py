@@ -23,6 +23,7 @@ from typing import NamedTuple
 from generator import cache as build_cache
 from generator import fonts
 from generator.errors import BuildError, Source
+from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
@@ -230,7 +231,10 @@ class BuildContext:
             if target not in self.pictures_copied:
                 self.pictures_copied.add(target)
                 source = image.path
-                self.pending.append(Pending(target, partial(shutil.copyfile, source)))
+                if Path(source).suffix.lower() == ".svg":   # with the files it draws inside (a viewer loads none)
+                    self.pending.append(Pending(target, partial(_write_standalone_svg, source)))
+                else:
+                    self.pending.append(Pending(target, partial(shutil.copyfile, source)))
             hrefs[digest] = href
         if found and not folder:
             self.note_folder(PICTURES_FOLDER, "svg pictures")   # beside a top-level SVG (a board's)
@@ -320,3 +324,8 @@ def csv_text(columns, rows: list[dict]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def _write_standalone_svg(source: str, path: Path) -> None:
+    """The SVG picture ``source`` written to ``path`` as an SVG output's pictures/ folder holds it."""
+    path.write_bytes(images.standalone_svg(source))
