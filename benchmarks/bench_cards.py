@@ -235,6 +235,7 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     import gc
 
     import generator.check.counts  # noqa: F401  # registers the count checks (PNP101), not the whole catalogue
+    from generator import collector
     from generator.check.registry import CATALOGUE
     from generator.layout.cardface import FaceRenderer
     from generator.layout.deck import draw_deck
@@ -245,10 +246,10 @@ def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
     from generator.render.pdf import render_pdf
 
     game = load_game(Path(game_folder))
-    # collected as build_game collects while it builds (``generator.pipeline.fewer_collections``: not imported,
-    # as that module imports every producer and check, which the floor's job does not need)
+    # collected as build_game collects while it builds (``generator.collector.fewer_collections``), for the rest
+    # of this process
     gc.freeze()
-    gc.set_threshold(max(gc.get_threshold()[0], 20_000), *gc.get_threshold()[1:])
+    gc.set_threshold(max(gc.get_threshold()[0], collector.THRESHOLD), *gc.get_threshold()[1:])
     assert not list(CATALOGUE["PNP101"].run(game)), "deck counts differ from their declared counts"
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -23,13 +23,12 @@ from __future__ import annotations
 import atexit
 import gc
 import importlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import click
 
 from generator import FORMAT_VERSION, __version__
 from generator.cli.games import find_games
+from generator.collector import THRESHOLD, fewer_collections
 
 __all__ = ["COMMANDS", "SUMMARIES", "find_games", "main"]
 
@@ -73,24 +72,15 @@ SUMMARIES = {
 }
 
 
-#: young objects between two collections while a command runs (Python's default: 700): the value
-#: ``generator.writers.BUILD_GC_THRESHOLD`` a build uses (tests/test_imports.py holds them equal), not imported from
-#: there, which would load every writer for ``pnpgen --version``
-COMMAND_GC_THRESHOLD = 20_000
+#: young objects between two collections while a command runs: ``generator.collector.THRESHOLD``, as a build's
+COMMAND_GC_THRESHOLD = THRESHOLD
 
 
-@contextmanager
-def collect_less() -> Iterator[None]:
-    """The young generation collected every ``COMMAND_GC_THRESHOLD`` objects meanwhile: a command's imports and the
-    game it loads make objects by the hundred thousand, few of them in cycles (0.03–0.06 s of collections at
-    Python's default). The caller's threshold is put back after. Nothing is frozen here: a build or a check's
-    layout freezes what exists when it starts (``writers.fewer_collections``), the modules and the loaded game."""
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], COMMAND_GC_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
+def collect_less():
+    """The young generation collected less often while a command runs (``collector.fewer_collections``), the
+    caller's threshold put back after. Nothing is frozen here: a build or a check's layout freezes what exists
+    when it starts (``writers.fewer_collections``), the modules and the loaded game."""
+    return fewer_collections(freeze=False)
 
 
 def _spare_the_last_collection() -> None:

@@ -8,11 +8,10 @@ Adding an output format is one producer module and one line in ``PRODUCERS``.
 """
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
+from generator.collector import THRESHOLD as BUILD_GC_THRESHOLD
+from generator.collector import fewer_collections
 from generator.layout.deck import draw_deck
 from generator.model.game import Game
 from generator.outputs import Outputs
@@ -24,33 +23,7 @@ from generator.writers.printandplay import produce_printandplay
 from generator.writers.rules import produce_rules
 
 __all__ = ["PRODUCERS", "BuildContext", "BuildResult", "Outputs", "Progress", "Written", "draw_deck", "fewer_collections",
-           "lay_out"]
-
-#: young objects between two collections while a game is laid out or built (Python's default: 700). A layout makes
-#: hundreds of thousands of short-lived tuples and lists, few of them in cycles; the cycles a large game leaves are collected
-#: explicitly (``BuildContext.flush``, ``check.dry``)
-BUILD_GC_THRESHOLD = 20_000
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Collect garbage less often while a game is laid out or built (``lay_out``, ``pipeline.build_game``), and never
-    look again at what existed before: the imported modules and the loaded game (tens of thousands of objects each
-    full collection walked) are frozen (``gc.freeze``) meanwhile, and let go again after, so a long-running process
-    (``pnpgen serve``) frees what a build leaves. The same objects are freed, later: the output is the same. Nested
-    uses keep the outer one's frozen objects frozen."""
-    threshold = gc.get_threshold()
-    freeze = gc.get_freeze_count() == 0   # a caller that froze objects keeps them frozen
-    if freeze:
-        gc.freeze()
-    gc.set_threshold(max(threshold[0], BUILD_GC_THRESHOLD), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        if freeze:
-            gc.unfreeze()
-
+           "lay_out", "BUILD_GC_THRESHOLD"]
 
 #: producers in print order: each writes its files and registers its documents
 PRODUCERS = [produce_cards, produce_components, produce_rules, produce_boards]
