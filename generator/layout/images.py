@@ -75,7 +75,8 @@ _BY_DIGEST: OrderedDict[tuple, Picture] = OrderedDict()
 _DRAWINGS: OrderedDict[tuple, Drawing] = OrderedDict()
 _CACHED = 256
 _CACHED_DRAWINGS = 32
-#: (SVG path, its bytes' digest) → the PNG and JPEG files it draws (``_svg_references``), resolved
+#: (SVG path, its bytes' digest) → the PNG and JPEG files it draws (``_svg_references``), resolved: kept while its
+#: drawing is in ``_DRAWINGS`` (at most ``_CACHED_DRAWINGS``)
 _SVG_DRAWS: dict[tuple, tuple[str, ...]] = {}
 
 
@@ -216,7 +217,7 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
         raise ContentError(src, f"picture '{shown}' is not a readable SVG file ({exc})", hint) from None
     if root is None or not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ContentError(src, f"picture '{shown}' is not an SVG file (its root element is not <svg>)", hint)
-    _SVG_DRAWS[key] = _svg_references(root, Path(path), src, shown)
+    drawn = _svg_references(root, Path(path), src, shown)
     elements = _svg_elements(root, limits.MAX_SVG_ELEMENTS)
     if elements > limits.MAX_SVG_ELEMENTS:
         raise ContentError(src, f"picture '{shown}' has more than {limits.MAX_SVG_ELEMENTS:,} elements, each <use> "
@@ -232,8 +233,9 @@ def svg_drawing(path: str, digest: str, src: Source | None = None, shown: str | 
     _drawable_numbers(drawing, src, shown)
     _embedded_fonts_only(drawing)
     _remember(_DRAWINGS, key, drawing)
+    _SVG_DRAWS[key] = drawn
     while len(_DRAWINGS) > _CACHED_DRAWINGS:   # drawings are larger than headers: keep fewer
-        _DRAWINGS.popitem(last=False)
+        _SVG_DRAWS.pop(_DRAWINGS.popitem(last=False)[0], None)   # what it draws, known as long as it is
     return drawing
 
 
