@@ -459,9 +459,9 @@ class _Painter:
         for form in doc.forms.values():   # one at a time: a large game's forms are unpickled as asked for
             for digest, image in pictures(form.items, doc.forms).items():
                 seen.setdefault(digest, image)
-        large = {digest for digest, image in seen.items() if images.known(image.path, digest).raster
-                 and images.known(image.path, digest).width * images.known(image.path, digest).height
-                 > limits.MAX_UNREDUCED_PIXELS}
+        large = {digest for digest, image in seen.items()
+                 if (known := images.known(image.path, digest)).raster
+                 and known.width * known.height > limits.MAX_UNREDUCED_PIXELS}
         if large:   # embedded at the size printed: the largest place this document prints each one
             self.printed = images.largest_prints([i for page in doc.pages for i in page.items], doc.forms, large)
         for digest in sorted(seen):
