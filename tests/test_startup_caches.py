@@ -1,6 +1,6 @@
 """What a check works out once and reuses (issue 14): the board plan per board and geometry, the rules once per
 game, and — across runs, in the build cache — a palette's colour-blind views and a map's shortest paths, so a
-check of an edited game whose palette and map did not change imports neither numpy nor networkx."""
+check of an edited game whose palette and map did not change imports neither numpy nor rustworkx."""
 from __future__ import annotations
 
 import json
@@ -44,19 +44,19 @@ def _top(modules: set[str]) -> set[str]:
 
 
 def test_a_check_of_an_edited_game_reads_the_palette_and_map_answers_back(tmp_path):
-    """First check: networkx and colorspacious work the answers out; a ticket's points then edited (content
+    """First check: rustworkx and colorspacious work the answers out; a ticket's points then edited (content
     changed, map and palette not): the second check imports neither and finds the same shortest path."""
     game = tmp_path / "game"
     shutil.copytree(FIXTURES / "check-routes", game)
     env = {**os.environ, "PNPGEN_CACHE_DIR": str(tmp_path / "cache")}
     first, modules = _check(game, env)
-    assert first == [] and {"networkx", "numpy", "colorspacious"} <= _top(modules)
+    assert first == [] and {"rustworkx", "numpy", "colorspacious"} <= _top(modules)
     assert sorted(p.name for p in (tmp_path / "cache" / "derived").iterdir()) == ["colour-views", "network"]
     decks = game / "decks.yaml"
     decks.write_text(decks.read_text(encoding="utf-8").replace("[Bdorf, Dheim, 4]", "[Bdorf, Dheim, 5]"),
                      encoding="utf-8")
     second, modules = _check(game, env)
-    assert not {"networkx", "numpy", "colorspacious"} & _top(modules)
+    assert not {"rustworkx", "numpy", "colorspacious"} & _top(modules)
     assert "generator.check.colours" in modules and "generator.check.tickets" in modules   # the checks ran
     assert [(f["code"], f["message"]) for f in second] == [
         ("PNP404", "tickets card 2: ticket Bdorf–Dheim is worth 5, the shortest path is 4 spaces (+1)")]
@@ -104,15 +104,15 @@ def test_a_maps_answers_are_kept_under_the_map_and_only_under_it(tmp_path, monke
     net.keep()
 
     def refused():
-        raise AssertionError("networkx asked")
+        raise AssertionError("rustworkx asked")
 
-    monkeypatch.setattr(network_module, "_networkx", refused)
+    monkeypatch.setattr(network_module, "_rustworkx", refused)
     again = Network(_map_game()[0])   # the same map, another game object: answered from the record
     assert again.shortest(places["A"], places["B"]) == 4
     assert again.shortest_paths(places["A"], places["B"]) == [["A", "C", "B"]]
     assert again.degree() == {"A": 2, "B": 2, "C": 2, "T": 2}
     changed, changed_places = _map_game(extra_route=True)
-    with pytest.raises(AssertionError, match="networkx asked"):
+    with pytest.raises(AssertionError, match="rustworkx asked"):
         Network(changed).shortest(changed_places["A"], changed_places["B"])   # another map: not these answers
 
 

@@ -1,7 +1,7 @@
 """An independent referee: replays a game's log against the game model and a second reading of the rules.
 
 Written apart from the engine on purpose (its own tracks, colours and tickets read from the ``Game``,
-networkx for connections, its own majority count), so a bug in the engine's legality or scoring shows
+rustworkx for connections, its own majority count), so a bug in the engine's legality or scoring shows
 up as a disagreement instead of being checked against itself. ``replay`` returns the problems found,
 each naming the event; an empty list is a legal game.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-import networkx as nx
+import rustworkx as rx
 
 from generator.model.game import Game
 from generator.model.network import is_ticket_deck
@@ -338,19 +338,24 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
     total = list(points)
     completed = [0] * players
     for p in range(players):
-        graph: nx.Graph = nx.Graph()
+        graph = rx.PyGraph()
+        index: dict[str, int] = {}
         for t, o in owner.items():
             if o == p:
                 a, b, _length, _colour = m.tracks[t]
-                graph.add_edge(a, b)
+                for place in (a, b):
+                    if place not in index:
+                        index[place] = graph.add_node(place)
+                graph.add_edge(index[a], index[b], None)
         for t in tickets[p]:
             a, b, value = m.tickets[t]
-            view = graph.subgraph(n for n in graph if n not in m.terminals or n in (a, b))
-            done = a in view and b in view and nx.has_path(view, a, b)
+            view = graph.subgraph([i for n, i in index.items() if n not in m.terminals or n in (a, b)])
+            at = {view[i]: i for i in view.node_indices()}
+            done = a in at and b in at and (a == b or rx.has_path(view, at[a], at[b]))   # a place reaches itself
             total[p] += value if done else -value
             completed[p] += done
         if m.attractions:
-            total[p] += sum(1 for place in m.attractions if place in graph) * defaults.ATTRACTION_POINTS
+            total[p] += sum(1 for place in m.attractions if place in index) * defaults.ATTRACTION_POINTS
     if defaults.GLOBETROTTER in m.bonus and max(completed):
         for p in range(players):
             if completed[p] == max(completed):
