@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.schema import first_error, game_schema, game_validator, schema_error
+from generator.load.schema import fast_valid, first_error, game_schema, game_validator, schema_error
 from generator.load.sheetdata import expand_sheets
 from generator.paths import NAME_HINT, folder_name, inside, not_a_file, plain_name
 from generator.yamlsource import LDict, load_yaml
@@ -82,6 +82,8 @@ def read_content_file(path: Path) -> LDict:
 
 
 def _validate(data: LDict) -> None:
+    if fast_valid(data):   # the common case without jsonschema (generator/load/schema.py)
+        return
     error = first_error(game_validator(), data)
     if error is not None:
         raise _include_error(data, error) or schema_error(data, error)
