@@ -203,11 +203,11 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "card" in data__print_keys:
                     data__print_keys.remove("card")
                     data__print__card = data__print["card"]
-                    validate____defs_cardgeometry(data__print__card, custom_formats, (name_prefix or "data") + ".print.card")
+                    validate____defs_cardgeometry(data__print__card, custom_formats)
                 if "back_offset" in data__print_keys:
                     data__print_keys.remove("back_offset")
                     data__print__backoffset = data__print["back_offset"]
-                    validate____defs_pair(data__print__backoffset, custom_formats, (name_prefix or "data") + ".print.back_offset")
+                    validate____defs_pair(data__print__backoffset, custom_formats)
                 if "home_bleed" in data__print_keys:
                     data__print_keys.remove("home_bleed")
                     data__print__homebleed = data__print["home_bleed"]
@@ -284,7 +284,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         data__palette_value_one_of_count1 = 0
                         if data__palette_value_one_of_count1 < 2:
                             try:
-                                validate____defs_hex(data__palette_value, custom_formats, (name_prefix or "data") + ".palette.{data__palette_key}".format(**locals()))
+                                validate____defs_hex(data__palette_value, custom_formats)
                                 data__palette_value_one_of_count1 += 1
                             except (JsonSchemaValueException, JsonSchemaValuesException): pass
                         if data__palette_value_one_of_count1 < 2:
@@ -300,7 +300,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     if "hex" in data__palette_value_keys:
                                         data__palette_value_keys.remove("hex")
                                         data__palette_value__hex = data__palette_value["hex"]
-                                        validate____defs_hex(data__palette_value__hex, custom_formats, (name_prefix or "data") + ".palette.{data__palette_key}.hex".format(**locals()))
+                                        validate____defs_hex(data__palette_value__hex, custom_formats)
                                     if "name" in data__palette_value_keys:
                                         data__palette_value_keys.remove("name")
                                         data__palette_value__name = data__palette_value["name"]
@@ -314,7 +314,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                                     if "ink" in data__palette_value_keys:
                                         data__palette_value_keys.remove("ink")
                                         data__palette_value__ink = data__palette_value["ink"]
-                                        validate____defs_hex(data__palette_value__ink, custom_formats, (name_prefix or "data") + ".palette.{data__palette_key}.ink".format(**locals()))
+                                        validate____defs_hex(data__palette_value__ink, custom_formats)
                                     if "symbol" in data__palette_value_keys:
                                         data__palette_value_keys.remove("symbol")
                                         data__palette_value__symbol = data__palette_value["symbol"]
@@ -368,9 +368,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if not isinstance(data__places__from, (str)):
                             raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException):
-                validate____defs_collection(data__places, custom_formats, (name_prefix or "data") + ".places")
+                validate____defs_collection(data__places, custom_formats)
             else:
-                validate____defs_spreadsheet(data__places, custom_formats, (name_prefix or "data") + ".places")
+                validate____defs_spreadsheet(data__places, custom_formats)
         if "areas" in data_keys:
             data_keys.remove("areas")
             data__areas = data["areas"]
@@ -404,9 +404,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if not isinstance(data__areas__from, (str)):
                             raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException):
-                validate____defs_collection(data__areas, custom_formats, (name_prefix or "data") + ".areas")
+                validate____defs_collection(data__areas, custom_formats)
             else:
-                validate____defs_spreadsheet(data__areas, custom_formats, (name_prefix or "data") + ".areas")
+                validate____defs_spreadsheet(data__areas, custom_formats)
         if "stations" in data_keys:
             data_keys.remove("stations")
             data__stations = data["stations"]
@@ -437,9 +437,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if not isinstance(data__stations__from, (str)):
                             raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException):
-                validate____defs_collection(data__stations, custom_formats, (name_prefix or "data") + ".stations")
+                validate____defs_collection(data__stations, custom_formats)
             else:
-                validate____defs_spreadsheet(data__stations, custom_formats, (name_prefix or "data") + ".stations")
+                validate____defs_spreadsheet(data__stations, custom_formats)
         if "lines" in data_keys:
             data_keys.remove("lines")
             data__lines = data["lines"]
@@ -473,9 +473,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if not isinstance(data__lines__from, (str)):
                             raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException):
-                validate____defs_collection(data__lines, custom_formats, (name_prefix or "data") + ".lines")
+                validate____defs_collection(data__lines, custom_formats)
             else:
-                validate____defs_spreadsheet(data__lines, custom_formats, (name_prefix or "data") + ".lines")
+                validate____defs_spreadsheet(data__lines, custom_formats)
         if "train_types" in data_keys:
             data_keys.remove("train_types")
             data__traintypes = data["train_types"]
@@ -515,9 +515,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if not isinstance(data__traintypes__from, (str)):
                             raise JsonSchemaValueException
             except (JsonSchemaValueException, JsonSchemaValuesException):
-                validate____defs_collection(data__traintypes, custom_formats, (name_prefix or "data") + ".train_types")
+                validate____defs_collection(data__traintypes, custom_formats)
             else:
-                validate____defs_spreadsheet(data__traintypes, custom_formats, (name_prefix or "data") + ".train_types")
+                validate____defs_spreadsheet(data__traintypes, custom_formats)
         if "routes" in data_keys:
             data_keys.remove("routes")
             data__routes = data["routes"]
@@ -552,7 +552,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if data__routes_item_len > 5:
                                 raise JsonSchemaValueException
             else:
-                validate____defs_spreadsheet(data__routes, custom_formats, (name_prefix or "data") + ".routes")
+                validate____defs_spreadsheet(data__routes, custom_formats)
         if "tables" in data_keys:
             data_keys.remove("tables")
             data__tables = data["tables"]
@@ -582,7 +582,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                 for data__decks_key in data__decks_keys:
                     if data__decks_key not in []:
                         data__decks_value = data__decks.get(data__decks_key)
-                        validate____defs_deck(data__decks_value, custom_formats, (name_prefix or "data") + ".decks.{data__decks_key}".format(**locals()))
+                        validate____defs_deck(data__decks_value, custom_formats)
         if "boards" in data_keys:
             data_keys.remove("boards")
             data__boards = data["boards"]
@@ -594,7 +594,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                 for data__boards_key in data__boards_keys:
                     if data__boards_key not in []:
                         data__boards_value = data__boards.get(data__boards_key)
-                        validate____defs_board(data__boards_value, custom_formats, (name_prefix or "data") + ".boards.{data__boards_key}".format(**locals()))
+                        validate____defs_board(data__boards_value, custom_formats)
         if "components" in data_keys:
             data_keys.remove("components")
             data__components = data["components"]
@@ -606,7 +606,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                 for data__components_key in data__components_keys:
                     if data__components_key not in []:
                         data__components_value = data__components.get(data__components_key)
-                        validate____defs_component(data__components_value, custom_formats, (name_prefix or "data") + ".components.{data__components_key}".format(**locals()))
+                        validate____defs_component(data__components_value, custom_formats)
         if "fonts" in data_keys:
             data_keys.remove("fonts")
             data__fonts = data["fonts"]
@@ -883,7 +883,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
     except (JsonSchemaValueException, JsonSchemaValuesException):
         pass
     else:
-        validate____defs_component_die(data, custom_formats, (name_prefix or "data") + "")
+        validate____defs_component_die(data, custom_formats)
     try:
         data_is_dict = isinstance(data, dict)
         if data_is_dict:
@@ -899,7 +899,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
     except (JsonSchemaValueException, JsonSchemaValuesException):
         pass
     else:
-        validate____defs_component_sheet(data, custom_formats, (name_prefix or "data") + "")
+        validate____defs_component_sheet(data, custom_formats)
     try:
         data_is_dict = isinstance(data, dict)
         if data_is_dict:
@@ -915,7 +915,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
     except (JsonSchemaValueException, JsonSchemaValuesException):
         pass
     else:
-        validate____defs_component_tile(data, custom_formats, (name_prefix or "data") + "")
+        validate____defs_component_tile(data, custom_formats)
     try:
         data_is_dict = isinstance(data, dict)
         if data_is_dict:
@@ -931,7 +931,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
     except (JsonSchemaValueException, JsonSchemaValuesException):
         pass
     else:
-        validate____defs_component_token(data, custom_formats, (name_prefix or "data") + "")
+        validate____defs_component_token(data, custom_formats)
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['kind', 'name', 'expected']) - data.keys()
@@ -2428,11 +2428,11 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "size" in data_keys:
             data_keys.remove("size")
             data__size = data["size"]
-            validate____defs_pair(data__size, custom_formats, (name_prefix or "data") + ".size")
+            validate____defs_pair(data__size, custom_formats)
         if "space" in data_keys:
             data_keys.remove("space")
             data__space = data["space"]
-            validate____defs_pair(data__space, custom_formats, (name_prefix or "data") + ".space")
+            validate____defs_pair(data__space, custom_formats)
         if "style" in data_keys:
             data_keys.remove("style")
             data__style = data["style"]
@@ -2513,15 +2513,15 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "at" in data__trays_item_keys:
                             data__trays_item_keys.remove("at")
                             data__trays_item__at = data__trays_item["at"]
-                            validate____defs_pair(data__trays_item__at, custom_formats, (name_prefix or "data") + ".trays[{data__trays_x}].at".format(**locals()))
+                            validate____defs_pair(data__trays_item__at, custom_formats)
                         if "size" in data__trays_item_keys:
                             data__trays_item_keys.remove("size")
                             data__trays_item__size = data__trays_item["size"]
-                            validate____defs_pair(data__trays_item__size, custom_formats, (name_prefix or "data") + ".trays[{data__trays_x}].size".format(**locals()))
+                            validate____defs_pair(data__trays_item__size, custom_formats)
                         if "step" in data__trays_item_keys:
                             data__trays_item_keys.remove("step")
                             data__trays_item__step = data__trays_item["step"]
-                            validate____defs_pair(data__trays_item__step, custom_formats, (name_prefix or "data") + ".trays[{data__trays_x}].step".format(**locals()))
+                            validate____defs_pair(data__trays_item__step, custom_formats)
                         if "count" in data__trays_item_keys:
                             data__trays_item_keys.remove("count")
                             data__trays_item__count = data__trays_item["count"]
@@ -2590,7 +2590,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                             if data__terrain_item__points_is_list:
                                 data__terrain_item__points_len = len(data__terrain_item__points)
                                 for data__terrain_item__points_x, data__terrain_item__points_item in enumerate(data__terrain_item__points):
-                                    validate____defs_pair(data__terrain_item__points_item, custom_formats, (name_prefix or "data") + ".terrain[{data__terrain_x}].points[{data__terrain_item__points_x}]".format(**locals()))
+                                    validate____defs_pair(data__terrain_item__points_item, custom_formats)
                         if "colour" in data__terrain_item_keys:
                             data__terrain_item_keys.remove("colour")
                             data__terrain_item__colour = data__terrain_item["colour"]
@@ -2656,7 +2656,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                                         if "at" in data__terrain_item__labels_item_keys:
                                             data__terrain_item__labels_item_keys.remove("at")
                                             data__terrain_item__labels_item__at = data__terrain_item__labels_item["at"]
-                                            validate____defs_pair(data__terrain_item__labels_item__at, custom_formats, (name_prefix or "data") + ".terrain[{data__terrain_x}].labels[{data__terrain_item__labels_x}].at".format(**locals()))
+                                            validate____defs_pair(data__terrain_item__labels_item__at, custom_formats)
                                         if "angle" in data__terrain_item__labels_item_keys:
                                             data__terrain_item__labels_item_keys.remove("angle")
                                             data__terrain_item__labels_item__angle = data__terrain_item__labels_item["angle"]
@@ -2723,11 +2723,11 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "places" in data_keys:
             data_keys.remove("places")
             data__places = data["places"]
-            validate____defs_collection(data__places, custom_formats, (name_prefix or "data") + ".places")
+            validate____defs_collection(data__places, custom_formats)
         if "areas" in data_keys:
             data_keys.remove("areas")
             data__areas = data["areas"]
-            validate____defs_collection(data__areas, custom_formats, (name_prefix or "data") + ".areas")
+            validate____defs_collection(data__areas, custom_formats)
         if "routes" in data_keys:
             data_keys.remove("routes")
             data__routes = data["routes"]
@@ -2793,11 +2793,11 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "title_at" in data_keys:
             data_keys.remove("title_at")
             data__titleat = data["title_at"]
-            validate____defs_pair(data__titleat, custom_formats, (name_prefix or "data") + ".title_at")
+            validate____defs_pair(data__titleat, custom_formats)
         if "legend_at" in data_keys:
             data_keys.remove("legend_at")
             data__legendat = data["legend_at"]
-            validate____defs_pair(data__legendat, custom_formats, (name_prefix or "data") + ".legend_at")
+            validate____defs_pair(data__legendat, custom_formats)
         if "background" in data_keys:
             data_keys.remove("background")
             data__background = data["background"]
@@ -2812,7 +2812,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
             if data__overlays_is_list:
                 data__overlays_len = len(data__overlays)
                 for data__overlays_x, data__overlays_item in enumerate(data__overlays):
-                    validate____defs_board_picture(data__overlays_item, custom_formats, (name_prefix or "data") + ".overlays[{data__overlays_x}]".format(**locals()))
+                    validate____defs_board_picture(data__overlays_item, custom_formats)
         if data_keys:
             raise JsonSchemaValueException
     return data
@@ -2834,11 +2834,11 @@ def validate____defs_board_picture(data, custom_formats={}, name_prefix=None):
         if "at" in data_keys:
             data_keys.remove("at")
             data__at = data["at"]
-            validate____defs_pair(data__at, custom_formats, (name_prefix or "data") + ".at")
+            validate____defs_pair(data__at, custom_formats)
         if "size" in data_keys:
             data_keys.remove("size")
             data__size = data["size"]
-            validate____defs_pair(data__size, custom_formats, (name_prefix or "data") + ".size")
+            validate____defs_pair(data__size, custom_formats)
         if "fit" in data_keys:
             data_keys.remove("fit")
             data__fit = data["fit"]
@@ -2918,7 +2918,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
         if "size" in data_keys:
             data_keys.remove("size")
             data__size = data["size"]
-            validate____defs_pair(data__size, custom_formats, (name_prefix or "data") + ".size")
+            validate____defs_pair(data__size, custom_formats)
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
@@ -3101,7 +3101,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
                         if data__cards_item_one_of_count9 != 1:
                             raise JsonSchemaValueException
             else:
-                validate____defs_spreadsheet(data__cards, custom_formats, (name_prefix or "data") + ".cards")
+                validate____defs_spreadsheet(data__cards, custom_formats)
         if "alternative_of" in data_keys:
             data_keys.remove("alternative_of")
             data__alternativeof = data["alternative_of"]
@@ -3202,7 +3202,7 @@ def validate____defs_cardgeometry(data, custom_formats={}, name_prefix=None):
         if "size" in data_keys:
             data_keys.remove("size")
             data__size = data["size"]
-            validate____defs_pair(data__size, custom_formats, (name_prefix or "data") + ".size")
+            validate____defs_pair(data__size, custom_formats)
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
