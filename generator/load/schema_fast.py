@@ -5,7 +5,6 @@ The content schema as plain code, for a fast yes (see tools/fast_schema.py for w
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 
@@ -98,7 +97,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         for data__game__players_x, data__game__players_item in enumerate(data__game__players):
                             if not isinstance(data__game__players_item, (int)) and not (isinstance(data__game__players_item, float) and data__game__players_item.is_integer()) or isinstance(data__game__players_item, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__game__players_item, (int, float, Decimal)) and not isinstance(data__game__players_item, bool):
+                            if isinstance(data__game__players_item, (int, float)) and not isinstance(data__game__players_item, bool):
                                 if data__game__players_item < 1:
                                     raise JsonSchemaValueException
                 if "trains_per_player" in data__game_keys:
@@ -106,7 +105,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                     data__game__trainsperplayer = data__game["trains_per_player"]
                     if not isinstance(data__game__trainsperplayer, (int)) and not (isinstance(data__game__trainsperplayer, float) and data__game__trainsperplayer.is_integer()) or isinstance(data__game__trainsperplayer, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__game__trainsperplayer, (int, float, Decimal)) and not isinstance(data__game__trainsperplayer, bool):
+                    if isinstance(data__game__trainsperplayer, (int, float)) and not isinstance(data__game__trainsperplayer, bool):
                         if data__game__trainsperplayer < 1:
                             raise JsonSchemaValueException
                 if "terminals" in data__game_keys:
@@ -128,7 +127,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                     data__game__alltracksfrom = data__game["all_tracks_from"]
                     if not isinstance(data__game__alltracksfrom, (int)) and not (isinstance(data__game__alltracksfrom, float) and data__game__alltracksfrom.is_integer()) or isinstance(data__game__alltracksfrom, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__game__alltracksfrom, (int, float, Decimal)) and not isinstance(data__game__alltracksfrom, bool):
+                    if isinstance(data__game__alltracksfrom, (int, float)) and not isinstance(data__game__alltracksfrom, bool):
                         if data__game__alltracksfrom < 1:
                             raise JsonSchemaValueException
                 if "setup" in data__game_keys:
@@ -144,13 +143,13 @@ def validate(data, custom_formats={}, name_prefix=None):
                                 data__game__setup_value = data__game__setup.get(data__game__setup_key)
                                 if not isinstance(data__game__setup_value, (int)) and not (isinstance(data__game__setup_value, float) and data__game__setup_value.is_integer()) or isinstance(data__game__setup_value, bool):
                                     raise JsonSchemaValueException
-                                if isinstance(data__game__setup_value, (int, float, Decimal)) and not isinstance(data__game__setup_value, bool):
+                                if isinstance(data__game__setup_value, (int, float)) and not isinstance(data__game__setup_value, bool):
                                     if data__game__setup_value < 0:
                                         raise JsonSchemaValueException
                 if "version" in data__game_keys:
                     data__game_keys.remove("version")
                     data__game__version = data__game["version"]
-                    if not isinstance(data__game__version, (str, int, float, Decimal)) or isinstance(data__game__version, bool):
+                    if not isinstance(data__game__version, (str, int, float)) or isinstance(data__game__version, bool):
                         raise JsonSchemaValueException
                 if "date" in data__game_keys:
                     data__game_keys.remove("date")
@@ -211,9 +210,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "home_bleed" in data__print_keys:
                     data__print_keys.remove("home_bleed")
                     data__print__homebleed = data__print["home_bleed"]
-                    if not isinstance(data__print__homebleed, (int, float, Decimal)) or isinstance(data__print__homebleed, bool):
+                    if not isinstance(data__print__homebleed, (int, float)) or isinstance(data__print__homebleed, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__print__homebleed, (int, float, Decimal)) and not isinstance(data__print__homebleed, bool):
+                    if isinstance(data__print__homebleed, (int, float)) and not isinstance(data__print__homebleed, bool):
                         if data__print__homebleed < 0:
                             raise JsonSchemaValueException
                         if data__print__homebleed > 20:
@@ -233,7 +232,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         for data__print__homegrid_x, data__print__homegrid_item in enumerate(data__print__homegrid):
                             if not isinstance(data__print__homegrid_item, (int)) and not (isinstance(data__print__homegrid_item, float) and data__print__homegrid_item.is_integer()) or isinstance(data__print__homegrid_item, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__print__homegrid_item, (int, float, Decimal)) and not isinstance(data__print__homegrid_item, bool):
+                            if isinstance(data__print__homegrid_item, (int, float)) and not isinstance(data__print__homegrid_item, bool):
                                 if data__print__homegrid_item < 1:
                                     raise JsonSchemaValueException
                                 if data__print__homegrid_item > 20:
@@ -241,9 +240,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "home_gutter" in data__print_keys:
                     data__print_keys.remove("home_gutter")
                     data__print__homegutter = data__print["home_gutter"]
-                    if not isinstance(data__print__homegutter, (int, float, Decimal)) or isinstance(data__print__homegutter, bool):
+                    if not isinstance(data__print__homegutter, (int, float)) or isinstance(data__print__homegutter, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__print__homegutter, (int, float, Decimal)) and not isinstance(data__print__homegutter, bool):
+                    if isinstance(data__print__homegutter, (int, float)) and not isinstance(data__print__homegutter, bool):
                         if data__print__homegutter < 0:
                             raise JsonSchemaValueException
                         if data__print__homegutter > 20:
@@ -251,9 +250,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "shop_bleed" in data__print_keys:
                     data__print_keys.remove("shop_bleed")
                     data__print__shopbleed = data__print["shop_bleed"]
-                    if not isinstance(data__print__shopbleed, (int, float, Decimal)) or isinstance(data__print__shopbleed, bool):
+                    if not isinstance(data__print__shopbleed, (int, float)) or isinstance(data__print__shopbleed, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__print__shopbleed, (int, float, Decimal)) and not isinstance(data__print__shopbleed, bool):
+                    if isinstance(data__print__shopbleed, (int, float)) and not isinstance(data__print__shopbleed, bool):
                         if data__print__shopbleed < 0:
                             raise JsonSchemaValueException
                         if data__print__shopbleed > 10:
@@ -261,9 +260,9 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "margin" in data__print_keys:
                     data__print_keys.remove("margin")
                     data__print__margin = data__print["margin"]
-                    if not isinstance(data__print__margin, (int, float, Decimal)) or isinstance(data__print__margin, bool):
+                    if not isinstance(data__print__margin, (int, float)) or isinstance(data__print__margin, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__print__margin, (int, float, Decimal)) and not isinstance(data__print__margin, bool):
+                    if isinstance(data__print__margin, (int, float)) and not isinstance(data__print__margin, bool):
                         if data__print__margin < 0:
                             raise JsonSchemaValueException
                         if data__print__margin > 20:
@@ -709,7 +708,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__maprules__stations__count = data__maprules__stations["count"]
                             if not isinstance(data__maprules__stations__count, (int)) and not (isinstance(data__maprules__stations__count, float) and data__maprules__stations__count.is_integer()) or isinstance(data__maprules__stations__count, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__maprules__stations__count, (int, float, Decimal)) and not isinstance(data__maprules__stations__count, bool):
+                            if isinstance(data__maprules__stations__count, (int, float)) and not isinstance(data__maprules__stations__count, bool):
                                 if data__maprules__stations__count < 1:
                                     raise JsonSchemaValueException
                                 if data__maprules__stations__count > 20:
@@ -725,7 +724,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                                 for data__maprules__stations__cost_x, data__maprules__stations__cost_item in enumerate(data__maprules__stations__cost):
                                     if not isinstance(data__maprules__stations__cost_item, (int)) and not (isinstance(data__maprules__stations__cost_item, float) and data__maprules__stations__cost_item.is_integer()) or isinstance(data__maprules__stations__cost_item, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__maprules__stations__cost_item, (int, float, Decimal)) and not isinstance(data__maprules__stations__cost_item, bool):
+                                    if isinstance(data__maprules__stations__cost_item, (int, float)) and not isinstance(data__maprules__stations__cost_item, bool):
                                         if data__maprules__stations__cost_item < 0:
                                             raise JsonSchemaValueException
                                         if data__maprules__stations__cost_item > 20:
@@ -735,7 +734,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__maprules__stations__pointsperunused = data__maprules__stations["points_per_unused"]
                             if not isinstance(data__maprules__stations__pointsperunused, (int)) and not (isinstance(data__maprules__stations__pointsperunused, float) and data__maprules__stations__pointsperunused.is_integer()) or isinstance(data__maprules__stations__pointsperunused, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__maprules__stations__pointsperunused, (int, float, Decimal)) and not isinstance(data__maprules__stations__pointsperunused, bool):
+                            if isinstance(data__maprules__stations__pointsperunused, (int, float)) and not isinstance(data__maprules__stations__pointsperunused, bool):
                                 if data__maprules__stations__pointsperunused < 0:
                                     raise JsonSchemaValueException
                                 if data__maprules__stations__pointsperunused > 100:
@@ -769,7 +768,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__maprules__locomotives__exchange = data__maprules__locomotives["exchange"]
                             if not isinstance(data__maprules__locomotives__exchange, (int)) and not (isinstance(data__maprules__locomotives__exchange, float) and data__maprules__locomotives__exchange.is_integer()) or isinstance(data__maprules__locomotives__exchange, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__maprules__locomotives__exchange, (int, float, Decimal)) and not isinstance(data__maprules__locomotives__exchange, bool):
+                            if isinstance(data__maprules__locomotives__exchange, (int, float)) and not isinstance(data__maprules__locomotives__exchange, bool):
                                 if data__maprules__locomotives__exchange < 2:
                                     raise JsonSchemaValueException
                                 if data__maprules__locomotives__exchange > 20:
@@ -789,7 +788,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__maprules__tunnels__reveal = data__maprules__tunnels["reveal"]
                             if not isinstance(data__maprules__tunnels__reveal, (int)) and not (isinstance(data__maprules__tunnels__reveal, float) and data__maprules__tunnels__reveal.is_integer()) or isinstance(data__maprules__tunnels__reveal, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__maprules__tunnels__reveal, (int, float, Decimal)) and not isinstance(data__maprules__tunnels__reveal, bool):
+                            if isinstance(data__maprules__tunnels__reveal, (int, float)) and not isinstance(data__maprules__tunnels__reveal, bool):
                                 if data__maprules__tunnels__reveal < 0:
                                     raise JsonSchemaValueException
                                 if data__maprules__tunnels__reveal > 10:
@@ -809,7 +808,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             data__maprules__ferries__locomotivepermark = data__maprules__ferries["locomotive_per_mark"]
                             if not isinstance(data__maprules__ferries__locomotivepermark, (int)) and not (isinstance(data__maprules__ferries__locomotivepermark, float) and data__maprules__ferries__locomotivepermark.is_integer()) or isinstance(data__maprules__ferries__locomotivepermark, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__maprules__ferries__locomotivepermark, (int, float, Decimal)) and not isinstance(data__maprules__ferries__locomotivepermark, bool):
+                            if isinstance(data__maprules__ferries__locomotivepermark, (int, float)) and not isinstance(data__maprules__ferries__locomotivepermark, bool):
                                 if data__maprules__ferries__locomotivepermark < 1:
                                     raise JsonSchemaValueException
                                 if data__maprules__ferries__locomotivepermark > 10:
@@ -829,7 +828,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                                 data__maprules__bonuses_value = data__maprules__bonuses.get(data__maprules__bonuses_key)
                                 if not isinstance(data__maprules__bonuses_value, (int)) and not (isinstance(data__maprules__bonuses_value, float) and data__maprules__bonuses_value.is_integer()) or isinstance(data__maprules__bonuses_value, bool):
                                     raise JsonSchemaValueException
-                                if isinstance(data__maprules__bonuses_value, (int, float, Decimal)) and not isinstance(data__maprules__bonuses_value, bool):
+                                if isinstance(data__maprules__bonuses_value, (int, float)) and not isinstance(data__maprules__bonuses_value, bool):
                                     if data__maprules__bonuses_value < 0:
                                         raise JsonSchemaValueException
                                     if data__maprules__bonuses_value > 1000:
@@ -960,7 +959,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
             data__expected = data["expected"]
             if not isinstance(data__expected, (int)) and not (isinstance(data__expected, float) and data__expected.is_integer()) or isinstance(data__expected, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__expected, (int, float, Decimal)) and not isinstance(data__expected, bool):
+            if isinstance(data__expected, (int, float)) and not isinstance(data__expected, bool):
                 if data__expected < 0:
                     raise JsonSchemaValueException
         if "note" in data_keys:
@@ -1021,9 +1020,9 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
             data__size_one_of_count2 = 0
             if data__size_one_of_count2 < 2:
                 try:
-                    if not isinstance(data__size, (int, float, Decimal)) or isinstance(data__size, bool):
+                    if not isinstance(data__size, (int, float)) or isinstance(data__size, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__size, (int, float, Decimal)) and not isinstance(data__size, bool):
+                    if isinstance(data__size, (int, float)) and not isinstance(data__size, bool):
                         if data__size <= 0:
                             raise JsonSchemaValueException
                     data__size_one_of_count2 += 1
@@ -1040,9 +1039,9 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
                         if data__size_len > 2:
                             raise JsonSchemaValueException
                         for data__size_x, data__size_item in enumerate(data__size):
-                            if not isinstance(data__size_item, (int, float, Decimal)) or isinstance(data__size_item, bool):
+                            if not isinstance(data__size_item, (int, float)) or isinstance(data__size_item, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__size_item, (int, float, Decimal)) and not isinstance(data__size_item, bool):
+                            if isinstance(data__size_item, (int, float)) and not isinstance(data__size_item, bool):
                                 if data__size_item <= 0:
                                     raise JsonSchemaValueException
                     data__size_one_of_count2 += 1
@@ -1052,17 +1051,17 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
-            if not isinstance(data__bleed, (int, float, Decimal)) or isinstance(data__bleed, bool):
+            if not isinstance(data__bleed, (int, float)) or isinstance(data__bleed, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__bleed, (int, float, Decimal)) and not isinstance(data__bleed, bool):
+            if isinstance(data__bleed, (int, float)) and not isinstance(data__bleed, bool):
                 if data__bleed < 0:
                     raise JsonSchemaValueException
         if "safe" in data_keys:
             data_keys.remove("safe")
             data__safe = data["safe"]
-            if not isinstance(data__safe, (int, float, Decimal)) or isinstance(data__safe, bool):
+            if not isinstance(data__safe, (int, float)) or isinstance(data__safe, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__safe, (int, float, Decimal)) and not isinstance(data__safe, bool):
+            if isinstance(data__safe, (int, float)) and not isinstance(data__safe, bool):
                 if data__safe < 0:
                     raise JsonSchemaValueException
         if "sides" in data_keys:
@@ -1151,7 +1150,7 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
             data__counteach = data["count_each"]
             if not isinstance(data__counteach, (int)) and not (isinstance(data__counteach, float) and data__counteach.is_integer()) or isinstance(data__counteach, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__counteach, (int, float, Decimal)) and not isinstance(data__counteach, bool):
+            if isinstance(data__counteach, (int, float)) and not isinstance(data__counteach, bool):
                 if data__counteach < 1:
                     raise JsonSchemaValueException
         if "per_player" in data_keys:
@@ -1268,7 +1267,7 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
                             data__faces_item__count = data__faces_item["count"]
                             if not isinstance(data__faces_item__count, (int)) and not (isinstance(data__faces_item__count, float) and data__faces_item__count.is_integer()) or isinstance(data__faces_item__count, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__faces_item__count, (int, float, Decimal)) and not isinstance(data__faces_item__count, bool):
+                            if isinstance(data__faces_item__count, (int, float)) and not isinstance(data__faces_item__count, bool):
                                 if data__faces_item__count < 1:
                                     raise JsonSchemaValueException
                         if data__faces_item_keys:
@@ -1318,9 +1317,9 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
             data__size_one_of_count4 = 0
             if data__size_one_of_count4 < 2:
                 try:
-                    if not isinstance(data__size, (int, float, Decimal)) or isinstance(data__size, bool):
+                    if not isinstance(data__size, (int, float)) or isinstance(data__size, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__size, (int, float, Decimal)) and not isinstance(data__size, bool):
+                    if isinstance(data__size, (int, float)) and not isinstance(data__size, bool):
                         if data__size <= 0:
                             raise JsonSchemaValueException
                     data__size_one_of_count4 += 1
@@ -1337,9 +1336,9 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
                         if data__size_len > 2:
                             raise JsonSchemaValueException
                         for data__size_x, data__size_item in enumerate(data__size):
-                            if not isinstance(data__size_item, (int, float, Decimal)) or isinstance(data__size_item, bool):
+                            if not isinstance(data__size_item, (int, float)) or isinstance(data__size_item, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__size_item, (int, float, Decimal)) and not isinstance(data__size_item, bool):
+                            if isinstance(data__size_item, (int, float)) and not isinstance(data__size_item, bool):
                                 if data__size_item <= 0:
                                     raise JsonSchemaValueException
                     data__size_one_of_count4 += 1
@@ -1349,17 +1348,17 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
-            if not isinstance(data__bleed, (int, float, Decimal)) or isinstance(data__bleed, bool):
+            if not isinstance(data__bleed, (int, float)) or isinstance(data__bleed, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__bleed, (int, float, Decimal)) and not isinstance(data__bleed, bool):
+            if isinstance(data__bleed, (int, float)) and not isinstance(data__bleed, bool):
                 if data__bleed < 0:
                     raise JsonSchemaValueException
         if "safe" in data_keys:
             data_keys.remove("safe")
             data__safe = data["safe"]
-            if not isinstance(data__safe, (int, float, Decimal)) or isinstance(data__safe, bool):
+            if not isinstance(data__safe, (int, float)) or isinstance(data__safe, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__safe, (int, float, Decimal)) and not isinstance(data__safe, bool):
+            if isinstance(data__safe, (int, float)) and not isinstance(data__safe, bool):
                 if data__safe < 0:
                     raise JsonSchemaValueException
         if "sides" in data_keys:
@@ -1448,7 +1447,7 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
             data__counteach = data["count_each"]
             if not isinstance(data__counteach, (int)) and not (isinstance(data__counteach, float) and data__counteach.is_integer()) or isinstance(data__counteach, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__counteach, (int, float, Decimal)) and not isinstance(data__counteach, bool):
+            if isinstance(data__counteach, (int, float)) and not isinstance(data__counteach, bool):
                 if data__counteach < 1:
                     raise JsonSchemaValueException
         if "per_player" in data_keys:
@@ -1565,7 +1564,7 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
                             data__faces_item__count = data__faces_item["count"]
                             if not isinstance(data__faces_item__count, (int)) and not (isinstance(data__faces_item__count, float) and data__faces_item__count.is_integer()) or isinstance(data__faces_item__count, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__faces_item__count, (int, float, Decimal)) and not isinstance(data__faces_item__count, bool):
+                            if isinstance(data__faces_item__count, (int, float)) and not isinstance(data__faces_item__count, bool):
                                 if data__faces_item__count < 1:
                                     raise JsonSchemaValueException
                         if data__faces_item_keys:
@@ -1631,9 +1630,9 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                         if data__size_len > 2:
                             raise JsonSchemaValueException
                         for data__size_x, data__size_item in enumerate(data__size):
-                            if not isinstance(data__size_item, (int, float, Decimal)) or isinstance(data__size_item, bool):
+                            if not isinstance(data__size_item, (int, float)) or isinstance(data__size_item, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__size_item, (int, float, Decimal)) and not isinstance(data__size_item, bool):
+                            if isinstance(data__size_item, (int, float)) and not isinstance(data__size_item, bool):
                                 if data__size_item < 30:
                                     raise JsonSchemaValueException
                                 if data__size_item > 150:
@@ -1652,7 +1651,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
             data__copies = data["copies"]
             if not isinstance(data__copies, (int)) and not (isinstance(data__copies, float) and data__copies.is_integer()) or isinstance(data__copies, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__copies, (int, float, Decimal)) and not isinstance(data__copies, bool):
+            if isinstance(data__copies, (int, float)) and not isinstance(data__copies, bool):
                 if data__copies < 1:
                     raise JsonSchemaValueException
         if "title" in data_keys:
@@ -1953,7 +1952,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                     data__blocks_item__score__players = data__blocks_item__score["players"]
                                     if not isinstance(data__blocks_item__score__players, (int)) and not (isinstance(data__blocks_item__score__players, float) and data__blocks_item__score__players.is_integer()) or isinstance(data__blocks_item__score__players, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__blocks_item__score__players, (int, float, Decimal)) and not isinstance(data__blocks_item__score__players, bool):
+                                    if isinstance(data__blocks_item__score__players, (int, float)) and not isinstance(data__blocks_item__score__players, bool):
                                         if data__blocks_item__score__players < 1:
                                             raise JsonSchemaValueException
                                         if data__blocks_item__score__players > 8:
@@ -1963,7 +1962,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                     data__blocks_item__score__games = data__blocks_item__score["games"]
                                     if not isinstance(data__blocks_item__score__games, (int)) and not (isinstance(data__blocks_item__score__games, float) and data__blocks_item__score__games.is_integer()) or isinstance(data__blocks_item__score__games, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__blocks_item__score__games, (int, float, Decimal)) and not isinstance(data__blocks_item__score__games, bool):
+                                    if isinstance(data__blocks_item__score__games, (int, float)) and not isinstance(data__blocks_item__score__games, bool):
                                         if data__blocks_item__score__games < 1:
                                             raise JsonSchemaValueException
                                         if data__blocks_item__score__games > 6:
@@ -2260,7 +2259,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                     data__back_item__score__players = data__back_item__score["players"]
                                     if not isinstance(data__back_item__score__players, (int)) and not (isinstance(data__back_item__score__players, float) and data__back_item__score__players.is_integer()) or isinstance(data__back_item__score__players, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__back_item__score__players, (int, float, Decimal)) and not isinstance(data__back_item__score__players, bool):
+                                    if isinstance(data__back_item__score__players, (int, float)) and not isinstance(data__back_item__score__players, bool):
                                         if data__back_item__score__players < 1:
                                             raise JsonSchemaValueException
                                         if data__back_item__score__players > 8:
@@ -2270,7 +2269,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                     data__back_item__score__games = data__back_item__score["games"]
                                     if not isinstance(data__back_item__score__games, (int)) and not (isinstance(data__back_item__score__games, float) and data__back_item__score__games.is_integer()) or isinstance(data__back_item__score__games, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__back_item__score__games, (int, float, Decimal)) and not isinstance(data__back_item__score__games, bool):
+                                    if isinstance(data__back_item__score__games, (int, float)) and not isinstance(data__back_item__score__games, bool):
                                         if data__back_item__score__games < 1:
                                             raise JsonSchemaValueException
                                         if data__back_item__score__games > 6:
@@ -2318,7 +2317,7 @@ def validate____defs_component_die(data, custom_formats={}, name_prefix=None):
             data__dice = data["dice"]
             if not isinstance(data__dice, (int)) and not (isinstance(data__dice, float) and data__dice.is_integer()) or isinstance(data__dice, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__dice, (int, float, Decimal)) and not isinstance(data__dice, bool):
+            if isinstance(data__dice, (int, float)) and not isinstance(data__dice, bool):
                 if data__dice < 1:
                     raise JsonSchemaValueException
         if "color" in data_keys:
@@ -2344,7 +2343,7 @@ def validate____defs_component_die(data, custom_formats={}, name_prefix=None):
                         data__faces_value = data__faces.get(data__faces_key)
                         if not isinstance(data__faces_value, (int)) and not (isinstance(data__faces_value, float) and data__faces_value.is_integer()) or isinstance(data__faces_value, bool):
                             raise JsonSchemaValueException
-                        if isinstance(data__faces_value, (int, float, Decimal)) and not isinstance(data__faces_value, bool):
+                        if isinstance(data__faces_value, (int, float)) and not isinstance(data__faces_value, bool):
                             if data__faces_value < 1:
                                 raise JsonSchemaValueException
         if "labels" in data_keys:
@@ -2363,33 +2362,33 @@ def validate____defs_component_die(data, custom_formats={}, name_prefix=None):
         if "net_size" in data_keys:
             data_keys.remove("net_size")
             data__netsize = data["net_size"]
-            if not isinstance(data__netsize, (int, float, Decimal)) or isinstance(data__netsize, bool):
+            if not isinstance(data__netsize, (int, float)) or isinstance(data__netsize, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__netsize, (int, float, Decimal)) and not isinstance(data__netsize, bool):
+            if isinstance(data__netsize, (int, float)) and not isinstance(data__netsize, bool):
                 if data__netsize <= 0:
                     raise JsonSchemaValueException
         if "die_size" in data_keys:
             data_keys.remove("die_size")
             data__diesize = data["die_size"]
-            if not isinstance(data__diesize, (int, float, Decimal)) or isinstance(data__diesize, bool):
+            if not isinstance(data__diesize, (int, float)) or isinstance(data__diesize, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__diesize, (int, float, Decimal)) and not isinstance(data__diesize, bool):
+            if isinstance(data__diesize, (int, float)) and not isinstance(data__diesize, bool):
                 if data__diesize <= 0:
                     raise JsonSchemaValueException
         if "sticker" in data_keys:
             data_keys.remove("sticker")
             data__sticker = data["sticker"]
-            if not isinstance(data__sticker, (int, float, Decimal)) or isinstance(data__sticker, bool):
+            if not isinstance(data__sticker, (int, float)) or isinstance(data__sticker, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__sticker, (int, float, Decimal)) and not isinstance(data__sticker, bool):
+            if isinstance(data__sticker, (int, float)) and not isinstance(data__sticker, bool):
                 if data__sticker <= 0:
                     raise JsonSchemaValueException
         if "tab" in data_keys:
             data_keys.remove("tab")
             data__tab = data["tab"]
-            if not isinstance(data__tab, (int, float, Decimal)) or isinstance(data__tab, bool):
+            if not isinstance(data__tab, (int, float)) or isinstance(data__tab, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__tab, (int, float, Decimal)) and not isinstance(data__tab, bool):
+            if isinstance(data__tab, (int, float)) and not isinstance(data__tab, bool):
                 if data__tab <= 0:
                     raise JsonSchemaValueException
         if "layout" in data_keys:
@@ -2443,7 +2442,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
             data__scoretrack = data["score_track"]
             if not isinstance(data__scoretrack, (int)) and not (isinstance(data__scoretrack, float) and data__scoretrack.is_integer()) or isinstance(data__scoretrack, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__scoretrack, (int, float, Decimal)) and not isinstance(data__scoretrack, bool):
+            if isinstance(data__scoretrack, (int, float)) and not isinstance(data__scoretrack, bool):
                 if data__scoretrack < 20:
                     raise JsonSchemaValueException
                 if data__scoretrack > 200:
@@ -2451,9 +2450,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "score_track_depth" in data_keys:
             data_keys.remove("score_track_depth")
             data__scoretrackdepth = data["score_track_depth"]
-            if not isinstance(data__scoretrackdepth, (int, float, Decimal)) or isinstance(data__scoretrackdepth, bool):
+            if not isinstance(data__scoretrackdepth, (int, float)) or isinstance(data__scoretrackdepth, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__scoretrackdepth, (int, float, Decimal)) and not isinstance(data__scoretrackdepth, bool):
+            if isinstance(data__scoretrackdepth, (int, float)) and not isinstance(data__scoretrackdepth, bool):
                 if data__scoretrackdepth < 5:
                     raise JsonSchemaValueException
                 if data__scoretrackdepth > 30:
@@ -2469,9 +2468,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                 if "size" in data__names_keys:
                     data__names_keys.remove("size")
                     data__names__size = data__names["size"]
-                    if not isinstance(data__names__size, (int, float, Decimal)) or isinstance(data__names__size, bool):
+                    if not isinstance(data__names__size, (int, float)) or isinstance(data__names__size, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__names__size, (int, float, Decimal)) and not isinstance(data__names__size, bool):
+                    if isinstance(data__names__size, (int, float)) and not isinstance(data__names__size, bool):
                         if data__names__size < 6:
                             raise JsonSchemaValueException
                         if data__names__size > 20:
@@ -2527,7 +2526,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                             data__trays_item__count = data__trays_item["count"]
                             if not isinstance(data__trays_item__count, (int)) and not (isinstance(data__trays_item__count, float) and data__trays_item__count.is_integer()) or isinstance(data__trays_item__count, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__trays_item__count, (int, float, Decimal)) and not isinstance(data__trays_item__count, bool):
+                            if isinstance(data__trays_item__count, (int, float)) and not isinstance(data__trays_item__count, bool):
                                 if data__trays_item__count < 1:
                                     raise JsonSchemaValueException
                                 if data__trays_item__count > 40:
@@ -2537,7 +2536,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                             data__trays_item__columns = data__trays_item["columns"]
                             if not isinstance(data__trays_item__columns, (int)) and not (isinstance(data__trays_item__columns, float) and data__trays_item__columns.is_integer()) or isinstance(data__trays_item__columns, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__trays_item__columns, (int, float, Decimal)) and not isinstance(data__trays_item__columns, bool):
+                            if isinstance(data__trays_item__columns, (int, float)) and not isinstance(data__trays_item__columns, bool):
                                 if data__trays_item__columns < 1:
                                     raise JsonSchemaValueException
                                 if data__trays_item__columns > 40:
@@ -2549,7 +2548,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
             data__roundtrack = data["round_track"]
             if not isinstance(data__roundtrack, (int)) and not (isinstance(data__roundtrack, float) and data__roundtrack.is_integer()) or isinstance(data__roundtrack, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__roundtrack, (int, float, Decimal)) and not isinstance(data__roundtrack, bool):
+            if isinstance(data__roundtrack, (int, float)) and not isinstance(data__roundtrack, bool):
                 if data__roundtrack < 1:
                     raise JsonSchemaValueException
                 if data__roundtrack > 20:
@@ -2604,9 +2603,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "stroke_width" in data__terrain_item_keys:
                             data__terrain_item_keys.remove("stroke_width")
                             data__terrain_item__strokewidth = data__terrain_item["stroke_width"]
-                            if not isinstance(data__terrain_item__strokewidth, (int, float, Decimal)) or isinstance(data__terrain_item__strokewidth, bool):
+                            if not isinstance(data__terrain_item__strokewidth, (int, float)) or isinstance(data__terrain_item__strokewidth, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__terrain_item__strokewidth, (int, float, Decimal)) and not isinstance(data__terrain_item__strokewidth, bool):
+                            if isinstance(data__terrain_item__strokewidth, (int, float)) and not isinstance(data__terrain_item__strokewidth, bool):
                                 if data__terrain_item__strokewidth < 0:
                                     raise JsonSchemaValueException
                                 if data__terrain_item__strokewidth > 10:
@@ -2614,9 +2613,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "width" in data__terrain_item_keys:
                             data__terrain_item_keys.remove("width")
                             data__terrain_item__width = data__terrain_item["width"]
-                            if not isinstance(data__terrain_item__width, (int, float, Decimal)) or isinstance(data__terrain_item__width, bool):
+                            if not isinstance(data__terrain_item__width, (int, float)) or isinstance(data__terrain_item__width, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__terrain_item__width, (int, float, Decimal)) and not isinstance(data__terrain_item__width, bool):
+                            if isinstance(data__terrain_item__width, (int, float)) and not isinstance(data__terrain_item__width, bool):
                                 if data__terrain_item__width < 0.2:
                                     raise JsonSchemaValueException
                                 if data__terrain_item__width > 40:
@@ -2660,9 +2659,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                                         if "angle" in data__terrain_item__labels_item_keys:
                                             data__terrain_item__labels_item_keys.remove("angle")
                                             data__terrain_item__labels_item__angle = data__terrain_item__labels_item["angle"]
-                                            if not isinstance(data__terrain_item__labels_item__angle, (int, float, Decimal)) or isinstance(data__terrain_item__labels_item__angle, bool):
+                                            if not isinstance(data__terrain_item__labels_item__angle, (int, float)) or isinstance(data__terrain_item__labels_item__angle, bool):
                                                 raise JsonSchemaValueException
-                                            if isinstance(data__terrain_item__labels_item__angle, (int, float, Decimal)) and not isinstance(data__terrain_item__labels_item__angle, bool):
+                                            if isinstance(data__terrain_item__labels_item__angle, (int, float)) and not isinstance(data__terrain_item__labels_item__angle, bool):
                                                 if data__terrain_item__labels_item__angle < -180:
                                                     raise JsonSchemaValueException
                                                 if data__terrain_item__labels_item__angle > 180:
@@ -2670,9 +2669,9 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                                         if "size" in data__terrain_item__labels_item_keys:
                                             data__terrain_item__labels_item_keys.remove("size")
                                             data__terrain_item__labels_item__size = data__terrain_item__labels_item["size"]
-                                            if not isinstance(data__terrain_item__labels_item__size, (int, float, Decimal)) or isinstance(data__terrain_item__labels_item__size, bool):
+                                            if not isinstance(data__terrain_item__labels_item__size, (int, float)) or isinstance(data__terrain_item__labels_item__size, bool):
                                                 raise JsonSchemaValueException
-                                            if isinstance(data__terrain_item__labels_item__size, (int, float, Decimal)) and not isinstance(data__terrain_item__labels_item__size, bool):
+                                            if isinstance(data__terrain_item__labels_item__size, (int, float)) and not isinstance(data__terrain_item__labels_item__size, bool):
                                                 if data__terrain_item__labels_item__size < 6:
                                                     raise JsonSchemaValueException
                                                 if data__terrain_item__labels_item__size > 40:
@@ -2778,7 +2777,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                             data__slots_item__count = data__slots_item["count"]
                             if not isinstance(data__slots_item__count, (int)) and not (isinstance(data__slots_item__count, float) and data__slots_item__count.is_integer()) or isinstance(data__slots_item__count, bool):
                                 raise JsonSchemaValueException
-                            if isinstance(data__slots_item__count, (int, float, Decimal)) and not isinstance(data__slots_item__count, bool):
+                            if isinstance(data__slots_item__count, (int, float)) and not isinstance(data__slots_item__count, bool):
                                 if data__slots_item__count < 1:
                                     raise JsonSchemaValueException
                                 if data__slots_item__count > 12:
@@ -2857,9 +2856,9 @@ def validate____defs_board_picture(data, custom_formats={}, name_prefix=None):
                 if data__crop_len > 4:
                     raise JsonSchemaValueException
                 for data__crop_x, data__crop_item in enumerate(data__crop):
-                    if not isinstance(data__crop_item, (int, float, Decimal)) or isinstance(data__crop_item, bool):
+                    if not isinstance(data__crop_item, (int, float)) or isinstance(data__crop_item, bool):
                         raise JsonSchemaValueException
-                    if isinstance(data__crop_item, (int, float, Decimal)) and not isinstance(data__crop_item, bool):
+                    if isinstance(data__crop_item, (int, float)) and not isinstance(data__crop_item, bool):
                         if data__crop_item < 0:
                             raise JsonSchemaValueException
                         if data__crop_item > 1:
@@ -2867,9 +2866,9 @@ def validate____defs_board_picture(data, custom_formats={}, name_prefix=None):
         if "opacity" in data_keys:
             data_keys.remove("opacity")
             data__opacity = data["opacity"]
-            if not isinstance(data__opacity, (int, float, Decimal)) or isinstance(data__opacity, bool):
+            if not isinstance(data__opacity, (int, float)) or isinstance(data__opacity, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__opacity, (int, float, Decimal)) and not isinstance(data__opacity, bool):
+            if isinstance(data__opacity, (int, float)) and not isinstance(data__opacity, bool):
                 if data__opacity < 0:
                     raise JsonSchemaValueException
                 if data__opacity > 1:
@@ -2877,7 +2876,7 @@ def validate____defs_board_picture(data, custom_formats={}, name_prefix=None):
         if "rotate" in data_keys:
             data_keys.remove("rotate")
             data__rotate = data["rotate"]
-            if not isinstance(data__rotate, (int, float, Decimal)) or isinstance(data__rotate, bool):
+            if not isinstance(data__rotate, (int, float)) or isinstance(data__rotate, bool):
                 raise JsonSchemaValueException
         if data_keys:
             raise JsonSchemaValueException
@@ -2907,7 +2906,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
             data__expected = data["expected"]
             if not isinstance(data__expected, (int)) and not (isinstance(data__expected, float) and data__expected.is_integer()) or isinstance(data__expected, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__expected, (int, float, Decimal)) and not isinstance(data__expected, bool):
+            if isinstance(data__expected, (int, float)) and not isinstance(data__expected, bool):
                 if data__expected < 0:
                     raise JsonSchemaValueException
         if "layout" in data_keys:
@@ -2922,17 +2921,17 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
-            if not isinstance(data__bleed, (int, float, Decimal)) or isinstance(data__bleed, bool):
+            if not isinstance(data__bleed, (int, float)) or isinstance(data__bleed, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__bleed, (int, float, Decimal)) and not isinstance(data__bleed, bool):
+            if isinstance(data__bleed, (int, float)) and not isinstance(data__bleed, bool):
                 if data__bleed < 0:
                     raise JsonSchemaValueException
         if "safe" in data_keys:
             data_keys.remove("safe")
             data__safe = data["safe"]
-            if not isinstance(data__safe, (int, float, Decimal)) or isinstance(data__safe, bool):
+            if not isinstance(data__safe, (int, float)) or isinstance(data__safe, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__safe, (int, float, Decimal)) and not isinstance(data__safe, bool):
+            if isinstance(data__safe, (int, float)) and not isinstance(data__safe, bool):
                 if data__safe < 0:
                     raise JsonSchemaValueException
         if "vars" in data_keys:
@@ -3015,7 +3014,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
                                     data__expectedby_value_value = data__expectedby_value.get(data__expectedby_value_key)
                                     if not isinstance(data__expectedby_value_value, (int)) and not (isinstance(data__expectedby_value_value, float) and data__expectedby_value_value.is_integer()) or isinstance(data__expectedby_value_value, bool):
                                         raise JsonSchemaValueException
-                                    if isinstance(data__expectedby_value_value, (int, float, Decimal)) and not isinstance(data__expectedby_value_value, bool):
+                                    if isinstance(data__expectedby_value_value, (int, float)) and not isinstance(data__expectedby_value_value, bool):
                                         if data__expectedby_value_value < 0:
                                             raise JsonSchemaValueException
         if "point_range" in data_keys:
@@ -3189,7 +3188,7 @@ def validate____defs_pair(data, custom_formats={}, name_prefix=None):
         if data_len > 2:
             raise JsonSchemaValueException
         for data_x, data_item in enumerate(data):
-            if not isinstance(data_item, (int, float, Decimal)) or isinstance(data_item, bool):
+            if not isinstance(data_item, (int, float)) or isinstance(data_item, bool):
                 raise JsonSchemaValueException
     return data
 
@@ -3206,9 +3205,9 @@ def validate____defs_cardgeometry(data, custom_formats={}, name_prefix=None):
         if "bleed" in data_keys:
             data_keys.remove("bleed")
             data__bleed = data["bleed"]
-            if not isinstance(data__bleed, (int, float, Decimal)) or isinstance(data__bleed, bool):
+            if not isinstance(data__bleed, (int, float)) or isinstance(data__bleed, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__bleed, (int, float, Decimal)) and not isinstance(data__bleed, bool):
+            if isinstance(data__bleed, (int, float)) and not isinstance(data__bleed, bool):
                 if data__bleed < 0:
                     raise JsonSchemaValueException
                 if data__bleed > 10:
@@ -3216,9 +3215,9 @@ def validate____defs_cardgeometry(data, custom_formats={}, name_prefix=None):
         if "safe" in data_keys:
             data_keys.remove("safe")
             data__safe = data["safe"]
-            if not isinstance(data__safe, (int, float, Decimal)) or isinstance(data__safe, bool):
+            if not isinstance(data__safe, (int, float)) or isinstance(data__safe, bool):
                 raise JsonSchemaValueException
-            if isinstance(data__safe, (int, float, Decimal)) and not isinstance(data__safe, bool):
+            if isinstance(data__safe, (int, float)) and not isinstance(data__safe, bool):
                 if data__safe < 0:
                     raise JsonSchemaValueException
                 if data__safe > 20:
