@@ -23,7 +23,8 @@ from generator.cli.common import (
     err_console,
     out_console,
 )
-from generator.cli.games import Given, _games_for
+from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only

@@ -9,7 +9,8 @@ import click
 
 from generator.check import Finding, catalogue, errors_in, report
 from generator.cli.common import _fail, _print_error, out_console
-from generator.cli.games import Given, _games_for
+from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.incremental import Memory
 

@@ -13,7 +13,8 @@ from generator.check import ChecksFailed
 from generator.cli.build import _refused, _report_build_findings
 from generator.cli.building import _ConsoleProgress
 from generator.cli.common import _fail, _sigterm_as_interrupt, _Terminated, err_console, out_console
-from generator.cli.games import Given, _games_for
+from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import Interrupted, PnpgenError, Terminated
 from generator.export import EXPORTERS
 from generator.export.png import export_png

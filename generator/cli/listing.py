@@ -8,7 +8,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from generator.cli.common import _fail, out_console
-from generator.cli.games import Given, _games_for
+from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 

@@ -7,7 +7,7 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, out_console
-from generator.cli.games import Given
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.mapio.importer import import_map
 

@@ -9,7 +9,7 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, err_console
-from generator.cli.games import Given
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 from generator.simulate import compare as versions

@@ -10,7 +10,8 @@ from rich.table import Table
 from generator.check.deckscore import deck_scores
 from generator.check.stats import game_stats
 from generator.cli.common import _fail, out_console
-from generator.cli.games import Given, _games_for
+from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 

@@ -9,7 +9,7 @@ import click
 from generator.check.deckscore import deck_scores, score_tickets
 from generator.check.ticketsuggest import suggest as suggest_deck
 from generator.cli.common import _fail
-from generator.cli.games import Given
+from generator.cli.given import Given
 from generator.cli.stats import print_scores
 from generator.errors import ContentError, PnpgenError
 from generator.load.game import load_game
