@@ -32,6 +32,9 @@ MAX_IMAGE_PIXELS = 80_000_000
 #: ReportLab's copies of all its pixels (alpha split, RGB conversion, bytes, digest) took a build to 790 MB
 MAX_UNREDUCED_PIXELS = 16_000_000
 MAX_PICTURE_DPI = 600
+#: pixels of the band of rows such a picture is scaled down a band at a time (``images.reduced``): Pillow's reduce
+#: of an RGBA picture copies all of it first, premultiplied (another 320 MB for 80 million pixels)
+REDUCE_BAND_PIXELS = 4_000_000
 #: elements of one SVG picture, each ``<use>`` counted as the elements it copies (svglib draws ~5,000 a second;
 #: the bundled pictures have under 20, a detailed map illustration a few thousand)
 MAX_SVG_ELEMENTS = 20_000
