@@ -1,0 +1,72 @@
+"""Round five, ids that become file names on the systems a game's files travel to: two decks whose ids differ only by
+case or by Unicode normalisation ('Trains' and 'trains', 'café' with é and with e + U+0301) wrote two files that a
+Mac or Windows disk (or a zip unpacked there) keeps as one, the second replacing the first; an id that is a Windows
+device's name ('con', 'nul.x', 'COM1') or that ends with '.' made a file Windows cannot make or unzip. ``check`` and
+``build`` now both refuse each (``paths.name_problem``, ``paths.folded``)."""
+from __future__ import annotations
+
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.paths import folded, name_problem
+
+ROOT = Path(__file__).resolve().parents[1]
+MINI = ROOT / "tests" / "fixtures" / "mini"
+
+
+def _game(tmp_path: Path, deck_id: str) -> Path:
+    game = tmp_path / "g"
+    shutil.copytree(MINI, game)
+    decks = (game / "decks.yaml").read_text(encoding="utf-8")
+    (game / "decks.yaml").write_text(decks.replace("  tickets:", f"  {deck_id}:", 1), encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "aux.x", "Com1", "lpt9.pdf", "com\u00b9", "prn"])
+def test_a_windows_device_name_is_not_a_plain_name(name):
+    assert "a device's name on Windows" in (name_problem(name) or "")
+
+
+@pytest.mark.parametrize("name", ["console", "nullify", "com10", "aux-deck", "x.con", "lpt"])
+def test_names_that_only_start_like_a_device_are_plain(name):
+    assert name_problem(name) is None
+
+
+def test_a_trailing_dot_is_not_a_plain_name():
+    assert "ends with '.'" in (name_problem("tickets.") or "") and name_problem("v1.2") is None
+
+
+def test_folded_is_what_a_case_and_normalisation_blind_disk_compares():
+    assert folded("Trains.pdf") == folded("trains.pdf")
+    assert folded(unicodedata.normalize("NFD", "café")) == folded("CAFÉ")
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_deck_id_that_is_a_device_name_is_refused_by_check_and_build(tmp_path, command):
+    game = _game(tmp_path, "con")
+    result = CliRunner().invoke(main, [command, str(game), "--no-cache", *(["--out", str(tmp_path / "o")]
+                                                                          if command == "build" else [])])
+    assert result.exit_code == 2 and "deck id 'con' cannot be used as a file name" in result.output, result.output
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("other", ["Trains", unicodedata.normalize("NFD", "tráins")])
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_deck_ids_differing_by_case_or_normalisation_are_refused_by_check_and_build(tmp_path, command, other):
+    first = "trains" if other == "Trains" else unicodedata.normalize("NFC", "tráins")
+    game = _game(tmp_path, other)
+    if first != "trains":
+        decks = (game / "decks.yaml").read_text(encoding="utf-8")
+        (game / "decks.yaml").write_text(decks.replace("  trains:", f"  {first}:", 1).replace(
+            "deck: trains", f"deck: {first}"), encoding="utf-8")
+    result = CliRunner().invoke(main, [command, str(game), "--no-cache", *(["--out", str(tmp_path / "o")]
+                                                                          if command == "build" else [])])
+    assert result.exit_code == 1, result.output
+    assert "PNP705" in result.output and "one file where case or accents are not told apart" in result.output, \
+        result.output
+    assert not (tmp_path / "o" / "g").exists()
