@@ -168,3 +168,6 @@ MAX_NAME_TESTS = 100_000
 #: previous response; a browser sends it at once. uvicorn times only the pause between requests, so a client
 #: sending a byte a minute held its connection forever
 SERVE_REQUEST_HEAD_SECONDS = 10.0
+#: connections (and requests being answered) ``pnpgen serve`` holds at once; past it a request is answered 503 at
+#: once. Each preview tab holds one event stream and a browser opens up to six connections a host: 100 is many tabs
+SERVE_MAX_CONNECTIONS = 100
