@@ -113,6 +113,10 @@ MAX_FACE_PRIMITIVES = 50_000
 #: the largest text size of a layout's text element, pt (its fit steps down 0.5 pt at a time to ``min_size``);
 #: 500 pt letters are 18 cm tall
 MAX_TEXT_PT = 500.0
+#: the largest magnitude of a number a layout element gives (a position, a size, an angle, an opacity): mm, pt or
+#: degrees. 1e308 is finite, so it passed the check, and the PDF writer met infinity once it scaled it to points
+#: (a traceback); a million mm is a kilometre
+MAX_LAYOUT_NUMBER = 1_000_000.0
 
 # --- Jinja (layout expressions and rules.md) ----------------------------------
 #: bits of an integer that arithmetic may produce (2**4096 is a 1,234-digit number)
