@@ -69,9 +69,10 @@ def refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
                          "remove the link from the game folder, or give an --out outside it")
 
 
-#: what a build writes into OUT/<game> (PDF, CSV, SVG, the rules' HTML, the pictures SVG faces draw), and what a
-#: file browser leaves in a folder it showed: a folder holding anything else is not a build's output
-OUTPUT_SUFFIXES = frozenset({".pdf", ".csv", ".svg", ".html", ".png", ".jpg", ".jpeg"})
+#: what a build or an export writes into its folder (PDF, CSV, SVG, the rules' HTML, the pictures SVG faces draw, PNG
+#: faces, the JSON of Tabletop Simulator and of the PNG manifest), and what a file browser leaves in a folder it
+#: showed: a folder holding anything else is not pnpgen's output
+OUTPUT_SUFFIXES = frozenset({".pdf", ".csv", ".svg", ".html", ".png", ".jpg", ".jpeg", ".json"})
 BROWSER_LITTER = frozenset({".ds_store", "thumbs.db", "desktop.ini", ".directory"})
 
 
