@@ -70,3 +70,21 @@ def test_deck_ids_differing_by_case_or_normalisation_are_refused_by_check_and_bu
     assert "PNP705" in result.output and "one file where case or accents are not told apart" in result.output, \
         result.output
     assert not (tmp_path / "o" / "g").exists()
+
+
+def test_an_imported_ticket_set_named_like_a_device_becomes_a_deck_that_checks(tmp_path):
+    """``pnpgen import`` makes a deck id of a second ticket set's label: "NUL" made the deck id 'nul', which the
+    game it wrote then failed to load."""
+    import copy
+    import json
+
+    from tests.test_mapio import MAP
+    data = copy.deepcopy(MAP)
+    data["payload"]["ticketSets"].append({"id": "deck-2", "label": "NUL"})
+    data["payload"]["tickets"].append({"id": "t6", "a": "s-west", "b": "s-east", "points": 9, "set": "deck-2"})
+    (tmp_path / "map.json").write_text(json.dumps(data), encoding="utf-8")
+    imported = CliRunner().invoke(main, ["import", str(tmp_path / "map.json"), "--to", str(tmp_path / "game")])
+    assert imported.exit_code == 0, imported.output
+    assert "  nul-tickets:" in (tmp_path / "game" / "decks.yaml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "game"), "--no-cache"])
+    assert result.exit_code in (0, 1) and "cannot be used as a file name" not in result.output, result.output
