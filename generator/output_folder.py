@@ -30,7 +30,7 @@ except ImportError:  # Windows: no flock; builds into the same folder are then n
 from generator import limits
 from generator.errors import OutputError, Source
 from generator.model.game import Game
-from generator.paths import game_roots, resolved
+from generator.paths import NOT_CONTENT, game_roots, resolved
 
 
 def _shown(path: Path) -> str:
@@ -55,6 +55,12 @@ def refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
         if real_root == real_final or real_root.is_relative_to(real_final):
             raise OutputError(None, f"building into {_shown(final)} would replace {_shown(root)}, a folder the game "
                                    f"is read from", "give an --out folder of its own, e.g. --out output")
+        inner = real_final.relative_to(real_root).parts if real_final.is_relative_to(real_root) else ()
+        if inner and final.exists() and inner[0] not in NOT_CONTENT and not any(p.startswith(".") for p in inner):
+            # `--out .` in a game folder whose id is `art`: OUT/art is the game's own art/ folder
+            raise OutputError(None, f"building into {_shown(final)} would replace a folder of the game's content",
+                              "give an --out folder of its own, e.g. --out output (a game folder's output/ is not "
+                              "its content)")
     foreign = _not_written_by_a_build(final) if final.is_dir() else None
     if foreign is not None:
         raise OutputError(None, f"{_shown(final)} holds {foreign}, which no pnpgen build writes: building "

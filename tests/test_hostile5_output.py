@@ -53,3 +53,17 @@ def test_a_builds_own_output_and_browser_litter_are_replaced(tmp_path, game):
     result = _build(game, out)
     assert result.exit_code == 0, result.output
     assert not (out / "src" / ".DS_Store").exists() and (out / "src" / "trains.pdf").is_file()
+
+
+def test_building_into_the_game_folder_never_replaces_its_content(tmp_path):
+    """``pnpgen build . --out .`` in a game whose id is ``art``: OUT/art was the game's own art/ folder, holding only
+    pictures (which a build may write), and the build replaced it with its PDFs."""
+    game = tmp_path / "g"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "demo-artwork", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("game:\n", "game:\n  id: art\n", 1), encoding="utf-8")
+    pictures = sorted(p.name for p in (game / "art").iterdir())
+    result = _build(game, game)
+    assert result.exit_code == 1 and "would replace a folder of the game's content" in result.output, result.output
+    assert sorted(p.name for p in (game / "art").iterdir()) == pictures
+    assert _build(game, game / "output").exit_code == 0   # the game folder's output/ is not content

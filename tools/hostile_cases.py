@@ -337,6 +337,8 @@ def round_five(work: Path) -> None:
          base=ROOT / "content" / "ttr-dice")
     game_id = f"case{len(list(work.iterdir()))}"   # the folder case() makes next, and its output folder's name
     case(work, "OUT/<game> holds one's own file", [(f"out/{game_id}/main.py", lambda b: b"print('mine')\n")], "build")
+    case(work, "--out . with id: art (build)", [("game.yaml", replace("game:\n", "game:\n  id: art\n"))], "build",
+         args=("--out", "{game}"), **art)
 
 
 if __name__ == "__main__":
