@@ -88,3 +88,17 @@ def test_an_imported_ticket_set_named_like_a_device_becomes_a_deck_that_checks(t
     assert "  nul-tickets:" in (tmp_path / "game" / "decks.yaml").read_text(encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(tmp_path / "game"), "--no-cache"])
     assert result.exit_code in (0, 1) and "cannot be used as a file name" not in result.output, result.output
+
+
+def test_ids_at_the_longest_make_file_names_a_file_system_takes(tmp_path):
+    """An id may be limits.MAX_ID_BYTES (100) bytes: with the longest prefixes and suffixes pnpgen adds (the
+    print-and-play file, a deck's SVG faces, Tabletop Simulator's sheets) a name stays far under 255 bytes."""
+    game = _game(tmp_path, "い" * 33)   # 99 bytes of UTF-8
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("game:\n", "game:\n  id: " + "a" * 100 + "\n", 1), encoding="utf-8")
+    out = str(tmp_path / "o")
+    for args in (["build", str(game), "--all", "--no-cache", "--out", out], ["export", "tts", str(game), "--out", out]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+    longest = max(len(p.name.encode("utf-8")) for p in (tmp_path / "o").rglob("*"))
+    assert 119 <= longest <= 160, longest
