@@ -336,7 +336,8 @@ def round_five(work: Path) -> None:
     case(work, "die_size 1e-300", [("components.yaml", replace("dice: 5", "dice: 5\n    die_size: 1.0e-300"))],
          base=ROOT / "content" / "ttr-dice")
     game_id = f"case{len(list(work.iterdir()))}"   # the folder case() makes next, and its output folder's name
-    case(work, "OUT/<game> holds one's own file", [(f"out/{game_id}/main.py", lambda b: b"print('mine')\n")], "build")
+    case(work, "OUT/<game> holds one's own file", [(f"output/{game_id}/main.py", lambda b: b"print('mine')\n")],
+         "build", args=("--out", "{game}/output"))
     case(work, "--out . with id: art (build)", [("game.yaml", replace("game:\n", "game:\n  id: art\n"))], "build",
          args=("--out", "{game}"), **art)
 
