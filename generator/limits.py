@@ -32,6 +32,9 @@ MAX_IMAGE_PIXELS = 80_000_000
 #: ReportLab's copies of all its pixels (alpha split, RGB conversion, bytes, digest) took a build to 790 MB
 MAX_UNREDUCED_PIXELS = 16_000_000
 MAX_PICTURE_DPI = 600
+#: pixels of the band of rows such a picture is scaled down a band at a time (``images.reduced``): Pillow's reduce
+#: of an RGBA picture copies all of it first, premultiplied (another 320 MB for 80 million pixels)
+REDUCE_BAND_PIXELS = 4_000_000
 #: elements of one SVG picture, each ``<use>`` counted as the elements it copies (svglib draws ~5,000 a second;
 #: the bundled pictures have under 20, a detailed map illustration a few thousand)
 MAX_SVG_ELEMENTS = 20_000
@@ -110,6 +113,10 @@ MAX_FACE_PRIMITIVES = 50_000
 #: the largest text size of a layout's text element, pt (its fit steps down 0.5 pt at a time to ``min_size``);
 #: 500 pt letters are 18 cm tall
 MAX_TEXT_PT = 500.0
+#: the largest magnitude of a number a layout element gives (a position, a size, an angle, an opacity): mm, pt or
+#: degrees. 1e308 is finite, so it passed the check, and the PDF writer met infinity once it scaled it to points
+#: (a traceback); a million mm is a kilometre
+MAX_LAYOUT_NUMBER = 1_000_000.0
 
 # --- Jinja (layout expressions and rules.md) ----------------------------------
 #: bits of an integer that arithmetic may produce (2**4096 is a 1,234-digit number)
@@ -165,3 +172,6 @@ MAX_NAME_TESTS = 100_000
 #: previous response; a browser sends it at once. uvicorn times only the pause between requests, so a client
 #: sending a byte a minute held its connection forever
 SERVE_REQUEST_HEAD_SECONDS = 10.0
+#: connections (and requests being answered) ``pnpgen serve`` holds at once; past it a request is answered 503 at
+#: once. Each preview tab holds one event stream and a browser opens up to six connections a host: 100 is many tabs
+SERVE_MAX_CONNECTIONS = 100

@@ -7,7 +7,8 @@ untouched and never leaves a half-written file. One build at a time writes
 ``OUT/<game>``: it holds ``OUT/.<game>.lock`` (``flock``), and while holding it
 removes what a killed build left (its staging and ``.old-`` folders). A target
 that is a file or a symbolic link, or that would replace the game's own folder,
-is refused before anything is written (``OutputError``, exit 1).
+is refused before anything is written (``OutputError``, exit 1); so is a folder holding a file no build writes
+(a game whose ``id: src`` built with ``--out ~`` would have replaced ``~/src`` and everything in it).
 """
 from __future__ import annotations
 
@@ -26,9 +27,10 @@ try:
 except ImportError:  # Windows: no flock; builds into the same folder are then not kept apart
     fcntl = None  # type: ignore[assignment]  # the module or None, tested before each use
 
+from generator import limits
 from generator.errors import OutputError, Source
 from generator.model.game import Game
-from generator.paths import game_roots, resolved
+from generator.paths import NOT_CONTENT, game_roots, resolved
 
 
 def _shown(path: Path) -> str:
@@ -53,12 +55,50 @@ def refuse_unsafe_target(game: Game, out_root: Path, final: Path) -> None:
         if real_root == real_final or real_root.is_relative_to(real_final):
             raise OutputError(None, f"building into {_shown(final)} would replace {_shown(root)}, a folder the game "
                                    f"is read from", "give an --out folder of its own, e.g. --out output")
+        inner = real_final.relative_to(real_root).parts if real_final.is_relative_to(real_root) else ()
+        if inner and final.exists() and inner[0] not in NOT_CONTENT and not any(p.startswith(".") for p in inner):
+            # `--out .` in a game folder whose id is `art`: OUT/art is the game's own art/ folder
+            raise OutputError(None, f"building into {_shown(final)} would replace a folder of the game's content",
+                              "give an --out folder of its own, e.g. --out output (a game folder's output/ is not "
+                              "its content)")
+    foreign = _not_written_by_a_build(final) if final.is_dir() else None
+    if foreign is not None:
+        raise OutputError(None, f"{_shown(final)} holds {foreign}, which no pnpgen build writes: building "
+                                f"{game.id} replaces that folder and everything in it",
+                          "give an --out folder of pnpgen's own (e.g. --out output; the game's output goes to "
+                          f"OUT/{game.id}/), or move that folder away (if a build wrote it, move out what was added)")
     folder = Path(os.path.abspath(game.folder))
     if Path(os.path.abspath(out_root)).is_relative_to(folder) and not resolved(out_root, None).is_relative_to(
             resolved(folder, None)):
         raise OutputError(None, f"--out {_shown(out_root)} is inside the game folder but leads out of it "
                                f"(to {resolved(out_root, None)}) through a symbolic link",
                          "remove the link from the game folder, or give an --out outside it")
+
+
+#: what a build or an export writes into its folder (PDF, CSV, SVG, the rules' HTML, the pictures SVG faces draw, PNG
+#: faces, the JSON of Tabletop Simulator and of the PNG manifest), and what a file browser leaves in a folder it
+#: showed: a folder holding anything else is not pnpgen's output
+OUTPUT_SUFFIXES = frozenset({".pdf", ".csv", ".svg", ".html", ".png", ".jpg", ".jpeg", ".json"})
+BROWSER_LITTER = frozenset({".ds_store", "thumbs.db", "desktop.ini", ".directory"})
+
+
+def _not_written_by_a_build(folder: Path) -> str | None:
+    """A file (or link) below ``folder`` that no build writes, as the message shows it, or None: a build replaces
+    OUT/<game> whole, so a game whose id names a folder of the designer's own (``--out ~`` and ``id: src``) must not
+    be built there. At most ``limits.MAX_CONTENT_FILES`` entries are looked at (a build writes far fewer)."""
+    seen = 0
+    for root, dirs, files in os.walk(folder):
+        for name in sorted(dirs) + sorted(files):
+            seen += 1
+            path = Path(root) / name
+            if seen > limits.MAX_CONTENT_FILES:
+                return f"more than {limits.MAX_CONTENT_FILES:,} files"
+            if path.is_symlink():
+                return f"the link {_shown(path)}"
+            if name in files and not (path.suffix.lower() in OUTPUT_SUFFIXES or name.lower() in BROWSER_LITTER
+                                      or name.startswith("._")):
+                return _shown(path)
+    return None
 
 
 @contextmanager

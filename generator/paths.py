@@ -30,6 +30,10 @@ MAX_NAME_BYTES = 255
 #: punctuation a plain name may hold besides letters and digits (any script)
 NAME_PUNCTUATION = "-_.+"
 NAME_HINT = "use letters, digits, '-', '_', '.' and '+' only (e.g. train-cards): it becomes a file name"
+#: names Windows keeps for devices, whatever follows a dot ("con.pdf" is the console too): a player or a print shop
+#: on Windows can neither unzip nor copy a file so named
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul", *(f"{port}{digit}" for port in ("com", "lpt")
+                                                            for digit in "123456789\u00b9\u00b2\u00b3")})
 
 
 def plain_name(name, src: Source | None, what: str, hint: str = NAME_HINT) -> str:
@@ -55,6 +59,11 @@ def name_problem(text: str) -> str | None:
         return f"it contains '{separator}' (a folder separator)"
     if text.startswith("."):
         return "it starts with '.' (a hidden file, or a way up with '..')"
+    if text.endswith("."):
+        return "it ends with '.' (Windows drops a name's last dots: the folder or file would be another's)"
+    if text.split(".", 1)[0].casefold() in WINDOWS_DEVICES:
+        return (f"'{text.split('.', 1)[0]}' is a device's name on Windows (con, prn, aux, nul, com1-9, lpt1-9), "
+                f"whatever follows a dot: a file so named cannot be made or unzipped there")
     for char in text:
         if char in NAME_PUNCTUATION or unicodedata.category(char)[0] in "LNM":
             continue
@@ -62,6 +71,12 @@ def name_problem(text: str) -> str | None:
             return f"it contains the control character U+{ord(char):04X}"
         return f"it contains '{char}'"
     return None
+
+
+def folded(name: str) -> str:
+    """``name`` as a file system that tells neither case nor Unicode normalisation apart compares it (macOS, Windows:
+    'Trains.pdf' and 'trains.pdf', 'café' written with é or with e and an accent, are one file there)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _shown(text: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,16 @@ def test_what_an_svg_may_not_draw_is_an_error(tmp_path, href, message):
 def test_a_named_pipe_an_svg_names_is_refused_unopened(tmp_path):
     game = _game(tmp_path, '<image href="pipe.png" width="10" height="10"/>')
     os.mkfifo(game / "art" / "pipe.png")
-    result = _check(game, "--no-cache")
+
+    def stuck(signum, frame):   # a regression opens the pipe and waits forever: fail instead of hanging the suite
+        raise AssertionError("pnpgen opened the named pipe an SVG names and waited on it")
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(60)
+    try:
+        result = _check(game, "--no-cache")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
     assert result.exit_code == 2 and "is a named pipe (FIFO), not a regular file" in result.output, result.output
 
 

@@ -10,7 +10,10 @@ The suite pins each case (tests/test_limits.py, tests/test_containment.py, tests
 script is for looking, and for the numbers in an issue note. The second part (round two) starts from
 content/demo-artwork, which has pictures, fonts and spreadsheets to spoil. The third (round three) adds other
 commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the spreadsheet readers meet. The
-fourth (round four) makes content files named pipes, and points an SVG picture's images at other files.
+fourth (round four) makes content files named pipes, and points an SVG picture's images at other files. The fifth
+(round five) names a pipe, a socket or a device on the command line, builds a picture of 79 megapixels with an alpha
+channel, gives ids that a Mac or Windows disk cannot keep apart or make, finite numbers too large or too small to
+draw, and a game whose output folder is a folder of the designer's own.
 """
 from __future__ import annotations
 
@@ -108,6 +111,7 @@ def main() -> None:
         round_two(work)
         round_three(work)
         round_four(work)
+        round_five(work)
 
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
@@ -270,6 +274,72 @@ def round_four(work: Path) -> None:
     case(work, "SVG <image> of a FIFO", [("art/pipe.png", FIFO), svg(SVG.format('<image href="pipe.png" width="9" '
                                                                                'height="9"/>'))], **art)
     case(work, "check of 196 places in 40 x 40 mm", grid(3), "check")
+
+
+def command_line(work: Path, name: str, special: str, argv: list[str]) -> None:
+    """``pnpgen *argv`` where ``{p}`` is a named pipe, a socket or /dev/null (``special``: fifo, socket, device) and
+    ``{tmp}`` a fresh folder; nothing may wait on the pipe."""
+    import socket
+    tmp = work / f"cli{len(list(work.iterdir()))}"
+    tmp.mkdir()
+    path, server = tmp / "thing.json", None
+    if special == "fifo":
+        os.mkfifo(path)
+    elif special == "socket":
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+    else:
+        path = Path(os.devnull)
+    start = time.perf_counter()
+    try:
+        result = subprocess.run([sys.executable, "-m", "generator.cli", *(a.format(p=path, tmp=tmp) for a in argv)],
+                                capture_output=True, text=True, timeout=60)
+    finally:
+        if server is not None:
+            server.close()
+    seconds = time.perf_counter() - start
+    output = result.stderr + result.stdout
+    first = " ".join(output.split("Error:")[-1].split())
+    print(f"{name:32} exit {result.returncode}  {seconds:4.1f}s  traceback={'Traceback' in output}  {first[:150]}")
+
+
+def big_rgba_png(data: bytes) -> bytes:
+    """A 79-megapixel PNG with an alpha channel (Pillow's reduce of RGBA copied all of it)."""
+    import io
+
+    from PIL import Image
+    grey = Image.linear_gradient("L").resize((9900, 7980))
+    out = io.BytesIO()
+    Image.merge("RGBA", [grey, grey.transpose(Image.Transpose.ROTATE_180), grey, grey]).save(out, "PNG", compress_level=1)
+    return out.getvalue()
+
+
+def round_five(work: Path) -> None:
+    """Round five: special files named on the command line, a 79-megapixel RGBA picture, ids a Mac or Windows disk
+    cannot keep apart or make, finite numbers too large or too small to draw, an output folder of one's own."""
+    mini = str(MINI)
+    for special, argv in (("fifo", ["build", "{p}"]), ("fifo", ["build", mini, "--out", "{p}"]),
+                          ("fifo", ["import", "{p}", "--to", "{tmp}/x"]), ("socket", ["new", "{p}"]),
+                          ("device", ["check", mini, "--with", "{p}"]), ("socket", ["export", "tts", mini, "--out", "{p}"])):
+        command_line(work, f"{special}: {' '.join(argv[:1] + argv[2:3] if argv[1] == mini else argv[:2])}"[:32],
+                     special, argv)
+    art = {"base": ARTWORK}
+    case(work, "PNG 79 Mpx RGBA (build)", [("art/card-paper.png", big_rgba_png)], "build", **art)
+    case(work, "deck id con", [("decks.yaml", replace("  tickets:", "  con:"))])
+    case(work, "deck ids Trains and trains", [("decks.yaml", replace("  tickets:", "  Trains:"))], "build")
+    case(work, "deck id ending with '.'", [("decks.yaml", replace("  tickets:", "  tickets.:"))])
+    train = "layouts/lantern-train.yaml"
+    case(work, "layout x: 1e308 (build)", [(train, replace("x: 7.5, y: 7.5", "x: 1.0e+308, y: 7.5"))], "build", **art)
+    case(work, "layout rotate: 1e308 (build)", [(train, replace("rotate: 180", "rotate: 1.0e+308"))], "build", **art)
+    case(work, "token size 1e-300", [("components.yaml", replace("size: 14", "size: 1.0e-300"))],
+         base=ROOT / "content" / "ttr-germany")
+    case(work, "die_size 1e-300", [("components.yaml", replace("dice: 5", "dice: 5\n    die_size: 1.0e-300"))],
+         base=ROOT / "content" / "ttr-dice")
+    game_id = f"case{len(list(work.iterdir()))}"   # the folder case() makes next, and its output folder's name
+    case(work, "OUT/<game> holds one's own file", [(f"output/{game_id}/main.py", lambda b: b"print('mine')\n")],
+         "build", args=("--out", "{game}/output"))
+    case(work, "--out . with id: art (build)", [("game.yaml", replace("game:\n", "game:\n  id: art\n"))], "build",
+         args=("--out", "{game}"), **art)
 
 
 if __name__ == "__main__":

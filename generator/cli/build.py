@@ -24,6 +24,7 @@ from generator.cli.common import (
     out_console,
 )
 from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only
@@ -36,14 +37,14 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=Given())
 @click.option("--paper", type=click.Choice(list(PAPERS), case_sensitive=False), default="a4", show_default=True,
               help="Paper for everything printed at home: card sheets, rules, print-and-play file (A3 and Tabloid: "
                    "board tiles for that paper too).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+@click.option("--out", "out_dir", type=Given(file_okay=False), default="output", show_default=True,
               help="Folder that receives one folder per game: OUT/<game>/.")
 @click.option("--force", is_flag=True, help="Build even when the checks find errors (and say so).")
-@click.option("--with", "addons", multiple=True, type=click.Path(),
+@click.option("--with", "addons", multiple=True, type=Given(),
               help="Compose an add-on folder into each game (repeatable): OUT/<game>+<add-on>/.")
 @click.option("--no-cache", is_flag=True,
               help="Neither reuse nor keep results in the build cache (PNPGEN_CACHE_DIR=off does the same).")

@@ -10,16 +10,17 @@ import click
 from generator.check import Finding, catalogue, errors_in, report
 from generator.cli.common import _fail, _print_error, out_console
 from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.incremental import Memory
 
 
 @click.command()
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=Given())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text for people; json: one object per finding (code, severity, file, line, message, hint).")
 @click.option("--list", "list_checks", is_flag=True, help="Print the catalogue of checks and exit.")
-@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+@click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into each game.")
 @click.option("--no-cache", is_flag=True,
               help="Check again even if nothing changed since the last check (PNPGEN_CACHE_DIR=off does the same).")
 def check(games, fmt, list_checks, addons, no_cache):

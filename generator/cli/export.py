@@ -14,6 +14,7 @@ from generator.cli.build import _refused, _report_build_findings
 from generator.cli.building import _ConsoleProgress
 from generator.cli.common import _fail, _sigterm_as_interrupt, _Terminated, err_console, out_console
 from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import Interrupted, PnpgenError, Terminated
 from generator.export import EXPORTERS
 from generator.export.png import export_png
@@ -31,10 +32,10 @@ def export_group():
 
 
 def _exporter(name: str, what: str, write):
-    @click.argument("game", type=click.Path())
-    @click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+    @click.argument("game", type=Given())
+    @click.option("--out", "out_dir", type=Given(file_okay=False), default=None,
                   help=f"Folder to write into (made if missing); default: output/<game>-{name}.")
-    @click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+    @click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into the game.")
     def command(game, out_dir, addons):
         # quick (no bar), but stopped as the build is: Ctrl-C exits 130, SIGTERM 143, each file whole or not written
         try:
@@ -58,12 +59,12 @@ for _name, (_what, _write) in EXPORTERS.items():
 
 
 def _export_options(fn):
-    fn = click.option("--with", "addons", multiple=True, type=click.Path(),
+    fn = click.option("--with", "addons", multiple=True, type=Given(),
                       help="Compose an add-on folder into each game (repeatable).")(fn)
     fn = click.option("--force", is_flag=True, help="Export even when the checks find errors (and say so).")(fn)
-    fn = click.option("--out", "out_dir", type=click.Path(file_okay=False), default="output", show_default=True,
+    fn = click.option("--out", "out_dir", type=Given(file_okay=False), default="output", show_default=True,
                       help="Folder that receives OUT/<game>-png/, -tts/ or -<preset>/ (beside the build's OUT/<game>/).")(fn)
-    return click.argument("games", nargs=-1, type=click.Path())(fn)
+    return click.argument("games", nargs=-1, type=Given())(fn)
 
 
 @export_group.command(name="png")

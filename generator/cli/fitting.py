@@ -7,12 +7,13 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, out_console
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.fit import fit_game
 
 
 @click.command()
-@click.argument("game", type=click.Path())
+@click.argument("game", type=Given())
 @click.option("--write", is_flag=True, help="Write the edits into the YAML files (without it, only show them).")
 @click.option("--iterations", type=click.IntRange(1, 100_000), default=400, show_default=True,
               help="Moves to try at most.")

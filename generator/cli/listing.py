@@ -9,14 +9,15 @@ from rich.table import Table
 
 from generator.cli.common import _fail, out_console
 from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 
 
 @click.command(name="list")
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=Given())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+@click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into each game.")
 def list_components(games, fmt, addons):
     """List each game's components with their counts."""
     try:

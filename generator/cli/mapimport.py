@@ -7,13 +7,14 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, out_console
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.mapio.importer import import_map
 
 
 @click.command(name="import")
-@click.argument("files", nargs=-1, required=True, type=click.Path())
-@click.option("--to", "folder", required=True, type=click.Path(), help="The new game folder (new, or empty).")
+@click.argument("files", nargs=-1, required=True, type=Given("map file"))
+@click.option("--to", "folder", required=True, type=Given(), help="The new game folder (new, or empty).")
 def import_command(files, folder):
     """Bring a TTR Map Editor map in: its JSON map file and/or CSV files of stops, routes and tickets
     (told apart by their headers) into a new game FOLDER that checks and builds."""

@@ -7,12 +7,13 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, out_console
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.new import LANGUAGES, TEMPLATES, create_game
 
 
 @click.command()
-@click.argument("folder", type=click.Path())
+@click.argument("folder", type=Given())
 @click.option("--template", default="route", show_default=True, metavar="|".join(TEMPLATES),
               help="route: a map with cities, routes, train cards and tickets; cards: cards only; line: a line game.")
 @click.option("--language", default="en", show_default=True, metavar="|".join(LANGUAGES),

@@ -9,6 +9,7 @@ import click
 from rich.markup import escape
 
 from generator.cli.common import _fail, err_console
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 from generator.simulate import compare as versions
@@ -22,8 +23,8 @@ from generator.simulate.line_rules import LineRules
 
 
 @click.command()
-@click.argument("game", type=click.Path(), required=False)
-@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into the game.")
+@click.argument("game", type=Given(), required=False)
+@click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into the game.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--bots", default="greedy", show_default=True,

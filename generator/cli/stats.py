@@ -11,14 +11,15 @@ from generator.check.deckscore import deck_scores
 from generator.check.stats import game_stats
 from generator.cli.common import _fail, out_console
 from generator.cli.games import _games_for
+from generator.cli.given import Given
 from generator.errors import PnpgenError
 from generator.load.game import load_game
 
 
 @click.command()
-@click.argument("games", nargs=-1, type=click.Path())
+@click.argument("games", nargs=-1, type=Given())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--with", "addons", multiple=True, type=click.Path(), help="Compose an add-on folder into each game.")
+@click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into each game.")
 def stats(games, fmt, addons):
     """Balance figures: spaces and cards per colour, ticket points, routes per place, crowding, ticket-deck scores."""
     try:

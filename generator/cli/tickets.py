@@ -9,6 +9,7 @@ import click
 from generator.check.deckscore import deck_scores, score_tickets
 from generator.check.ticketsuggest import suggest as suggest_deck
 from generator.cli.common import _fail
+from generator.cli.given import Given
 from generator.cli.stats import print_scores
 from generator.errors import ContentError, PnpgenError
 from generator.load.game import load_game
@@ -20,7 +21,7 @@ def tickets():
 
 
 @tickets.command()
-@click.argument("game", type=click.Path())
+@click.argument("game", type=Given())
 @click.option("--count", default=40, show_default=True, type=click.IntRange(1, 1000), help="Tickets in the deck.")
 @click.option("--mix", default=None, metavar="SHORT:LONG",
               help="Proportion of short to long tickets (long: above the median value of all pairs), e.g. 3:1.")

@@ -647,6 +647,9 @@ class FaceRenderer:
         if not math.isfinite(number):   # infinity or NaN cannot be drawn (ReportLab refuses them)
             raise BuildError(where, f"'{name}' should be a number for {what}, got {result!r}",
                              "give a number in mm (an expression must give a number)")
+        if abs(number) > limits.MAX_LAYOUT_NUMBER:   # 1e308 mm is finite, but not once scaled to points or turned
+            raise BuildError(where, f"'{name}' is {number:g} for {what}, beyond ±{limits.MAX_LAYOUT_NUMBER:,g} "
+                                    f"(limits.MAX_LAYOUT_NUMBER)", "give a number in mm, pt or degrees a page can hold")
         return number
 
     def _list(self, a, key, scope, where, what) -> list:

@@ -24,7 +24,7 @@ from generator import __version__
 from generator.errors import ContentError
 from generator.mapio.ttrme import EditorMap, Stop, Track, read_files
 from generator.new import create_game
-from generator.paths import folder_name, plain_name
+from generator.paths import folder_name, name_problem, plain_name
 
 #: the file of what pnpgen keeps for the editor (ids, styles, background …)
 SIDECAR = "ttr-map-editor.json"
@@ -272,6 +272,8 @@ def _ticket_decks(board: EditorMap, names: dict[str, str]) -> list[tuple[str, st
 def slug(text: str) -> str:
     """A deck id from a name: lower-case letters, digits and '-' only (a file name in the output)."""
     value = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60].strip("-")
+    if value and name_problem(value):   # a set named "Con" or "NUL": a Windows device's name, refused as a deck id
+        value += "-tickets"
     return value or "tickets"
 
 

@@ -31,7 +31,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response, Strea
 from starlette.routing import Route
 from watchfiles import awatch
 
-from generator import fonts
+from generator import fonts, limits
 from generator.errors import OutputError
 from generator.serve.preview import Preview, State, faces_of, inline_svg
 from generator.serve.protocol import HeadTimedProtocol
@@ -297,8 +297,11 @@ def serve(folder: Path, addons: tuple = (), host: str = "127.0.0.1", port: int =
 
 
 def server_config(app: Starlette) -> uvicorn.Config:
-    """uvicorn's settings: its h11 protocol with the request head timed (``HeadTimedProtocol``), quiet."""
-    return uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, http=HeadTimedProtocol)
+    """uvicorn's settings: its h11 protocol with the request head timed (``HeadTimedProtocol``), quiet, and past
+    ``limits.SERVE_MAX_CONNECTIONS`` open connections a request is answered 503 (each event stream a page holds
+    open is one: without a bound, clients that opened streams and never read them held them without end)."""
+    return uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2, http=HeadTimedProtocol,
+                          limit_concurrency=limits.SERVE_MAX_CONNECTIONS)
 
 
 class _Server(uvicorn.Server):

@@ -30,6 +30,7 @@ from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamped
 from generator.model.game import Game
 from generator.outputs import Outputs
+from generator.paths import folded
 from generator.render.svg import render_svg, text_by_face
 
 
@@ -121,7 +122,7 @@ class BuildContext:
     #: what ``flush`` writes, in call order
     pending: list[Pending] = field(default_factory=list)
     #: the file names recorded so far (``_claim``): each once
-    claimed: set = field(default_factory=set)
+    claimed: dict = field(default_factory=dict)   # folded name → the name
     #: pictures already copied beside the SVGs (``_svg_pictures``)
     pictures_copied: set = field(default_factory=set)
     #: the documents SVGs are written from, each once: their text decides the font subsets' masters
@@ -193,12 +194,15 @@ class BuildContext:
         """A BuildError when a second file of this build has the name ``name``: ids of different kinds make file
         names side by side (a deck 'score-sheet' and a component 'score-sheet', a deck 'board-map-overview'), and
         the second file would replace the first without a word. The checker's layout meets it too."""
-        if name in self.claimed:
+        key = folded(name)   # 'Trains.pdf' and 'trains.pdf' are one file on macOS and Windows
+        if key in self.claimed:
+            first = self.claimed[key]
+            both = first if first == name else f"{first} and {name} (one file where case or accents are not told apart)"
             raise BuildError(Source(Path(self.game.folder) / "game.yaml"),
-                             f"two outputs of the game are both named {name}: a deck, component or board id "
+                             f"two outputs of the game are both named {both}: a deck, component or board id "
                              f"makes the same file name as another part of the game",
                              "rename one of them (ids of decks, components and boards become file names)")
-        self.claimed.add(name)
+        self.claimed[key] = name
 
     def _stamped(self, doc: Document) -> Document:
         """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import Output, register
@@ -104,6 +105,11 @@ class DieKind:
                 raise ContentError(spec["labels"].src(symbol), f"label for '{symbol}', which is not a face of '{cid}'",
                                    did_you_mean(symbol, spec["faces"]) or "label the symbols listed under faces:")
         net = float(spec.get("net_size", 20.0))
+        for key, mm in (("die_size", die_size), ("sticker", sticker), ("net_size", net)):   # 1e-300: divided by zero
+            if not mm >= limits.MIN_PIECE_MM:
+                raise ContentError(spec.src(key if key in spec else "kind"), f"die '{cid}' {key}: {mm:g} mm is under "
+                                   f"{limits.MIN_PIECE_MM:g} mm, too small to cut out (limits.MIN_PIECE_MM)",
+                                   f"give {key}: in mm (the default die is 16 mm, its net's faces 20 mm)")
         component.options = DieOptions(net_size=net, die_size=die_size, sticker=sticker,
                                        tab=float(spec.get("tab", net * 0.22)), layout=spec.get("layout", "die-face"),
                                        layout_source=spec.src("layout") if "layout" in spec else spec.src("kind"),

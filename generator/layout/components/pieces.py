@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
+from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components.kind import Output, register
@@ -119,6 +120,9 @@ class PieceKind:
             width, height = float(size[0]), float(size[1])
         else:
             width = height = float(size)
+        if not min(width, height) >= limits.MIN_PIECE_MM:   # 1e-300 mm passed the schema, then divided by zero
+            raise ContentError(spec.src("size"), f"component '{cid}' is {size} mm: a side under {limits.MIN_PIECE_MM:g} "
+                                                 f"mm cannot be cut out (limits.MIN_PIECE_MM)", "give its size in mm")
         if shape in ("circle", "square") and width != height:
             raise ContentError(spec.src("size"), f"a {shape} {self.name} of component '{cid}' needs one size, not {size}",
                                "give one number (the diameter or side in mm), or use shape: rect for [width, height]")
