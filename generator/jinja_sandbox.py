@@ -385,15 +385,19 @@ class CountedRange:
 def _bounded_filter(name: str, original):
     """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE."""
     passes_arg = _PassArg.from_obj(original) is not None
+    # what the filter is checked for, by its name: asked once here, not on every call
+    what = f"the '{name}' filter"
+    value_what = f"the value of {what}"
+    measured = name in _TEXT_FILTERS or name in _GROWING_FILTERS
+    counts_widths, grows = name in _WIDTH_FILTERS, name in _GROWING_FILTERS
 
     @functools.wraps(original)
     def bounded(*args, **kwargs):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
-        what = f"the '{name}' filter"
-        if name in _TEXT_FILTERS or name in _GROWING_FILTERS:
-            _check_deep((value, options, kwargs), f"the value of {what}")
-        if name in _WIDTH_FILTERS:
+        if measured:
+            _check_deep((value, options, kwargs), value_what)
+        if counts_widths:
             _check_ints([*options, *kwargs.values()], what)
         if name == "format" and isinstance(value, str):
             _check_percent_format(value, tuple(options), what)
@@ -411,7 +415,7 @@ def _bounded_filter(name: str, original):
             _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
             args = (*args[:len(args) - len(given)], items, *options)
         result = original(*args, **kwargs)
-        if name in _GROWING_FILTERS and _length(result) is not None:
+        if grows and _length(result) is not None:
             _check_size(len(result), what)
         return result
 

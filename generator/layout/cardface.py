@@ -672,12 +672,16 @@ class FaceRenderer:
         raise BuildError(where, f"unknown colour '{text}' for {what}",
                          did_you_mean(text, self.game.palette) or "use '#rrggbb' or a palette name")
 
-    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source, top: bool = False):
+    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source,
+                  top: bool = False) -> list:
         """The primitives of ``elements``; ``top`` (a layout's own list): each element's repr is added to the face's
-        (``_reprs``), for its name."""
+        (``_reprs``), for its name. A list, each element's primitives added to it (not a generator: a ticket's
+        mini-map passes a hundred primitives up through each level of generators)."""
         plan = self._plan
         assert plan is not None, "elements are drawn while a face is drawn"
         reprs = self._reprs if top else None
+        out: list = []
+        add = out.extend
         for element, where, constant, inputs in self._steps(layout, elements):
             if constant:
                 kept = plan.drawn.get(id(element))
@@ -686,7 +690,7 @@ class FaceRenderer:
                     self._count(count, where, what)
                     if reprs is not None:
                         reprs.append(text)
-                    yield from items
+                    add(items)
                     continue
                 drawn_before, problems_before = self._drawn, self._problems
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
@@ -695,9 +699,10 @@ class FaceRenderer:
                     plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
                 if reprs is not None:
                     reprs.append(text)
-                yield from items
+                add(items)
             else:
-                yield from self._per_card(layout, element, inputs, scope, where, what, card_src, reprs)
+                add(self._per_card(layout, element, inputs, scope, where, what, card_src, reprs))
+        return out
 
     def _steps(self, layout: Layout, elements: LList) -> tuple:
         """(element, its line, whether it reads nothing per card, its per-card inputs) of each of ``elements``
@@ -715,7 +720,7 @@ class FaceRenderer:
         return steps[0]
 
     def _per_card(self, layout: Layout, element, inputs, scope: dict, where: Source, what: str, card_src: Source,
-                  reprs: list[str] | None):
+                  reprs: list[str] | None) -> tuple:
         """An element that reads the card, drawn once per distinct set of the values it reads from it: ten
         thousand tickets name 58 cities, so a ticket's ``{{ card.from.name }}`` text is laid out 58 times,
         and its points badge once per number. Its values are worked out first (``when`` before the rest, as
@@ -726,12 +731,11 @@ class FaceRenderer:
             items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
             if reprs is not None:
                 reprs.append(", ".join(map(repr, items)))
-            yield from items
-            return
+            return items
         when, texts, compiled = inputs
         # ``when`` reads the card (``_inputs``), so ``_eval`` would run it: run here without asking
         if when is not None and not self._run(compiled[0], scope, where, what):
-            return
+            return ()
         kept: Any
         try:
             run = self._run
@@ -745,8 +749,7 @@ class FaceRenderer:
             self._count(count, where, what)
             if reprs is not None:
                 reprs.append(text)
-            yield from items
-            return
+            return items   # type: ignore[no-any-return]
         saved, self._given = self._given, dict(zip(texts, values))
         try:
             drawn_before, problems_before = self._drawn, self._problems
@@ -758,7 +761,7 @@ class FaceRenderer:
             plan.drawn[key] = (items, self._drawn - drawn_before, text)
         if reprs is not None:
             reprs.append(text)
-        yield from items
+        return items
 
     def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...], tuple] | None:
         """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts; then

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jinja2 import TemplateError, nodes
+from jinja2.nodes import EvalContext
 from jinja2.filters import FILTERS, _prepare_attribute_parts
 from jinja2.parser import Parser
 from jinja2.runtime import Context
@@ -433,6 +434,8 @@ class _Compiler:
                 return fn(*given, **named)
             if passes is _PassArg.environment:
                 return fn(env, *given, **named)
+            if passes is _PassArg.eval_context:   # ``join``: what a context would make, without the context
+                return fn(EvalContext(env), *given, **named)
             context = _context(env, scope)
             first = context if passes is _PassArg.context else context.eval_ctx
             return fn(first, *given, **named)
