@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import os
 import posixpath
 import re
@@ -138,11 +139,40 @@ def _check_deep(values, what: str) -> None:
     """Refuse ``values`` whose nested items, counted as printing them would meet them, pass MAX_JINJA_SEQUENCE.
     A text on its own is not measured: it is made already, and printing it costs its length (the operators
     that make texts are measured themselves; the rules page prints its whole body at once)."""
+    if _flat_size(values) <= limits.MAX_JINJA_SEQUENCE:
+        return
     values = [value for value in values if not isinstance(value, str)]
     size = _deep_size(values, limits.MAX_JINJA_SEQUENCE + len(values)) - len(values)
     if size > limits.MAX_JINJA_SEQUENCE:
         raise _refuse(f"{what} holds more than {size:,} items or characters, nested ones counted",
                       "MAX_JINJA_SEQUENCE")
+
+
+def _flat_size(values) -> float:
+    """What ``_check_deep`` measures of ``values`` when none of them nests a list or dict in a list or dict (a
+    filter's value and its options, a list written in a layout: ``[card.to]``): their items and the characters
+    of their texts, counted in one pass over each; infinity when it cannot tell at once (something nested, or
+    more items than the ceiling), and ``_check_deep`` walks them as it always did."""
+    size = 0
+    ceiling = limits.MAX_JINJA_SEQUENCE
+    for value in values:
+        shape = _SHAPES.get(type(value)) or _shape(value)
+        if shape is _TEXT or shape is _OTHER:   # a text on its own is not measured; a number or object is 0
+            continue
+        if shape is _MAPPING:
+            if value:
+                return math.inf
+            continue
+        if len(value) > ceiling:
+            return math.inf
+        size += len(value)
+        for item in value:
+            inner = _SHAPES.get(type(item)) or _shape(item)
+            if inner is _TEXT:
+                size += len(item)
+            elif inner is not _OTHER:
+                return math.inf
+    return size
 
 
 def _binop_estimate(operator: str, left, right) -> None:
