@@ -179,8 +179,7 @@ def check_shape(text: str, path: Path) -> None:
     sizes: dict[str | None, int] = {}
     scalar = yaml.ScalarEvent
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
-        kind = type(event)
-        if kind is scalar and event.anchor is None:   # most events: asked first, by type
+        if type(event) is scalar and event.anchor is None:   # most events: asked first, by type
             expanded += 1
             if expanded <= limits.MAX_YAML_NODES:
                 continue

@@ -749,7 +749,7 @@ class FaceRenderer:
             self._count(count, where, what)
             if reprs is not None:
                 reprs.append(text)
-            return items   # type: ignore[no-any-return]
+            return items
         saved, self._given = self._given, dict(zip(texts, values))
         try:
             drawn_before, problems_before = self._drawn, self._problems

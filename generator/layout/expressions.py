@@ -24,8 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from jinja2 import TemplateError, nodes
-from jinja2.nodes import EvalContext
 from jinja2.filters import FILTERS, _prepare_attribute_parts
+from jinja2.nodes import EvalContext
 from jinja2.parser import Parser
 from jinja2.runtime import Context
 from jinja2.utils import _PassArg
