@@ -305,3 +305,19 @@ def test_cardface_keeps_no_state_between_games(mini):
     _faces(first.game, "v", first)
     assert first._element_steps and not second._element_steps
     assert cardface._COMPILED   # compiled expressions are shared by the process, as before
+
+
+@pytest.mark.parametrize("expression", ["ends[0].missing is defined", "ends[0].at is defined", "ends[0].missing | default(3)",
+                                        "rows[0].name", "rows[0].missing is defined"])
+def test_an_attribute_an_object_lacks_is_undefined_as_jinja_says(expression):
+    expected, got = _jinja(expression, SCOPE), _fast(expression, SCOPE)
+    assert type(got) is type(expected) and got == expected
+
+
+def test_printing_an_attribute_an_object_lacks_fails_in_jinjas_words():
+    with pytest.raises(UndefinedError) as jinja_said:
+        _jinja("ends[0].missing ~ ''", SCOPE)
+    with pytest.raises(UndefinedError) as fast_said:
+        _fast("ends[0].missing ~ ''", SCOPE)
+    assert str(fast_said.value) == str(jinja_said.value)
+    assert str(fast_said.value).endswith("_Thing object' has no attribute 'missing'")

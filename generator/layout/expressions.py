@@ -261,12 +261,17 @@ class _Compiler:
         if attr.startswith("_"):   # refused by the sandbox (or a name it reads as an item): its own way
             return lambda scope: sandboxed(inner(scope), attr)
 
+        undefined = self.env.undefined
+
         def get(scope):
             obj = inner(scope)
-            if _plain(type(obj)):
+            kind = type(obj)
+            if _plain(kind):
                 try:
                     value = getattr(obj, attr)
                 except AttributeError:
+                    if not hasattr(kind, "__getitem__"):   # ``obj[attr]`` fails too: the sandbox's answer, at once
+                        return undefined(obj=obj, name=attr)
                     return sandboxed(obj, attr)   # an item (a dict's key), or undefined
                 if type(value) not in _METHODS:
                     return value
