@@ -734,7 +734,8 @@ class FaceRenderer:
             return items
         when, texts, compiled = inputs
         # ``when`` reads the card (``_inputs``), so ``_eval`` would run it: run here without asking
-        if when is not None and not self._run(compiled[0], scope, where, what):
+        shown = self._run(compiled[0], scope, where, what) if when is not None else True
+        if not shown:
             return ()
         kept: Any
         try:
@@ -750,7 +751,10 @@ class FaceRenderer:
             if reprs is not None:
                 reprs.append(text)
             return items
-        saved, self._given = self._given, dict(zip(texts, values))
+        given = dict(zip(texts, values))
+        if when is not None:   # drawing asks it again: its value, worked out above
+            given[when] = shown
+        saved, self._given = self._given, given
         try:
             drawn_before, problems_before = self._drawn, self._problems
             items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
