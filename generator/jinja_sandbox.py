@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import os
 import posixpath
 import re
@@ -101,29 +102,77 @@ def _deep_size(value, budget: int) -> int:
     (``[[0]*999999]*999999`` holds one list, but printing or comparing it meets 10**12 items); the count
     stops once it passes ``budget``, so measuring costs at most that much work."""
     size, stack = 0, [value]
+    shapes = _SHAPES
     while stack and size <= budget:
         item = stack.pop()
-        if isinstance(item, str):
+        shape = shapes.get(type(item))
+        if shape is None:
+            shape = _shape(item)
+        if shape is _TEXT:
             size += len(item)
-        elif isinstance(item, (list, tuple)):
+        elif shape is _SEQUENCE:
             size += len(item)
             stack.extend(item)
-        elif isinstance(item, dict):
+        elif shape is _MAPPING:
             size += 2 * len(item)
             stack.extend(item.keys())
             stack.extend(item.values())
     return size
 
 
+_TEXT, _SEQUENCE, _MAPPING, _OTHER = "text", "sequence", "mapping", "other"
+#: what ``_deep_size`` counts of a value, by its exact type (asked of ``isinstance`` once per type): every value a
+#: layout's expressions meet, measured on every card, was asked four ``isinstance`` questions
+_SHAPES: dict[type, str] = {str: _TEXT, list: _SEQUENCE, tuple: _SEQUENCE, dict: _MAPPING, int: _OTHER,
+                            float: _OTHER, bool: _OTHER, type(None): _OTHER}
+
+
+def _shape(item) -> str:
+    shape = (_TEXT if isinstance(item, str) else _SEQUENCE if isinstance(item, (list, tuple))
+             else _MAPPING if isinstance(item, dict) else _OTHER)
+    if item.__class__ is type(item) and len(_SHAPES) < 1024:   # what ``isinstance`` asks about is its type alone
+        _SHAPES[type(item)] = shape
+    return shape
+
+
 def _check_deep(values, what: str) -> None:
     """Refuse ``values`` whose nested items, counted as printing them would meet them, pass MAX_JINJA_SEQUENCE.
     A text on its own is not measured: it is made already, and printing it costs its length (the operators
     that make texts are measured themselves; the rules page prints its whole body at once)."""
+    if _flat_size(values) <= limits.MAX_JINJA_SEQUENCE:
+        return
     values = [value for value in values if not isinstance(value, str)]
     size = _deep_size(values, limits.MAX_JINJA_SEQUENCE + len(values)) - len(values)
     if size > limits.MAX_JINJA_SEQUENCE:
         raise _refuse(f"{what} holds more than {size:,} items or characters, nested ones counted",
                       "MAX_JINJA_SEQUENCE")
+
+
+def _flat_size(values) -> float:
+    """What ``_check_deep`` measures of ``values`` when none of them nests a list or dict in a list or dict (a
+    filter's value and its options, a list written in a layout: ``[card.to]``): their items and the characters
+    of their texts, counted in one pass over each; infinity when it cannot tell at once (something nested, or
+    more items than the ceiling), and ``_check_deep`` walks them as it always did."""
+    size = 0
+    ceiling = limits.MAX_JINJA_SEQUENCE
+    for value in values:
+        shape = _SHAPES.get(type(value)) or _shape(value)
+        if shape is _TEXT or shape is _OTHER:   # a text on its own is not measured; a number or object is 0
+            continue
+        if shape is _MAPPING:
+            if value:
+                return math.inf
+            continue
+        if len(value) > ceiling:
+            return math.inf
+        size += len(value)
+        for item in value:
+            inner = _SHAPES.get(type(item)) or _shape(item)
+            if inner is _TEXT:
+                size += len(item)
+            elif inner is not _OTHER:
+                return math.inf
+    return size
 
 
 def _binop_estimate(operator: str, left, right) -> None:
@@ -366,15 +415,19 @@ class CountedRange:
 def _bounded_filter(name: str, original):
     """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE."""
     passes_arg = _PassArg.from_obj(original) is not None
+    # what the filter is checked for, by its name: asked once here, not on every call
+    what = f"the '{name}' filter"
+    value_what = f"the value of {what}"
+    measured = name in _TEXT_FILTERS or name in _GROWING_FILTERS
+    counts_widths, grows = name in _WIDTH_FILTERS, name in _GROWING_FILTERS
 
     @functools.wraps(original)
     def bounded(*args, **kwargs):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
-        what = f"the '{name}' filter"
-        if name in _TEXT_FILTERS or name in _GROWING_FILTERS:
-            _check_deep((value, options, kwargs), f"the value of {what}")
-        if name in _WIDTH_FILTERS:
+        if measured:
+            _check_deep((value, options, kwargs), value_what)
+        if counts_widths:
             _check_ints([*options, *kwargs.values()], what)
         if name == "format" and isinstance(value, str):
             _check_percent_format(value, tuple(options), what)
@@ -392,7 +445,7 @@ def _bounded_filter(name: str, original):
             _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
             args = (*args[:len(args) - len(given)], items, *options)
         result = original(*args, **kwargs)
-        if name in _GROWING_FILTERS and _length(result) is not None:
+        if grows and _length(result) is not None:
             _check_size(len(result), what)
         return result
 

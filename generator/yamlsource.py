@@ -57,8 +57,31 @@ def _line(mark) -> int | None:
     return mark.line + 1 if mark is not None else None
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+#: scalars whose value is worked out from their text alone (kept per file by (tag, text): a deck's points, ``true``)
+_PLAIN_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                         "tag:yaml.org,2002:null"})
+#: (text, implicit) → the tag the safe loader's resolver gives a plain or quoted scalar: its regular expressions are
+#: run once per distinct short text (a deck names the same places thousands of times), not once per scalar
+_RESOLVED: dict[tuple, str] = {}
+_RESOLVED_TEXT = 64
+_RESOLVED_MAX = 1 << 16
+
+
 def _make_loader(path: Path):
     class LineLoader(_SAFE_LOADER):
+        def resolve(self, kind, value, implicit):
+            if kind is not yaml.ScalarNode or len(value) > _RESOLVED_TEXT or self.yaml_path_resolvers:
+                return super().resolve(kind, value, implicit)
+            key = (value, implicit)
+            tag = _RESOLVED.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_RESOLVED) >= _RESOLVED_MAX:
+                    _RESOLVED.clear()
+                _RESOLVED[key] = tag
+            return tag
+
         def construct_object(self, node, deep=False):
             try:
                 return super().construct_object(node, deep)
@@ -69,11 +92,27 @@ def _make_loader(path: Path):
                                    f"malformed YAML: {node.value!r} cannot be read as {article} {kind} ({exc})",
                                    "quote it to keep it as text, or write a valid value") from None
 
+    scalars: dict[tuple, object] = {}
+
+    def value_of(loader, node):
+        """``loader.construct_object(node, deep=True)``, with a text given as it is (the safe constructor's
+        ``construct_yaml_str`` returns the node's value) and a number, bool or null worked out once per text."""
+        if type(node) is yaml.ScalarNode:
+            tag = node.tag
+            if tag == _STR_TAG:
+                return node.value
+            if tag in _PLAIN_TAGS:
+                key = (tag, node.value)
+                if key not in scalars:
+                    scalars[key] = loader.construct_object(node, deep=True)
+                return scalars[key]
+        return loader.construct_object(node, deep=True)
+
     def construct_mapping(loader, node, deep=False):
         result = LDict()
         result.file, result.line, result.key_lines = path, node.start_mark.line + 1, {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            key = value_of(loader, key_node)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise ContentError(Source(path, key_node.start_mark.line + 1),
                                    f"a key must be a plain name, not {key!r}",
@@ -84,11 +123,11 @@ def _make_loader(path: Path):
                     f"duplicate key '{key}' (first at line {result.key_lines[key]})",
                     "remove or rename one of them: YAML would silently keep only the last")
             result.key_lines[key] = key_node.start_mark.line + 1
-            result[key] = loader.construct_object(value_node, deep=True)
+            result[key] = value_of(loader, value_node)
         return result
 
     def construct_sequence(loader, node, deep=False):
-        result = LList(loader.construct_object(child, deep=True) for child in node.value)
+        result = LList([value_of(loader, child) for child in node.value])
         result.file, result.line = path, node.start_mark.line + 1
         result.item_lines = [child.start_mark.line + 1 for child in node.value]
         return result
@@ -138,8 +177,13 @@ def check_shape(text: str, path: Path) -> None:
     depth = 0
     open_anchors: list[tuple[str | None, int]] = []   # per open collection: its anchor, the count at its start
     sizes: dict[str | None, int] = {}
+    scalar = yaml.ScalarEvent
     for event in yaml.parse(text, Loader=_SAFE_LOADER):
-        if isinstance(event, yaml.CollectionStartEvent):
+        if type(event) is scalar and event.anchor is None:   # most events: asked first, by type
+            expanded += 1
+            if expanded <= limits.MAX_YAML_NODES:
+                continue
+        elif isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > limits.MAX_YAML_DEPTH:
                 raise ContentError(Source(path, _line(event.start_mark)),

@@ -527,6 +527,7 @@ class FaceRenderer:
         self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
         self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
+        self._element_steps: dict[tuple, tuple] = {}   # (layout, list of elements) → ``_steps``
         self._given: dict[str, Any] | None = None   # per-card values worked out before their element is drawn
         self._reprs: list[str] | None = None          # the repr of each element of the face being drawn
 
@@ -674,18 +675,25 @@ class FaceRenderer:
         raise BuildError(where, f"unknown colour '{text}' for {what}",
                          did_you_mean(text, self.game.palette) or "use '#rrggbb' or a palette name")
 
-    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source, top: bool = False):
+    def _elements(self, layout: Layout, elements: LList, scope: dict, what: str, card_src: Source,
+                  top: bool = False) -> list:
         """The primitives of ``elements``; ``top`` (a layout's own list): each element's repr is added to the face's
-        (``_reprs``), for its name."""
+        (``_reprs``), for its name. A list, each element's primitives added to it (not a generator: a ticket's
+        mini-map passes a hundred primitives up through each level of generators)."""
         plan = self._plan
         assert plan is not None, "elements are drawn while a face is drawn"
         reprs = self._reprs if top else None
-        for i, element in enumerate(elements):
-            where = elements.src(i)
-            if self._is_constant(layout, element):
+        out: list = []
+        add = out.extend
+        for element, where, constant, inputs in self._steps(layout, elements):
+            if constant:
                 kept = plan.drawn.get(id(element))
-                if kept is not None:
-                    yield from self._replay(kept, where, what, reprs)
+                if kept is not None:   # its primitives, counted against the face's bound as drawing them would be
+                    items, count, text = kept
+                    self._count(count, where, what)
+                    if reprs is not None:
+                        reprs.append(text)
+                    add(items)
                     continue
                 drawn_before, problems_before = self._drawn, self._problems
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
@@ -694,47 +702,62 @@ class FaceRenderer:
                     plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
                 if reprs is not None:
                     reprs.append(text)
-                yield from items
+                add(items)
             else:
-                yield from self._per_card(layout, element, scope, where, what, card_src, reprs)
+                add(self._per_card(layout, element, inputs, scope, where, what, card_src, reprs))
+        return out
 
-    def _replay(self, kept: tuple, where: Source, what: str, reprs: list[str] | None):
-        """A kept drawing of an element: its primitives, counted against the face's bound as drawing them would be."""
-        items, count, text = kept
-        self._count(count, where, what)
-        if reprs is not None:
-            reprs.append(text)
-        yield from items
+    def _steps(self, layout: Layout, elements: LList) -> tuple:
+        """(element, its line, whether it reads nothing per card, its per-card inputs) of each of ``elements``
+        (``_is_constant``, ``_inputs``): worked out once per layout and list, not on every card (a ticket's face
+        walks its sixteen elements ten thousand times)."""
+        key = (id(layout), id(elements))
+        steps = self._element_steps.get(key)
+        if steps is None:
+            found = []
+            for i, element in enumerate(elements):
+                constant = self._is_constant(layout, element)
+                found.append((element, elements.src(i), constant, None if constant else self._inputs(layout, element)))
+            # the layout and the list kept alive with the steps: their ids name them
+            steps = self._element_steps[key] = (tuple(found), layout, elements)
+        return steps[0]
 
-    def _per_card(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source,
-                  reprs: list[str] | None):
+    def _per_card(self, layout: Layout, element, inputs, scope: dict, where: Source, what: str, card_src: Source,
+                  reprs: list[str] | None) -> tuple:
         """An element that reads the card, drawn once per distinct set of the values it reads from it: ten
         thousand tickets name 58 cities, so a ticket's ``{{ card.from.name }}`` text is laid out 58 times,
         and its points badge once per number. Its values are worked out first (``when`` before the rest, as
         drawing does); if one fails, the element is drawn as usual, which reports what drawing would."""
         plan = self._plan
         assert plan is not None
-        inputs = self._inputs(layout, element)
         if inputs is None:
             items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
             if reprs is not None:
                 reprs.append(", ".join(map(repr, items)))
-            yield from items
-            return
-        when, texts = inputs
-        if when is not None and not self._eval(when, scope, where, what):
-            return
+            return items
+        when, texts, compiled = inputs
+        # ``when`` reads the card (``_inputs``), so ``_eval`` would run it: run here without asking
+        shown = self._run(compiled[0], scope, where, what) if when is not None else True
+        if not shown:
+            return ()
         kept: Any
         try:
-            values = [self._run(self._compiled[text], scope, where, what) for text in texts]
-            key = (id(element), *((type(v), v) for v in values))
+            run = self._run
+            values = [run(expression, scope, where, what) for expression in compiled[1:]]
+            key = (id(element), *[(type(v), v) for v in values])
             kept = plan.drawn.get(key) if all(type(v) in _SCALARS for v in values) else _UNKEPT
-        except (BuildError, KeyError):
+        except BuildError:
             kept, key, values = _UNKEPT, None, []
         if kept is not None and kept is not _UNKEPT:
-            yield from self._replay(kept, where, what, reprs)
-            return
-        saved, self._given = self._given, dict(zip(texts, values))
+            items, count, text = kept
+            self._count(count, where, what)
+            if reprs is not None:
+                reprs.append(text)
+            return items
+        given = dict(zip(texts, values))
+        if when is not None:   # drawing asks it again: its value, worked out above
+            given[when] = shown
+        saved, self._given = self._given, given
         try:
             drawn_before, problems_before = self._drawn, self._problems
             items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
@@ -745,29 +768,32 @@ class FaceRenderer:
             plan.drawn[key] = (items, self._drawn - drawn_before, text)
         if reprs is not None:
             reprs.append(text)
-        yield from items
+        return items
 
-    def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...]] | None:
-        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once; None when the
-        element is not drawn by them alone (a group, whose elements are looked at one by one; a picture; a value
-        that reads the repeat index as well, which differs from copy to copy)."""
+    def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...], tuple] | None:
+        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts; then
+        compiled, the when's or None first); None when the element is not drawn by them alone (a group, whose
+        elements are looked at one by one; a picture; a value that reads the repeat index as well, which differs
+        from copy to copy)."""
         key = (id(layout), id(element), "inputs")
         if key in self._constant:
             return self._constant[key]   # type: ignore[return-value]
-        texts: dict[str, None] = {}
+        texts: dict[str, _Compiled] = {}
         found: tuple | None = None
         try:
             kinds = [k for k in element if k in ELEMENTS]
             if kinds and kinds[0] not in ("group", "image"):
                 for _kind, text in _values(element):
-                    reads = self._compile(text, layout.elements.src()).reads
-                    if not reads.isdisjoint(layout.per_card):
-                        if "n" in reads:
+                    compiled = self._compile(text, layout.elements.src())
+                    if not compiled.reads.isdisjoint(layout.per_card):
+                        if "n" in compiled.reads:
                             raise LookupError(text)
-                        texts[text] = None
+                        texts[text] = compiled
                 when = element.get("when")
                 when = when if isinstance(when, str) and when in texts else None
-                found = (when, tuple(t for t in texts if t != when))
+                others = tuple(t for t in texts if t != when)
+                # compiled: the when's (or None) first, then the others'
+                found = (when, others, (texts[when] if when is not None else None, *(texts[t] for t in others)))
         except (BuildError, LookupError):
             found = None
         self._constant[key] = found   # type: ignore[assignment]

@@ -24,6 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from jinja2 import TemplateError, nodes
+from jinja2.filters import FILTERS, _prepare_attribute_parts
+from jinja2.nodes import EvalContext
 from jinja2.parser import Parser
 from jinja2.runtime import Context
 from jinja2.utils import _PassArg
@@ -36,6 +38,7 @@ _COMPARE = {"eq": operator.eq, "ne": operator.ne, "gt": operator.gt, "gteq": ope
             "lteq": operator.le, "in": lambda a, b: a in b, "notin": lambda a, b: a not in b}
 _PLAIN_BINOPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
                  "//": operator.floordiv, "**": operator.pow, "%": operator.mod}
+_NUMBERS = frozenset({int, float})
 _BINOP_NODES = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//",
                 nodes.Pow: "**", nodes.Mod: "%"}
 
@@ -81,6 +84,39 @@ def _context(env, scope: dict) -> Context:
 
 def _same(value):
     return value
+
+
+#: Jinja's own ``map`` filter (the sandboxes leave it as it is): ``_map_attribute`` does what it does for an attribute
+_JINJA_MAP = FILTERS["map"]
+
+
+def _part_getter(getitem, part):
+    """What ``getitem(item, part)`` gives, for one part of a ``map(attribute=…)`` path."""
+    if type(part) is not str or part.startswith("_"):
+        return lambda item: getitem(item, part)
+
+    def get(item):
+        kind = type(item)
+        # ``item[part]`` fails for a kind without ``__getitem__``: the sandbox then reads the attribute, refusing
+        # only what it refuses of a plain kind (a name starting with _; str.format, wrapped)
+        if not hasattr(kind, "__getitem__") and _plain(kind):
+            try:
+                found = getattr(item, part)
+            except AttributeError:
+                return getitem(item, part)   # undefined, as the sandbox says
+            if type(found) not in _METHODS:
+                return found
+        return getitem(item, part)
+    return get
+
+
+def _mapped(value, getters):
+    """Jinja's ``sync_do_map`` with an attribute getter: nothing is looked at until the generator is read."""
+    if value:
+        for item in value:
+            for get in getters:
+                item = get(item)
+            yield item
 
 
 class Unsupported(Exception):
@@ -225,12 +261,17 @@ class _Compiler:
         if attr.startswith("_"):   # refused by the sandbox (or a name it reads as an item): its own way
             return lambda scope: sandboxed(inner(scope), attr)
 
+        undefined = self.env.undefined
+
         def get(scope):
             obj = inner(scope)
-            if _plain(type(obj)):
+            kind = type(obj)
+            if _plain(kind):
                 try:
                     value = getattr(obj, attr)
                 except AttributeError:
+                    if not hasattr(kind, "__getitem__"):   # ``obj[attr]`` fails too: the sandbox's answer, at once
+                        return undefined(obj=obj, name=attr)
                     return sandboxed(obj, attr)   # an item (a dict's key), or undefined
                 if type(value) not in _METHODS:
                     return value
@@ -246,10 +287,18 @@ class _Compiler:
     def _binop(self, node, op: str):
         left, right = self.expr(node.left), self.expr(node.right)
         env = self.env
-        if op in env.intercepted_binops:
-            call = env.call_binop
-            return lambda scope: call(None, op, left(scope), right(scope))
         fn = _PLAIN_BINOPS[op]
+        if op in env.intercepted_binops:
+            call, fn = env.call_binop, getattr(env, "binop_table", _PLAIN_BINOPS)[op]   # the sandbox's operator
+
+            def bounded(scope):
+                a, b = left(scope), right(scope)
+                # a float with a float or an int: the sandbox's checks (sizes of texts and lists, bits of whole
+                # numbers) find nothing to measure in a float, and its operator is the plain one (``W - 2*safe``)
+                if (type(a) is float and type(b) in _NUMBERS) or (type(b) is float and type(a) in _NUMBERS):
+                    return fn(a, b)
+                return call(None, op, a, b)
+            return bounded
         return lambda scope: fn(left(scope), right(scope))
 
     def _Add(self, node):
@@ -344,7 +393,24 @@ class _Compiler:
     def _Filter(self, node):
         if node.node is None:
             raise Unsupported("filter block")
-        return self._call(node, self.env.filters.get(node.name), self.expr(node.node))
+        fn = self.env.filters.get(node.name)
+        if fn is _JINJA_MAP and not node.args and node.dyn_args is None and node.dyn_kwargs is None \
+                and len(node.kwargs) == 1 and node.kwargs[0].key == "attribute" \
+                and type(node.kwargs[0].value) is nodes.Const and type(node.kwargs[0].value.value) is str:
+            return self._map_attribute(self.expr(node.node), node.kwargs[0].value.value)
+        return self._call(node, fn, self.expr(node.node))
+
+    def _map_attribute(self, value: Evaluate, attribute: str) -> Evaluate:
+        """``map(attribute='a.b')``, the commonest filter of a layout (``ends | map(attribute='name') | join``), without
+        making the filter's context and attribute getter on every card: a generator, like Jinja's, that looks each
+        part up as Jinja's ``make_attrgetter`` does (the sandbox's ``getitem``: an item first, else a safe
+        attribute), reading a plain object's attribute directly where that is what ``getitem`` would end with."""
+        getitem = self.env.getitem
+        getters = tuple(_part_getter(getitem, part) for part in _prepare_attribute_parts(attribute))
+
+        def mapped(scope):
+            return _mapped(value(scope), getters)
+        return mapped
 
     def _Test(self, node):
         return self._call(node, self.env.tests.get(node.name), self.expr(node.node))
@@ -382,6 +448,8 @@ class _Compiler:
                 return fn(*given, **named)
             if passes is _PassArg.environment:
                 return fn(env, *given, **named)
+            if passes is _PassArg.eval_context:   # ``join``: what a context would make, without the context
+                return fn(EvalContext(env), *given, **named)
             context = _context(env, scope)
             first = context if passes is _PassArg.context else context.eval_ctx
             return fn(first, *given, **named)

@@ -62,8 +62,9 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
 
 
 def _place(src) -> tuple:
-    """A source as a key: its fields, not its text (``str`` resolves the file's path, 0.1 ms a card)."""
-    return (None, None, None) if src is None else (src.file, src.line, src.column)
+    """A source as a key: its fields, not its text (``str`` resolves the file's path, 0.1 ms a card); the file as
+    the text of its path (a Path's repr, twice a face, cost as much as the rest of the key)."""
+    return (None, None, None) if src is None else (None if src.file is None else str(src.file), src.line, src.column)
 
 
 class SharedFaceRenderer(FaceRenderer):
