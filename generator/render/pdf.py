@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,14 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator import fonts, limits
-from generator.layout import images
+from generator.layout import images, primitives
+from generator.layout.faces import LazyForms
 from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use, pictures
 
 
-def render_pdf(doc: Document, path: Path) -> None:
+def render_pdf(doc: Document, path: Path, stamp: Callable[[primitives.Page], list] | None = None) -> None:
+    """Write ``doc`` to ``path``; ``stamp(page)``: items drawn after the page's own (the game's stamp, worked out
+    page by page as the page is drawn: the faces it measures are the ones the page is about to draw)."""
     font = fonts.register()
     # initialFontName: otherwise ReportLab names an unembedded Helvetica on every page
     c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1,
@@ -56,7 +60,10 @@ def render_pdf(doc: Document, path: Path) -> None:
         c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
         c.setBleedBox(_box(page.bleed_box, page.height) if page.bleed_box else None)
         painter.begin_page(page.height)
+        extra = stamp(page) if stamp is not None else ()
         for item in page.items:
+            painter.draw(item)
+        for item in extra:
             painter.draw(item)
         c.showPage()
         _pack(c)
@@ -455,10 +462,19 @@ class _Painter:
         """One form per picture file (by content), defined before any page: an image XObject (or an
         SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
         a face's own form may place it, and forms are not defined inside forms."""
-        seen = pictures([item for page in doc.pages for item in page.items], doc.forms)
-        for form in doc.forms.values():   # one at a time: a large game's forms are unpickled as asked for
-            for digest, image in pictures(form.items, doc.forms).items():
-                seen.setdefault(digest, image)
+        forms = doc.forms
+        if isinstance(forms, LazyForms):   # a large game's: what each face draws was noted as it was stored
+            store = forms.store
+            seen = primitives.pictures_placed([item for page in doc.pages for item in page.items],
+                                   lambda name: store.pictures(name, forms))
+            for name in forms:
+                for digest, image in store.pictures(name, forms):
+                    seen.setdefault(digest, image)
+        else:
+            seen = pictures([item for page in doc.pages for item in page.items], forms)
+            for form in forms.values():
+                for digest, image in pictures(form.items, forms).items():
+                    seen.setdefault(digest, image)
         large = {digest for digest, image in seen.items()
                  if (known := images.known(image.path, digest)).raster
                  and known.width * known.height > limits.MAX_UNREDUCED_PIXELS}

@@ -27,16 +27,16 @@ from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
-from generator.layout.stamp import stamped
+from generator.layout.stamp import stamper
 from generator.model.game import Game
 from generator.outputs import Outputs
 from generator.render.svg import render_svg, text_by_face
 
 
-def render_pdf(doc: Document, path: Path) -> None:
+def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None = None) -> None:
     """``generator.render.pdf.render_pdf``, imported when a PDF is first written: ReportLab's PDF writer
     (``pdfgen``, ``pdfdoc``) is not imported by ``pnpgen check``, whose dry layout writes no file."""
-    importlib.import_module("generator.render.pdf").render_pdf(doc, path)
+    importlib.import_module("generator.render.pdf").render_pdf(doc, path, stamp)
 
 
 #: the folder beside an SVG where the pictures it refers to are copied
@@ -164,7 +164,7 @@ class BuildContext:
         stamps its own pages once.
         """
         self._claim(name)
-        write = (lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)) if self.keep else _not_kept
+        write = (lambda path: render_pdf(doc, path, self._stamper(doc) if stamp else None)) if self.keep else _not_kept
         self.pending.append(Pending(name, write))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
@@ -200,10 +200,11 @@ class BuildContext:
                              "rename one of them (ids of decks, components and boards become file names)")
         self.claimed.add(name)
 
-    def _stamped(self, doc: Document) -> Document:
-        """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the
-        checker sees (or a file this build does not write) never pays for finding each stamp's place."""
-        return stamped(doc, self.game.stamp, self.game.typeset, self.game.printer_margin)
+    def _stamper(self, doc: Document):
+        """The game's stamp for each page of ``doc`` (``stamp.stamper``), worked out as the file is written, page
+        by page: a layout only the checker sees (or a file this build does not write) never pays for finding each
+        stamp's place, and a large game's faces are unpickled once for a page's stamp and its drawing."""
+        return stamper(doc, self.game.stamp, self.game.typeset, self.game.printer_margin)
 
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
