@@ -18,6 +18,7 @@ import copyreg
 import dataclasses
 import hashlib
 import io
+import operator
 import pickle
 import zlib
 from collections import OrderedDict
@@ -201,7 +202,9 @@ def _prefix(name: str) -> str:
 
 def _by_fields(cls):
     names = tuple(field.name for field in dataclasses.fields(cls))
-    return lambda obj: (cls, tuple(getattr(obj, name) for name in names))
+    fields = operator.attrgetter(*names)   # the fields as a tuple, read in C (every primitive has two or more)
+    assert len(names) > 1, cls
+    return lambda obj: (cls, fields(obj))
 
 
 #: primitives pickled as their class and fields (``cls(*fields)``): the dataclasses' own pickling (``__getstate__``
