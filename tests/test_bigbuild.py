@@ -12,8 +12,8 @@ from rich.console import Console
 from generator.check.registry import Finding
 from generator.check.report import PRINT_CHUNK, print_findings
 from generator.errors import Source
-from generator.layout import faces, stamp
-from generator.layout.primitives import Form, Group, Image, Rect, Text, Use, form_pictures, own_pictures, pictures
+from generator.layout import faces, primitives, stamp
+from generator.layout.primitives import Document, Form, Group, Image, Page, Rect, Text, Use
 from generator.load.game import load_game
 from generator.outputs import parse_only
 from generator.pipeline import build_game
@@ -21,10 +21,10 @@ from generator.pipeline import build_game
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def test_a_large_games_faces_are_unpickled_once_per_file(tmp_path, monkeypatch):
+def test_a_large_games_faces_are_unpickled_once_per_build(tmp_path, monkeypatch):
     """The mini game built as a large one (faces in a ``FormStore``) with room for one sheet's faces: each face
-    is unpickled once per PDF that draws it (its deck's file and the print-and-play file), where the stamp,
-    the pictures and the drawing each unpickled it before (four times a file)."""
+    is unpickled once for both PDFs that draw it (its deck's file and the print-and-play file, written page by
+    page together), where the stamp, the pictures and the drawing each unpickled it before (four times a file)."""
     monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0)
     monkeypatch.setattr(faces, "KEPT_FORMS", 12)   # a sheet's nine faces and its back: less than a deck
     unpickled: Counter[str] = Counter()
@@ -40,9 +40,9 @@ def test_a_large_games_faces_are_unpickled_once_per_file(tmp_path, monkeypatch):
     build_game(game, tmp_path / "out", outputs=parse_only((), None, False))   # home PDFs and print-and-play
     tickets = {name: n for name, n in unpickled.items() if name.startswith("tickets-face")}
     assert len(tickets) == 11
-    # tickets.pdf and the print-and-play file; the print-and-play cover shows the deck's first and last face
-    assert sum(tickets.values()) <= 2 * len(tickets) + 2, tickets
-    assert max(tickets.values()) <= 3, tickets
+    # the print-and-play cover shows the deck's first and last face: unpickled for it too
+    assert sum(tickets.values()) <= len(tickets) + 2, tickets
+    assert max(tickets.values()) <= 2, tickets
     assert faces.form_store(game).unpickled == sum(unpickled.values())
 
 
@@ -53,12 +53,12 @@ def test_a_forms_own_pictures_are_what_pictures_finds():
     b = Image(1, 1, 5, 5, "/b.png", "b" * 64)
     a2 = Image(2, 2, 9, 9, "/a2.png", "a" * 64)   # the same picture, printed elsewhere
     form = Form("f-1", (a, Rect(0, 0, 1, 1), Group((b, a2, Text(0, 0, "x", 5)))), (0, 0, 10, 10))
-    found = own_pictures(form)
+    found = primitives.own_pictures(form)
     assert found is not None
-    assert found == tuple(pictures(form.items, {}).items()) == form_pictures(form, {})
+    assert found == tuple(primitives.pictures(form.items, {}).items()) == primitives.form_pictures(form, {})
     assert [image for _, image in found] == [a2, b]   # the last item first, a group where it is met
-    assert own_pictures(Form("g-1", (Use("f-1", 0, 0),), (0, 0, 1, 1))) is None
-    assert own_pictures(Form("h-1", (Rect(0, 0, 1, 1),), (0, 0, 1, 1))) == ()
+    assert primitives.own_pictures(Form("g-1", (Use("f-1", 0, 0),), (0, 0, 1, 1))) is None
+    assert primitives.own_pictures(Form("h-1", (Rect(0, 0, 1, 1),), (0, 0, 1, 1))) == ()
 
 
 def test_the_form_store_knows_a_faces_pictures_without_unpickling_it():
@@ -81,7 +81,6 @@ def test_a_stamper_stamps_each_page_as_stamped_does():
     """``stamper`` (the stamp worked out as each page is drawn) puts on each page what ``stamped`` puts there,
     also after it has let its kept boxes go."""
     from generator.fonts import Typeset
-    from generator.layout.primitives import Document, Page
     typeset = Typeset()   # pnpgen's own face
     face = Form("card-1", (Rect(0, 0, 60, 90, fill="#ff0000"), Text(2, 80, "hello", 8)), (0, 0, 60, 90))
     pages = [Page(210, 297, [Use("card-1", 10 + 5 * n, 10), Use("card-1", 10, 180 + n)]) for n in range(6)]
@@ -145,3 +144,59 @@ def test_findings_text_is_pinned():
                                               "    hint: remove one\n"
                                               "  decks.yaml:9: waived PNP101 bad\n"
                                               "    reason: on purpose\n")
+
+
+def _pages_doc(title: str, pages, forms) -> Document:
+    return Document(title, pages, dict(forms))
+
+
+def test_files_written_together_are_the_files_written_alone(tmp_path):
+    """``render_pdfs_together``: the print-and-play file and its parts' files, page by page at once, are byte for
+    byte what ``render_pdf`` writes for each alone: with a part it prints in order (with a blank between two of
+    its pages), a part it does not print, a part with no pages, and the stamp worked out once for both."""
+    from generator.fonts import Typeset
+    from generator.render import pdf
+
+    typeset = Typeset()
+    faces_ = [Form(f"card-{n}", (Rect(0, 0, 60, 90, fill="#ff0000" if n % 2 else "#0000ff"),
+                                 Text(2, 80, f"card {n}", 8)), (0, 0, 60, 90)) for n in range(6)]
+    forms = {f.name: f for f in faces_}
+    deck_pages = [Page(210, 297, [Use(f.name, 10, 10 + 0.5 * n), Use(f.name, 100, 10)]) for n, f in enumerate(faces_)]
+    deck = _pages_doc("deck", deck_pages, forms)
+    other = _pages_doc("other", [Page(210, 297, [Use("card-1", 20, 20)])], forms)
+    empty = _pages_doc("empty", [], forms)
+    cover = Page(210, 297, [Text(20, 20, "cover", 12)])
+    blank = Page(210, 297, [Text(100, 150, "blank", 8)])
+    body = [Page(p.width, p.height, p.items, label="deck") for p in deck_pages]
+    whole = _pages_doc("whole", [cover, *body[:3], blank, *body[3:]], forms)
+    whole.outline = [("cover", 0), ("deck", 1)]
+
+    def stamp_of(doc):
+        return stamp.stamper(doc, "stamp 1.0", typeset)
+
+    docs = {"whole": whole, "deck": deck, "other": other, "empty": empty}
+    for name, doc in docs.items():
+        pdf.render_pdf(doc, tmp_path / f"alone-{name}.pdf", stamp_of(doc))
+    pdf._DRAWINGS.clear()
+    pdf.render_pdfs_together((whole, tmp_path / "together-whole.pdf", stamp_of(whole)),
+                             [(doc, tmp_path / f"together-{name}.pdf", stamp_of(doc))
+                              for name, doc in docs.items() if name != "whole"])
+    for name in docs:
+        assert (tmp_path / f"together-{name}.pdf").read_bytes() == (tmp_path / f"alone-{name}.pdf").read_bytes(), name
+
+
+def test_the_print_and_play_file_is_written_with_its_parts(tmp_path, monkeypatch):
+    """A build hands the print-and-play file and the home PDFs it prints to ``render_pdfs_together`` in one call."""
+    from generator.writers import context
+
+    calls = []
+    real = context.render_pdfs_together
+    monkeypatch.setattr(context, "render_pdfs_together",
+                        lambda whole, parts: (calls.append((whole[1].name, sorted(p[1].name for p in parts))),
+                                              real(whole, parts)))
+    game = load_game(FIXTURES / "mini")
+    build_game(game, tmp_path / "out", outputs=parse_only((), None, False))
+    assert len(calls) == 1
+    whole, parts = calls[0]
+    assert whole.endswith("print-and-play.pdf")
+    assert {"tickets.pdf", "trains.pdf"} <= set(parts)

@@ -32,12 +32,7 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
 def stamped(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PRINTER_MARGIN) -> Document:
     """A copy of ``doc`` whose every page carries ``text`` in ``typeset``'s face (the game's body family, so a
     page of a game that declares one embeds no second face for the stamp); the document is left as it was."""
-    if not text:
-        return doc
-    cache: dict = {}  # what each form draws, worked out once for the whole document (and each item's boxes: below)
-    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache, margin)],
-                  p.trim_box, p.bleed_box, p.label, p.one_sided) for p in doc.pages]
-    return Document(doc.title, pages, doc.forms, doc.outline)
+    return with_stamp(doc, stamper(doc, text, typeset, margin))
 
 
 #: boxes a stamper keeps (forms' by name, page items' by identity) before it starts again: a 100,000-card deck's
@@ -59,6 +54,15 @@ def stamper(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PR
             cache.clear()
         return stamp_items(page, text, doc.forms, typeset, cache, margin)
     return stamp
+
+
+def with_stamp(doc: Document, stamp) -> Document:
+    """``doc`` with ``stamp(page)`` (a ``stamper``, or None) drawn on each page, as a renderer given both draws it."""
+    if stamp is None:
+        return doc
+    pages = [Page(p.width, p.height, [*p.items, *stamp(p)], p.trim_box, p.bleed_box, p.label, p.one_sided)
+             for p in doc.pages]
+    return Document(doc.title, pages, doc.forms, doc.outline)
 
 
 def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cache: dict | None = None,
