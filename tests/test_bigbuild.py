@@ -109,6 +109,9 @@ def _findings() -> list[Finding]:
         found.append(Finding("PNP402", "warning" if n % 2 else "error", Source(Path(file), n + 1), message,
                              hint=TRICKY[-n] if n % 4 else None, game="g",
                              waived=TRICKY[n - 1] if n % 5 == 3 else None))
+    found.append(Finding("PNP101", "error", Source(None, 3), "no file", game="g"))
+    found.append(Finding("PNP101", "warning", Source(Path("cards.xlsx"), 4, "C"), "a cell", hint="h", game="g"))
+    found.append(Finding("PNP101", "warning", Source(Path("cards.xlsx")), "no line", game="g"))
     found.sort(key=Finding.sort_key)
     return found
 
