@@ -525,8 +525,8 @@ class _Painter:
             _DRAWINGS.keep(form.name, drawing)
         else:   # kept a little while: the print-and-play file prints it next (``render_pdfs_together``)
             _RECENT[form.name] = drawing
-            if len(_RECENT) > RECENT_DRAWINGS:
-                del _RECENT[next(iter(_RECENT))]
+            if len(_RECENT) > RECENT_DRAWINGS:   # the oldest (a pop: ``pnpgen serve`` draws in threads)
+                _RECENT.pop(next(iter(_RECENT), ""), None)
 
     # ------------------------------------------------------------------ pictures
     def define_pictures(self, doc: Document) -> None:
