@@ -20,6 +20,7 @@ from generator import fonts
 from generator.cli import main
 from generator.layout import sheets
 from generator.layout.primitives import Circle, Document, Group, Line, Polygon, Rect, Text, Use
+from generator.layout.stamp import with_stamp
 from generator.render.pdf import render_pdf
 from generator.writers import context as build_context
 
@@ -168,13 +169,16 @@ def germany(tmp_path_factory):
     out = tmp_path_factory.mktemp("pdf-state")
     seen: dict[str, list[str]] = {}
 
-    def render_and_compare(doc, path):
+    def render_and_compare(doc, path, stamp=None):
+        doc = with_stamp(doc, stamp)
         render_pdf(doc, path)
         seen[Path(path).name] = mismatches(doc, Path(path))
 
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(ROOT)
         mp.setattr(build_context, "render_pdf", render_and_compare)
+        mp.setattr(build_context, "render_pdfs_together", lambda whole, parts: [render_and_compare(*f)
+                                                                                 for f in (whole, *parts)])
         result = CliRunner().invoke(main, ["build", "content/ttr-germany", "--all", "--out", str(out)],
                                     catch_exceptions=False)
     assert result.exit_code == 0, result.output

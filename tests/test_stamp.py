@@ -104,11 +104,12 @@ def test_the_stamp_sits_in_the_printable_margin_clear_of_cards_marks_and_words(t
     docs: dict[str, object] = {}
     real = build_context.render_pdf
 
-    def keep(doc, path):
-        docs[Path(path).name] = doc
-        real(doc, path)
+    def keep(doc, path, stamp=None):
+        docs[Path(path).name] = layout_stamp.with_stamp(doc, stamp)
+        real(doc, path, stamp)
 
     monkeypatch.setattr(build_context, "render_pdf", keep)
+    monkeypatch.setattr(build_context, "render_pdfs_together", lambda whole, parts: [keep(*f) for f in (whole, *parts)])
     _build(ROOT / "content" / "ttr-germany", tmp_path)
     game = load_game(ROOT / "content" / "ttr-germany")
     checked = patched = 0

@@ -18,6 +18,7 @@ import copyreg
 import dataclasses
 import hashlib
 import io
+import operator
 import pickle
 import zlib
 from collections import OrderedDict
@@ -141,6 +142,13 @@ class FormStore:
         self._blobs: dict[str, bytes] = {}
         self._dicts: dict[str, bytes] = {}   # name prefix → the zlib dictionary its forms are compressed against
         self._recent: OrderedDict[str, Form] = OrderedDict()
+        #: name → the pictures the form draws (``primitives.own_pictures``), for the forms that draw any; worked out
+        #: as a form is put (it is an object then), so that a document's pictures are known without unpickling
+        #: its faces. Equal tuples are kept once (a deck's faces share their artwork).
+        self._pictures: dict[str, tuple] = {}
+        self._same_pictures: dict[tuple, tuple] = {}
+        self._placing: set[str] = set()   # forms that place other forms: their pictures are found when asked
+        self.unpickled = 0   # forms unpickled (``get``), for tests: one per face per document at most
 
     def __contains__(self, name: str) -> bool:
         return name in self._blobs
@@ -155,6 +163,11 @@ class FormStore:
             pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
             pickler.dump(form)
             data = out.getvalue()
+            found = primitives.own_pictures(form)
+            if found is None:
+                self._placing.add(form.name)
+            elif found:
+                self._pictures[form.name] = self._same_pictures.setdefault(found, found)
             # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
             # name prefix, the deck's), a face takes ~100 bytes instead of ~550
             zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
@@ -166,12 +179,21 @@ class FormStore:
         if form is None:
             unpacker = zlib.decompressobj(zdict=self._dicts[_prefix(name)])
             form = pickle.loads(unpacker.decompress(self._blobs[name]) + unpacker.flush())
+            self.unpickled += 1
             self._recent[name] = form
             if len(self._recent) > KEPT_FORMS:
                 self._recent.popitem(last=False)
         else:
             self._recent.move_to_end(name)
         return form
+
+
+    def pictures(self, name: str, forms: dict) -> tuple:
+        """What ``primitives.pictures`` finds in form ``name`` (``(digest, Image)`` in visiting order), without
+        unpickling it unless it places other forms (``forms``: where to find them)."""
+        if name in self._placing:
+            return primitives.form_pictures(self.get(name), forms)
+        return self._pictures.get(name, ())
 
 
 def _prefix(name: str) -> str:
@@ -181,7 +203,9 @@ def _prefix(name: str) -> str:
 
 def _by_fields(cls):
     names = tuple(field.name for field in dataclasses.fields(cls))
-    return lambda obj: (cls, tuple(getattr(obj, name) for name in names))
+    fields = operator.attrgetter(*names)   # the fields as a tuple, read in C (every primitive has two or more)
+    assert len(names) > 1, cls
+    return lambda obj: (cls, fields(obj))
 
 
 #: primitives pickled as their class and fields (``cls(*fields)``): the dataclasses' own pickling (``__getstate__``

@@ -218,6 +218,54 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
     return pictures_found
 
 
+def form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image], ...]:
+    """The pictures ``form`` draws with the forms it places, ``(digest, Image)`` in the order ``pictures`` meets
+    them: what ``pictures(form.items, forms)`` finds, as pairs."""
+    return _form_pictures(form, forms)
+
+
+def own_pictures(form: Form) -> tuple[tuple[str, Image], ...] | None:
+    """``form_pictures`` of a form that places no other form, worked out from the form alone (None: it places
+    one). A large game's faces are kept compressed (``layout.faces.FormStore``), so what a document draws is
+    known without unpickling each face again."""
+    found: dict[str, Image] = {}
+    if not _own_pictures_in(form.items, found):
+        return None
+    return tuple(found.items())
+
+
+def _own_pictures_in(items, found: dict[str, Image]) -> bool:
+    for item in reversed(items):   # the order of ``_pictures_in``
+        if isinstance(item, Image):
+            found.setdefault(item.digest, item)
+        elif isinstance(item, Group):
+            if not _own_pictures_in(item.items, found):
+                return False
+        elif isinstance(item, Use):
+            return False
+    return True
+
+
+def pictures_placed(items, form_pictures_of) -> dict[str, Image]:
+    """``pictures(items, forms)`` with each placed form's pictures from ``form_pictures_of(name)`` (its
+    ``form_pictures``, kept by whoever keeps the forms) instead of from the form itself."""
+    found: dict[str, Image] = {}
+    _pictures_placed_in(items, form_pictures_of, found, set())
+    return found
+
+
+def _pictures_placed_in(items, form_pictures_of, found: dict[str, Image], seen: set[str]) -> None:
+    for item in reversed(items):
+        if isinstance(item, Image):
+            found.setdefault(item.digest, item)
+        elif isinstance(item, Group):
+            _pictures_placed_in(item.items, form_pictures_of, found, seen)
+        elif isinstance(item, Use) and item.name not in seen:
+            seen.add(item.name)
+            for digest, image in form_pictures_of(item.name):
+                found.setdefault(digest, image)
+
+
 def forms_used(items, forms: dict[str, Form]) -> list[str]:
     """The names of the forms ``items`` place, directly or through other forms, sorted: with the items,
     everything a one-page file drawn from them depends on."""

@@ -32,11 +32,36 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y down
 def stamped(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PRINTER_MARGIN) -> Document:
     """A copy of ``doc`` whose every page carries ``text`` in ``typeset``'s face (the game's body family, so a
     page of a game that declares one embeds no second face for the stamp); the document is left as it was."""
+    return with_stamp(doc, stamper(doc, text, typeset, margin))
+
+
+#: boxes a stamper keeps (forms' by name, page items' by identity) before it starts again: a 100,000-card deck's
+#: file is stamped as it is drawn, and its single-use faces' boxes are not needed twice
+STAMPER_KEPT = 4096
+
+
+def stamper(doc: Document, text: str, typeset: fonts.Typeset, margin: float = PRINTER_MARGIN):
+    """``stamped``'s items for one page at a time (None without ``text``): ``stamper(...)(page)`` is the stamp
+    ``stamped`` puts on ``page``, worked out as the renderer draws the page (``render.pdf.render_pdf``'s ``stamp``),
+    when the faces it measures are at hand: a large game's faces are unpickled once for the page, not once
+    for its stamp and again for its drawing."""
     if not text:
+        return None
+    cache: dict = {}
+
+    def stamp(page: Page) -> list:
+        if len(cache) > STAMPER_KEPT:
+            cache.clear()
+        return stamp_items(page, text, doc.forms, typeset, cache, margin)
+    return stamp
+
+
+def with_stamp(doc: Document, stamp) -> Document:
+    """``doc`` with ``stamp(page)`` (a ``stamper``, or None) drawn on each page, as a renderer given both draws it."""
+    if stamp is None:
         return doc
-    cache: dict = {}  # what each form draws, worked out once for the whole document (and each item's boxes: below)
-    pages = [Page(p.width, p.height, [*p.items, *stamp_items(p, text, doc.forms, typeset, cache, margin)],
-                  p.trim_box, p.bleed_box, p.label, p.one_sided) for p in doc.pages]
+    pages = [Page(p.width, p.height, [*p.items, *stamp(p)], p.trim_box, p.bleed_box, p.label, p.one_sided)
+             for p in doc.pages]
     return Document(doc.title, pages, doc.forms, doc.outline)
 
 
@@ -104,6 +129,8 @@ def free_x(boxes: list[Box], y0: float, y1: float, width: float, left: float, ri
 def form_boxes(name: str, forms: dict, cache: dict | None = None) -> list[Box]:
     """What form ``name`` draws, in its own coordinates, clipped to its box (a form as large as the page, like a
     score sheet's, covers only where it draws); kept per form, as a deck places one form many times."""
+    if cache is not None and name in cache:   # known: the form is not asked for (a large game's is unpickled)
+        return cache[name]
     form = forms.get(name)
     if form is None:
         return []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,33 +23,97 @@ from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from generator import fonts, limits
-from generator.layout import images
+from generator.layout import images, primitives
+from generator.layout.faces import LazyForms
 from generator.layout.primitives import Circle, Document, Group, Image, Line, Polygon, Rect, Text, Use, pictures
 
 
-def render_pdf(doc: Document, path: Path) -> None:
-    font = fonts.register()
-    # initialFontName: otherwise ReportLab names an unembedded Helvetica on every page
-    c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1,
-                         initialFontName=font)  # type: ignore[arg-type]  # a font name; the stubs say float
-    c.setTitle(doc.title)
-    c.setCreator("pnpgen")
-    c.setAuthor("pnpgen")
-    defined: set[str] = set()
-    uses: dict[str, int] = {}
-    for page in doc.pages:
-        for item in page.items:
-            if isinstance(item, Use):
-                uses[item.name] = uses.get(item.name, 0) + 1
-    painter = _Painter(c, font, doc, defined)
-    # a face placed once is cheaper drawn in place (clipped) than as its own XObject
-    painter.inline = {name for name, n in uses.items() if n == 1}
-    painter.define_pictures(doc)
-    marks: dict[int, list[str]] = {}
-    for title, index in doc.outline:
-        marks.setdefault(index, []).append(title)
-    for index, page in enumerate(doc.pages):
-        for n, title in enumerate(marks.get(index, [])):
+def render_pdf(doc: Document, path: Path, stamp: Callable[[primitives.Page], list] | None = None) -> None:
+    """Write ``doc`` to ``path``; ``stamp(page)``: items drawn after the page's own (the game's stamp, worked out
+    page by page as the page is drawn: the faces it measures are the ones the page is about to draw)."""
+    PdfWriter(doc, path, stamp).finish()
+
+
+def render_pdfs_together(whole: tuple[Document, Path, Callable | None],
+                         parts: list[tuple[Document, Path, Callable | None]]) -> None:
+    """Write ``whole`` (the print-and-play file) and ``parts`` (files whose pages it prints: a deck's sheets) at
+    once: a part's page is drawn into its own file just before ``whole`` prints it (the same ``items``, in the
+    same order), so the faces on it are fetched (a large game's unpickled), measured for the stamp and drawn
+    (``_Drawing``) once for both files. Each file's bytes are those ``render_pdf`` writes alone: every file has
+    its own canvas, fonts and objects; what a page shares with another file's is worked out the same way.
+    A part whose pages ``whole`` does not print in its order is written alone after it."""
+    writer = PdfWriter(*whole)
+    waiting = {}   # the items of a part's first page → the part, begun when ``whole`` reaches that page
+    alone = []
+    for doc, path, stamp in parts:
+        if doc.pages and id(doc.pages[0].items) not in waiting:
+            waiting[id(doc.pages[0].items)] = (doc, path, stamp)
+        else:
+            alone.append((doc, path, stamp))
+    begun: list[PdfWriter] = []
+    part: PdfWriter | None = None
+    for page in whole[0].pages:
+        if part is None or part.next_items() is not page.items:
+            found = waiting.pop(id(page.items), None)
+            if found is not None:
+                part = PdfWriter(*found)
+                begun.append(part)
+        if part is not None and part.next_items() is page.items:
+            drawn = part.page()
+            same = (part.doc.pages[part.index - 1].width, part.doc.pages[part.index - 1].height) == \
+                (page.width, page.height) and part.stamp is not None and writer.stamp is not None
+            writer.page(drawn if same else None)   # the same items on the same paper: the same stamp
+            if part.next_items() is None:   # its last page: saved, and its canvas let go
+                part.finish()
+                begun.remove(part)
+                part = None
+        else:
+            writer.page()
+    writer.finish()
+    for part in begun:
+        part.finish()   # nothing left to draw unless ``whole`` left the part before its end
+    for doc, path, stamp in [*waiting.values(), *alone]:
+        render_pdf(doc, path, stamp)
+
+
+class PdfWriter:
+    """One PDF file drawn a page at a time (``page``), saved by ``finish``."""
+
+    def __init__(self, doc: Document, path: Path, stamp: Callable[[primitives.Page], list] | None = None):
+        font = fonts.register()
+        # initialFontName: otherwise ReportLab names an unembedded Helvetica on every page
+        c = rl_canvas.Canvas(str(path), invariant=1, pageCompression=1,
+                             initialFontName=font)  # type: ignore[arg-type]  # a font name; the stubs say float
+        c.setTitle(doc.title)
+        c.setCreator("pnpgen")
+        c.setAuthor("pnpgen")
+        defined: set[str] = set()
+        uses: dict[str, int] = {}
+        for page in doc.pages:
+            for item in page.items:
+                if isinstance(item, Use):
+                    uses[item.name] = uses.get(item.name, 0) + 1
+        painter = _Painter(c, font, doc, defined)
+        # a face placed once is cheaper drawn in place (clipped) than as its own XObject
+        painter.inline = {name for name, n in uses.items() if n == 1}
+        painter.define_pictures(doc)
+        self.marks: dict[int, list[str]] = {}
+        for title, index in doc.outline:
+            self.marks.setdefault(index, []).append(title)
+        self.c, self.painter, self.doc, self.stamp = c, painter, doc, stamp
+        self.index = 0   # the next page to draw
+        self.saved = False
+
+    def next_items(self) -> list | None:
+        """The items of the next page to draw (None: all drawn)."""
+        return self.doc.pages[self.index].items if self.index < len(self.doc.pages) else None
+
+    def page(self, extra: list | None = None) -> list:
+        """Draw the next page and its stamp (``extra``: the stamp, worked out already); returns the stamp."""
+        c, painter, index = self.c, self.painter, self.index
+        page = self.doc.pages[index]
+        self.index += 1
+        for n, title in enumerate(self.marks.get(index, [])):
             key = f"part-{index}-{n}"
             c.bookmarkPage(key)
             c.addOutlineEntry(title, key, level=0)
@@ -56,11 +121,23 @@ def render_pdf(doc: Document, path: Path) -> None:
         c.setTrimBox(_box(page.trim_box, page.height) if page.trim_box else None)
         c.setBleedBox(_box(page.bleed_box, page.height) if page.bleed_box else None)
         painter.begin_page(page.height)
+        if extra is None:
+            extra = self.stamp(page) if self.stamp is not None else []
         for item in page.items:
+            painter.draw(item)
+        for item in extra:
             painter.draw(item)
         c.showPage()
         _pack(c)
-    _save(c)
+        return extra
+
+    def finish(self) -> None:
+        """Draw the pages left and save the file (once)."""
+        while self.index < len(self.doc.pages):
+            self.page()
+        if not self.saved:
+            self.saved = True
+            _save(self.c)
 
 
 class _FileOut(pdfdoc.PDFFile):
@@ -422,13 +499,9 @@ class _Painter:
         the deck's file, the print-and-play file and the print-shop file is drawn once: what its shapes write
         is kept (``_Drawing``) and written again as it was; its text, pictures and placed forms are drawn
         each time, as they name the file's own font subsets and objects."""
-        kept = _DRAWINGS.get(form.name)
+        kept = _DRAWINGS.get(form.name) or _RECENT.get(form.name)
         if kept is not None and (kept.items is form.items or kept.items == form.items):
             kept.replay(self)
-            return
-        if not _DRAWINGS.room():
-            for item in form.items:
-                self.draw(item)
             return
         drawing = _Drawing(form.items)
         code, colours = self.c._code, self.colours
@@ -448,17 +521,31 @@ class _Painter:
         if len(code) > start:
             drawing.shapes(code[start:], self)
         drawing.coloured = self.colours > colours
-        _DRAWINGS.keep(form.name, drawing)
+        if _DRAWINGS.room():
+            _DRAWINGS.keep(form.name, drawing)
+        else:   # kept a little while: the print-and-play file prints it next (``render_pdfs_together``)
+            _RECENT[form.name] = drawing
+            if len(_RECENT) > RECENT_DRAWINGS:   # the oldest (a pop: ``pnpgen serve`` draws in threads)
+                _RECENT.pop(next(iter(_RECENT), ""), None)
 
     # ------------------------------------------------------------------ pictures
     def define_pictures(self, doc: Document) -> None:
         """One form per picture file (by content), defined before any page: an image XObject (or an
         SVG's vectors) stored once in the PDF however many faces place it. Defined up front because
         a face's own form may place it, and forms are not defined inside forms."""
-        seen = pictures([item for page in doc.pages for item in page.items], doc.forms)
-        for form in doc.forms.values():   # one at a time: a large game's forms are unpickled as asked for
-            for digest, image in pictures(form.items, doc.forms).items():
-                seen.setdefault(digest, image)
+        forms = doc.forms
+        if isinstance(forms, LazyForms):   # a large game's: what each face draws was noted as it was stored
+            store = forms.store
+            seen = primitives.pictures_placed([item for page in doc.pages for item in page.items],
+                                   lambda name: store.pictures(name, forms))
+            for name in forms:
+                for digest, image in store.pictures(name, forms):
+                    seen.setdefault(digest, image)
+        else:
+            seen = pictures([item for page in doc.pages for item in page.items], forms)
+            for form in forms.values():
+                for digest, image in pictures(form.items, forms).items():
+                    seen.setdefault(digest, image)
         large = {digest for digest, image in seen.items()
                  if (known := images.known(image.path, digest)).raster
                  and known.width * known.height > limits.MAX_UNREDUCED_PIXELS}
@@ -684,3 +771,7 @@ class _Drawings(dict):
 
 
 _DRAWINGS = _Drawings()
+#: drawings beyond ``_DRAWINGS``'s budget, the last few made (a large deck's page drawn into its file and then into
+#: the print-and-play file): a few pages' faces
+RECENT_DRAWINGS = 64
+_RECENT: dict[str, _Drawing] = {}

@@ -27,17 +27,22 @@ from generator.layout import images
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
-from generator.layout.stamp import stamped
+from generator.layout.stamp import stamper
 from generator.model.game import Game
 from generator.outputs import Outputs
 from generator.paths import folded
 from generator.render.svg import render_svg, text_by_face
 
 
-def render_pdf(doc: Document, path: Path) -> None:
+def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None = None) -> None:
     """``generator.render.pdf.render_pdf``, imported when a PDF is first written: ReportLab's PDF writer
     (``pdfgen``, ``pdfdoc``) is not imported by ``pnpgen check``, whose dry layout writes no file."""
-    importlib.import_module("generator.render.pdf").render_pdf(doc, path)
+    importlib.import_module("generator.render.pdf").render_pdf(doc, path, stamp)
+
+
+def render_pdfs_together(whole: tuple, parts: list[tuple]) -> None:
+    """``generator.render.pdf.render_pdfs_together``, imported as ``render_pdf`` is."""
+    importlib.import_module("generator.render.pdf").render_pdfs_together(whole, parts)
 
 
 #: the folder beside an SVG where the pictures it refers to are copied
@@ -52,6 +57,15 @@ class Pending(NamedTuple):
     name: str
     write: Callable[[Path], object]
     key: Callable[[], bytes] | None = None
+    #: a PDF's document, whether it is stamped, and the documents whose pages it prints (the print-and-play
+    #: file's parts): ``flush`` writes such a file and its parts' files together (``render_pdfs_together``)
+    pdf: PdfJob | None = None
+
+
+class PdfJob(NamedTuple):
+    doc: Document
+    stamp: bool
+    parts: tuple[Document, ...] = ()
 
 
 @dataclass
@@ -155,18 +169,19 @@ class BuildContext:
         return SharedFaceRenderer(self.game, on_print_problem=self.print_problem_hook())
 
     def write_pdf(self, doc: Document, name: str, kind: str, section: str | None = None,
-                  component: str | None = None, stamp: bool = True) -> None:
+                  component: str | None = None, stamp: bool = True, parts: tuple[Document, ...] = ()) -> None:
         """Record ``doc`` for ``name`` (relative to the game's output folder); ``flush`` renders it.
 
         ``section`` (a title) adds the document to the print-and-play file, in call order;
         ``component`` names the component it prints, for the file's checklist and components.csv.
         Every page of the file carries the game's stamp (``generator.layout.stamp``) unless ``stamp`` is False
         (the print shop's pages are the card itself); the print-and-play file gets ``doc`` unstamped and
-        stamps its own pages once.
+        stamps its own pages once. ``parts``: documents whose pages ``doc`` prints (the print-and-play file's):
+        ``flush`` writes their files with it, each page drawn into both at once.
         """
         self._claim(name)
-        write = (lambda path: render_pdf(self._stamped(doc) if stamp else doc, path)) if self.keep else _not_kept
-        self.pending.append(Pending(name, write))
+        write = (lambda path: render_pdf(doc, path, self._stamper(doc) if stamp else None)) if self.keep else _not_kept
+        self.pending.append(Pending(name, write, pdf=PdfJob(doc, stamp, parts) if self.keep else None))
         self.result.files.append(Written(self.final / name, len(doc.pages), kind))
         if section is not None:
             self.print_in_pnp(doc, name, kind, section, component)
@@ -204,10 +219,17 @@ class BuildContext:
                              "rename one of them (ids of decks, components and boards become file names)")
         self.claimed[key] = name
 
-    def _stamped(self, doc: Document) -> Document:
-        """``doc`` with the game's stamp on every page, worked out when the file is written: a layout only the
-        checker sees (or a file this build does not write) never pays for finding each stamp's place."""
-        return stamped(doc, self.game.stamp, self.game.typeset, self.game.printer_margin)
+    def _pdf(self, entry: Pending, path: Path) -> tuple:
+        """What ``render_pdfs_together`` takes of a PDF to write: its document, its path, its stamp."""
+        assert entry.pdf is not None
+        doc, stamp = entry.pdf.doc, entry.pdf.stamp
+        return doc, path, self._stamper(doc) if stamp else None
+
+    def _stamper(self, doc: Document):
+        """The game's stamp for each page of ``doc`` (``stamp.stamper``), worked out as the file is written, page
+        by page: a layout only the checker sees (or a file this build does not write) never pays for finding each
+        stamp's place, and a large game's faces are unpickled once for a page's stamp and its drawing."""
+        return stamper(doc, self.game.stamp, self.game.typeset, self.game.printer_margin)
 
     def write_svg(self, doc: Document, page: Page, name: str, embed_pictures: bool = False) -> None:
         """Record one page of ``doc`` as the SVG ``name``. Its pictures are copied beside it (``_svg_pictures``),
@@ -292,21 +314,48 @@ class BuildContext:
         large = is_large(self.game)
         if large:   # a large game's layout is the build's own, written once: each file's documents go once written
             self.pending = []
+        together = _together(todo)
+        later = {m for members in together.values() for m in members}
         for n, (entry, path, file_key) in enumerate(todo):
+            if n in later:   # written with the print-and-play file, which prints its pages
+                continue
+            written = [(entry, path, file_key)]
+            if n in together:   # this file first, then its parts, for the progress display
+                written += [todo[m] for m in together[n]]
+                render_pdfs_together(self._pdf(entry, path), [self._pdf(e, p) for e, p, _ in written[1:]])
+            else:
+                entry.write(path)
             if large:
-                todo[n] = None   # type: ignore[call-overload]
-            name = entry.name
-            entry.write(path)
+                for m in [n, *together.get(n, ())]:
+                    todo[m] = None   # type: ignore[call-overload]
             del entry
             if large and path.suffix == ".pdf":
                 gc.collect()   # a large deck's canvas and stamped pages are cycles: gone before the next file's
-            if file_key is not None and kept is not None:
-                kept.keep(file_key, path)
-            progress.step(name)
+            for done, done_path, done_key in written:
+                if done_key is not None and kept is not None:
+                    kept.keep(done_key, done_path)
+                progress.step(done.name)
+            del written
         moved = lambda path: final / path.relative_to(self.final)  # noqa: E731
         return BuildResult(self.game, final, [replace(w, path=moved(w.path)) for w in self.result.files],
                            [replace(p, path=moved(p.path)) for p in self.result.printable],
                            list(self.result.findings))
+
+
+def _together(todo: list) -> dict[int, list[int]]:
+    """Which files of ``todo`` are written together (``render_pdfs_together``): a PDF whose ``PdfJob`` names
+    parts, by its index, and the indexes of the PDFs of those parts still to write."""
+    by_doc = {id(entry.pdf.doc): n for n, (entry, _, _) in enumerate(todo) if entry.pdf is not None}
+    together: dict[int, list[int]] = {}
+    taken: set[int] = set()
+    for n, (entry, _, _) in enumerate(todo):
+        if entry.pdf is not None and entry.pdf.parts and n not in taken:
+            members = [m for m in (by_doc.get(id(doc)) for doc in entry.pdf.parts)
+                       if m is not None and m != n and m not in taken and m not in together]
+            if members:
+                together[n] = members
+                taken.update(members)
+    return together
 
 
 def _not_kept(path: Path) -> None:

@@ -91,7 +91,8 @@ def produce_printandplay(game: Game, ctx: BuildContext) -> None:
         raise BuildError(None, f"the print-and-play file prints pages {shared} back to back with another page",
                          "every one-sided page (Page.one_sided) must get a blank back: see place_parts")
     merged.outline = [(game.words["pnp.cover"], 0)] + [(part.title, first - 1) for part, (first, _) in zip(parts, spans)]
-    ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play")
+    # written with the parts' own files (``BuildContext.flush``): each face on a page fetched and drawn once for both
+    ctx.write_pdf(merged, f"{game.id}-print-and-play.pdf", "print and play", parts=tuple(part.doc for part in parts))
     ctx.write_text("components.csv", components_csv(rows), "component list", count=len(rows), unit="rows")
 
 
