@@ -458,10 +458,10 @@ class _Painter:
         else:
             if u.name not in self.defined:
                 self._define(form)
-            c.saveState()
-            c.translate(u.x * mm, self.Y(u.y))
-            c.doForm(u.name)
-            c.restoreState()
+            # what saveState, translate, doForm and restoreState write, as one entry (the page's code is joined
+            # by new lines): nothing between q and Q changes the canvas's state, so none is saved and restored
+            c._code.append(f"q\n1 0 0 1 {fp_str(u.x * mm, self.Y(u.y))} cm\n/{c._doc.getXObjectName(u.name)} Do\nQ")
+            c._formsinuse.append(u.name)
         if u.clip is not None:
             c.restoreState()
 
@@ -474,7 +474,11 @@ class _Painter:
         c._code.append(f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
                        f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
         outer_height = self.height
-        c.translate(u.x * mm, self.Y(u.y))
+        # c.translate(…): after the clip, never merged into an earlier cm
+        dx, dy = u.x * mm, self.Y(u.y)
+        c._code.append(f"1 0 0 1 {fp_str(dx, dy)} cm")
+        a0, b0, c0, d0, e0, f0 = c._currentMatrix   # tracked as translate does (restored below)
+        c._currentMatrix = (a0, b0, c0, d0, a0 * dx + c0 * dy + e0, b0 * dx + d0 * dy + f0)
         self.height = 0.0
         self._reset()
         self._form_items(form)
@@ -507,8 +511,12 @@ class _Painter:
         code, colours = self.c._code, self.colours
         start = len(code)   # where the current run of shapes began
         for item in form.items:
-            if type(item) in _SHAPES or (type(item) is Group and _only_shapes(item)):
-                self.draw(item)
+            kind = type(item)
+            if kind in _SHAPES:
+                self._shape(item)
+                continue
+            if kind is Group and _only_shapes(item):
+                self._Group(item)
                 continue
             if len(code) > start:
                 drawing.shapes(code[start:], self)
