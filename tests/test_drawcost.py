@@ -128,3 +128,36 @@ def test_a_face_placed_once_is_drawn_in_place_with_one_saved_state(tmp_path, mon
     assert text.count(" re W* n\n1 0 0 1 ") == 3 and "Do" not in text
     raw = (tmp_path / "b.pdf").read_bytes()
     assert zlib is not None and raw.startswith(b"%PDF-1.4")
+
+
+def test_a_shape_shared_by_every_face_is_found_by_identity_not_hashed_per_face(tmp_path, monkeypatch):
+    from generator.render import pdf
+
+    frame = Rect(0, 0, 44, 67, fill="#204060")   # one object in every face, as a layout's constant element is
+    hashed, inside = [0], [False]
+    real, shape = Rect.__hash__, pdf._Painter._shape
+
+    def counted(self):
+        hashed[0] += inside[0]   # by the shape's drawing only (finding a face's pictures hashes the face too)
+        return real(self)
+
+    def drawn(self, item):
+        inside[0] = True
+        try:
+            shape(self, item)
+        finally:
+            inside[0] = False
+    monkeypatch.setattr(Rect, "__hash__", counted)
+    monkeypatch.setattr(pdf._Painter, "_shape", drawn)
+
+    def render(n: int) -> int:
+        pdf._SHAPE_CODE.clear()
+        pdf._SHAPE_BY_ID.clear()
+        pdf._DRAWINGS.clear()
+        hashed[0] = 0
+        faces = {f"n{n}-{i}": Form(f"n{n}-{i}", (frame, Text(5, 30, str(i), 8)), (0, 0, 44, 67)) for i in range(n)}
+        doc = Document("t", [Page(*A4, [Use(name, 10, 10) for name in faces])], faces)
+        pdf.render_pdf(doc, tmp_path / f"{n}.pdf")
+        return hashed[0]
+    # hashed when first met (and kept) only: 2 faces or 20, the same count
+    assert render(2) == render(20) == 2

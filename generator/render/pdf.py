@@ -271,17 +271,31 @@ class _Painter:
         if extgstate:   # an opacity was set (a picture's): drawn as ReportLab would, not kept
             getattr(self, "_" + type(item).__name__)(item)
             return
-        key = (item, self.height, self._fill, self._stroke, self._width)
-        kept = _SHAPE_CODE.get(key)
-        if kept is None:
-            code, start, colours = c._code, len(c._code), self.colours
-            getattr(self, "_" + type(item).__name__)(item)
-            kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
-                    c._fillColorObj, c._strokeColorObj, c._lineWidth)
-            if len(_SHAPE_CODE) >= 65536:
-                _SHAPE_CODE.clear()
-            _SHAPE_CODE[key] = kept
-            return
+        # first by the item's identity (a face's constant shapes are the same objects on every face, and hashing
+        # a primitive hashes each of its fields); the entry holds the item, so its identity is not reused meanwhile
+        mine = (id(item), self.height, self._fill, self._stroke, self._width)
+        found = _SHAPE_BY_ID.get(mine)
+        if found is not None and found[0] is item:
+            kept = found[1]
+        else:
+            key = (item, self.height, self._fill, self._stroke, self._width)
+            kept = _SHAPE_CODE.get(key)
+            if kept is None:
+                code, start, colours = c._code, len(c._code), self.colours
+                getattr(self, "_" + type(item).__name__)(item)
+                kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
+                        c._fillColorObj, c._strokeColorObj, c._lineWidth)
+                if len(_SHAPE_CODE) >= 65536:
+                    _SHAPE_CODE.clear()
+                _SHAPE_CODE[key] = kept
+                drawn = True
+            else:
+                drawn = False
+            if len(_SHAPE_BY_ID) >= 65536:
+                _SHAPE_BY_ID.clear()
+            _SHAPE_BY_ID[mine] = (item, kept)
+            if drawn:
+                return
         ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = kept
         c._code.extend(ops)
         self._fill, self._stroke, self._width = state
@@ -672,6 +686,8 @@ def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
 #: what a shape wrote, by (shape, page height, colours and width before it): ops, state after, colour set,
 #: the canvas's colour objects and width after
 _SHAPE_CODE: dict[tuple, tuple] = {}
+#: the same by (the shape's identity, page height, colours and width before it): (the shape, what ``_SHAPE_CODE`` has)
+_SHAPE_BY_ID: dict[tuple, tuple] = {}
 _SHAPES = frozenset({Rect, Circle, Line, Polygon})
 _EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
