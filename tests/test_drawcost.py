@@ -161,3 +161,36 @@ def test_a_shape_shared_by_every_face_is_found_by_identity_not_hashed_per_face(t
         return hashed[0]
     # hashed when first met (and kept) only: 2 faces or 20, the same count
     assert render(2) == render(20) == 2
+
+
+def test_a_label_shared_by_every_face_is_found_by_identity_not_hashed_per_face(tmp_path, monkeypatch):
+    from generator.render import pdf
+
+    label = Text(22, 10, "Route", 8, "#222222", "middle")   # one object in every face
+    hashed, inside = [0], [False]
+    real, parts = Text.__hash__, pdf._text_parts
+
+    def counted(self):
+        hashed[0] += inside[0]
+        return real(self)
+
+    def measured(painter, t):
+        inside[0] = True
+        try:
+            return parts(painter, t)
+        finally:
+            inside[0] = False
+    monkeypatch.setattr(Text, "__hash__", counted)
+    monkeypatch.setattr(pdf, "_text_parts", measured)
+
+    def render(n: int) -> int:
+        pdf._TEXT_PARTS.clear()
+        pdf._TEXT_PARTS_BY_ID.clear()
+        pdf._DRAWINGS.clear()
+        hashed[0] = 0
+        faces = {f"t{n}-{i}": Form(f"t{n}-{i}", (label, Rect(0, 0, 4, 4, fill="#000000")), (0, 0, 44, 67))
+                 for i in range(n)}
+        doc = Document("t", [Page(*A4, [Use(name, 10, 10) for name in faces])], faces)
+        pdf.render_pdf(doc, tmp_path / f"{n}.pdf")
+        return hashed[0]
+    assert render(2) == render(20) == 2

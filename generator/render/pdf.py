@@ -375,12 +375,7 @@ class _Painter:
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
         if parts is None:
-            key = (t, self.height)
-            parts = _TEXT_PARTS.get(key)
-            if parts is None:
-                if len(_TEXT_PARTS) >= 65536:
-                    _TEXT_PARTS.clear()
-                parts = _TEXT_PARTS[key] = self._text_parts(t)
+            parts = _text_parts(self, t)
         head, setting, tail = parts
         said = (t.font, setting, t.text)
         encoded = self.encoded.get(said)
@@ -692,6 +687,27 @@ _SHAPES = frozenset({Rect, Circle, Line, Polygon})
 _EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
 _TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
+#: the same by (the text's identity, page height): (the text, its parts), as ``_SHAPE_BY_ID``
+_TEXT_PARTS_BY_ID: dict[tuple, tuple] = {}
+
+
+def _text_parts(painter: _Painter, t: Text) -> tuple[str, str, str]:
+    """``painter._text_parts(t)``, kept by the text's identity and by its value (a face's constant labels are the
+    same objects on every face; hashing a Text hashes each of its fields)."""
+    mine = (id(t), painter.height)
+    found = _TEXT_PARTS_BY_ID.get(mine)
+    if found is not None and found[0] is t:
+        return found[1]
+    key = (t, painter.height)
+    parts = _TEXT_PARTS.get(key)
+    if parts is None:
+        if len(_TEXT_PARTS) >= 65536:
+            _TEXT_PARTS.clear()
+        parts = _TEXT_PARTS[key] = painter._text_parts(t)
+    if len(_TEXT_PARTS_BY_ID) >= 65536:
+        _TEXT_PARTS_BY_ID.clear()
+    _TEXT_PARTS_BY_ID[mine] = (t, parts)
+    return parts
 
 _FONTS: dict[str, Any] = {}
 
@@ -746,11 +762,7 @@ class _Drawing:
     def live(self, item, painter: _Painter) -> None:
         parts = None
         if isinstance(item, Text) and _font(item.font)._dynamicFont:
-            parts = _TEXT_PARTS.get((item, painter.height))
-            if parts is None:
-                if len(_TEXT_PARTS) >= 65536:
-                    _TEXT_PARTS.clear()
-                parts = _TEXT_PARTS[(item, painter.height)] = painter._text_parts(item)
+            parts = _text_parts(painter, item)
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
         self.size += 64 + (len(parts[0]) + len(parts[1]) if parts else 0)
 
