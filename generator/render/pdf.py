@@ -291,7 +291,7 @@ class _Painter:
                 drawn = True
             else:
                 drawn = False
-            if len(_SHAPE_BY_ID) >= 65536:
+            if len(_SHAPE_BY_ID) >= KEPT_BY_ID:
                 _SHAPE_BY_ID.clear()
             _SHAPE_BY_ID[mine] = (item, kept)
             if drawn:
@@ -683,6 +683,9 @@ def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
 _SHAPE_CODE: dict[tuple, tuple] = {}
 #: the same by (the shape's identity, page height, colours and width before it): (the shape, what ``_SHAPE_CODE`` has)
 _SHAPE_BY_ID: dict[tuple, tuple] = {}
+#: entries kept by identity (each holds its primitive alive): a small game's shared shapes and labels are a few
+#: hundred; a large game's faces are unpickled anew and never met again by identity, so they must not pile up
+KEPT_BY_ID = 4096
 _SHAPES = frozenset({Rect, Circle, Line, Polygon})
 _EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
@@ -704,7 +707,7 @@ def _text_parts(painter: _Painter, t: Text) -> tuple[str, str, str]:
         if len(_TEXT_PARTS) >= 65536:
             _TEXT_PARTS.clear()
         parts = _TEXT_PARTS[key] = painter._text_parts(t)
-    if len(_TEXT_PARTS_BY_ID) >= 65536:
+    if len(_TEXT_PARTS_BY_ID) >= KEPT_BY_ID:
         _TEXT_PARTS_BY_ID.clear()
     _TEXT_PARTS_BY_ID[mine] = (t, parts)
     return parts
