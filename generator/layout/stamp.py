@@ -74,7 +74,9 @@ def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cach
     bottom = page.height - margin - down - 0.2
     top = margin + up + 0.2
     left, right = margin + 0.2, page.width - margin - 0.2
-    everything = [box for item in page.items for box in _page_boxes(item, forms, cache)]
+    bands = ((bottom - up, bottom + down), (top - up, top + down))
+    everything = [box for item in page.items if _may_touch(item, bands, forms, cache)
+                  for box in _page_boxes(item, forms, cache)]
     for baseline in (bottom, top):
         x = free_x(everything, baseline - up, baseline + down, width, left, right)
         if x is not None:
@@ -104,6 +106,27 @@ def _page_boxes(item, forms: dict, cache: dict | None) -> list[Box]:
     if boxes is None:
         boxes = cache[key] = item_boxes(item, forms, cache=cache)
     return boxes
+
+
+def _may_touch(item, bands, forms: dict, cache: dict | None) -> bool:
+    """False for a form placed on the page (a card on a sheet) whose box, placed, is further than CLEARANCE from
+    both lines the stamp may take: ``form_boxes`` clips what a form draws to its box, so none of its boxes would
+    be kept by ``free_x`` and the form's items need not be measured (a deck's faces are all different; the
+    cards on a sheet stay clear of the printer's margin)."""
+    if type(item) is not Use:
+        return True
+    key = ("box", item.name)   # a tuple: never a form's name or an item's identity
+    box = cache.get(key) if cache is not None else None
+    if box is None:
+        form = forms.get(item.name)
+        if form is None:
+            return True
+        box = form.box
+        if cache is not None:
+            cache[key] = box
+    x0, y0, w, h = box
+    top, bottom = y0 + item.y, y0 + h + item.y   # as form_boxes' clipped boxes end up placed: (y0 + h) + dy
+    return any(top - CLEARANCE < y1 and bottom + CLEARANCE > y0_ for y0_, y1 in bands)
 
 
 def stamp_box(page: Page, forms: dict) -> Box | None:

@@ -271,17 +271,31 @@ class _Painter:
         if extgstate:   # an opacity was set (a picture's): drawn as ReportLab would, not kept
             getattr(self, "_" + type(item).__name__)(item)
             return
-        key = (item, self.height, self._fill, self._stroke, self._width)
-        kept = _SHAPE_CODE.get(key)
-        if kept is None:
-            code, start, colours = c._code, len(c._code), self.colours
-            getattr(self, "_" + type(item).__name__)(item)
-            kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
-                    c._fillColorObj, c._strokeColorObj, c._lineWidth)
-            if len(_SHAPE_CODE) >= 65536:
-                _SHAPE_CODE.clear()
-            _SHAPE_CODE[key] = kept
-            return
+        # first by the item's identity (a face's constant shapes are the same objects on every face, and hashing
+        # a primitive hashes each of its fields); the entry holds the item, so its identity is not reused meanwhile
+        mine = (id(item), self.height, self._fill, self._stroke, self._width)
+        found = _SHAPE_BY_ID.get(mine)
+        if found is not None and found[0] is item:
+            kept = found[1]
+        else:
+            key = (item, self.height, self._fill, self._stroke, self._width)
+            kept = _SHAPE_CODE.get(key)
+            if kept is None:
+                code, start, colours = c._code, len(c._code), self.colours
+                getattr(self, "_" + type(item).__name__)(item)
+                kept = (tuple(code[start:]), (self._fill, self._stroke, self._width), self.colours > colours,
+                        c._fillColorObj, c._strokeColorObj, c._lineWidth)
+                if len(_SHAPE_CODE) >= 65536:
+                    _SHAPE_CODE.clear()
+                _SHAPE_CODE[key] = kept
+                drawn = True
+            else:
+                drawn = False
+            if len(_SHAPE_BY_ID) >= KEPT_BY_ID:
+                _SHAPE_BY_ID.clear()
+            _SHAPE_BY_ID[mine] = (item, kept)
+            if drawn:
+                return
         ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = kept
         c._code.extend(ops)
         self._fill, self._stroke, self._width = state
@@ -361,12 +375,7 @@ class _Painter:
             c.saveState()
         self._paint(t.fill, t.fill if t.bold else None, t.size * fonts.BOLD_STROKE)
         if parts is None:
-            key = (t, self.height)
-            parts = _TEXT_PARTS.get(key)
-            if parts is None:
-                if len(_TEXT_PARTS) >= 65536:
-                    _TEXT_PARTS.clear()
-                parts = _TEXT_PARTS[key] = self._text_parts(t)
+            parts = _text_parts(self, t)
         head, setting, tail = parts
         said = (t.font, setting, t.text)
         encoded = self.encoded.get(said)
@@ -458,10 +467,10 @@ class _Painter:
         else:
             if u.name not in self.defined:
                 self._define(form)
-            c.saveState()
-            c.translate(u.x * mm, self.Y(u.y))
-            c.doForm(u.name)
-            c.restoreState()
+            # what saveState, translate, doForm and restoreState write, as one entry (the page's code is joined
+            # by new lines): nothing between q and Q changes the canvas's state, so none is saved and restored
+            c._code.append(f"q\n1 0 0 1 {fp_str(u.x * mm, self.Y(u.y))} cm\n/{c._doc.getXObjectName(u.name)} Do\nQ")
+            c._formsinuse.append(u.name)
         if u.clip is not None:
             c.restoreState()
 
@@ -474,7 +483,11 @@ class _Painter:
         c._code.append(f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
                        f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
         outer_height = self.height
-        c.translate(u.x * mm, self.Y(u.y))
+        # c.translate(…): after the clip, never merged into an earlier cm
+        dx, dy = u.x * mm, self.Y(u.y)
+        c._code.append(f"1 0 0 1 {fp_str(dx, dy)} cm")
+        a0, b0, c0, d0, e0, f0 = c._currentMatrix   # tracked as translate does (restored below)
+        c._currentMatrix = (a0, b0, c0, d0, a0 * dx + c0 * dy + e0, b0 * dx + d0 * dy + f0)
         self.height = 0.0
         self._reset()
         self._form_items(form)
@@ -507,8 +520,12 @@ class _Painter:
         code, colours = self.c._code, self.colours
         start = len(code)   # where the current run of shapes began
         for item in form.items:
-            if type(item) in _SHAPES or (type(item) is Group and _only_shapes(item)):
-                self.draw(item)
+            kind = type(item)
+            if kind in _SHAPES:
+                self._shape(item)
+                continue
+            if kind is Group and _only_shapes(item):
+                self._Group(item)
                 continue
             if len(code) > start:
                 drawing.shapes(code[start:], self)
@@ -664,10 +681,36 @@ def _keep_path(key: tuple, path: tuple[str, ...]) -> tuple[str, ...]:
 #: what a shape wrote, by (shape, page height, colours and width before it): ops, state after, colour set,
 #: the canvas's colour objects and width after
 _SHAPE_CODE: dict[tuple, tuple] = {}
+#: the same by (the shape's identity, page height, colours and width before it): (the shape, what ``_SHAPE_CODE`` has)
+_SHAPE_BY_ID: dict[tuple, tuple] = {}
+#: entries kept by identity (each holds its primitive alive): a small game's shared shapes and labels are a few
+#: hundred; a large game's faces are unpickled anew and never met again by identity, so they must not pile up
+KEPT_BY_ID = 4096
 _SHAPES = frozenset({Rect, Circle, Line, Polygon})
 _EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
 _TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
+#: the same by (the text's identity, page height): (the text, its parts), as ``_SHAPE_BY_ID``
+_TEXT_PARTS_BY_ID: dict[tuple, tuple] = {}
+
+
+def _text_parts(painter: _Painter, t: Text) -> tuple[str, str, str]:
+    """``painter._text_parts(t)``, kept by the text's identity and by its value (a face's constant labels are the
+    same objects on every face; hashing a Text hashes each of its fields)."""
+    mine = (id(t), painter.height)
+    found = _TEXT_PARTS_BY_ID.get(mine)
+    if found is not None and found[0] is t:
+        return found[1]
+    key = (t, painter.height)
+    parts = _TEXT_PARTS.get(key)
+    if parts is None:
+        if len(_TEXT_PARTS) >= 65536:
+            _TEXT_PARTS.clear()
+        parts = _TEXT_PARTS[key] = painter._text_parts(t)
+    if len(_TEXT_PARTS_BY_ID) >= KEPT_BY_ID:
+        _TEXT_PARTS_BY_ID.clear()
+    _TEXT_PARTS_BY_ID[mine] = (t, parts)
+    return parts
 
 _FONTS: dict[str, Any] = {}
 
@@ -722,11 +765,7 @@ class _Drawing:
     def live(self, item, painter: _Painter) -> None:
         parts = None
         if isinstance(item, Text) and _font(item.font)._dynamicFont:
-            parts = _TEXT_PARTS.get((item, painter.height))
-            if parts is None:
-                if len(_TEXT_PARTS) >= 65536:
-                    _TEXT_PARTS.clear()
-                parts = _TEXT_PARTS[(item, painter.height)] = painter._text_parts(item)
+            parts = _text_parts(painter, item)
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
         self.size += 64 + (len(parts[0]) + len(parts[1]) if parts else 0)
 
