@@ -164,21 +164,7 @@ def pictures(items, forms: dict[str, Form]) -> dict[str, Image]:
     A form's pictures are worked out once per process (``_form_pictures``): a thousand faces are each placed in
     the deck's file, the print-and-play file and an SVG of their own. The picture kept for a digest is the one
     met first in the order ``_drawn`` visits them (the last item first, each group and form where it is met)."""
-    found: dict[str, Image] = {}
-    _pictures_in(items, forms, found, set())
-    return found
-
-
-def _pictures_in(items, forms: dict[str, Form], found: dict[str, Image], seen: set[str]) -> None:
-    for item in reversed(items):
-        if isinstance(item, Image):
-            found.setdefault(item.digest, item)
-        elif isinstance(item, Group):
-            _pictures_in(item.items, forms, found, seen)
-        elif isinstance(item, Use) and item.name not in seen:
-            seen.add(item.name)
-            for digest, image in _form_pictures(forms[item.name], forms):
-                found.setdefault(digest, image)
+    return pictures_placed(items, lambda name: _form_pictures(forms[name], forms))
 
 
 #: form name → (the hash of its items, the pictures it draws in visiting order, the form they were last found for,
@@ -207,7 +193,7 @@ def _form_pictures(form: Form, forms: dict[str, Form]) -> tuple[tuple[str, Image
     found: dict[str, Image] = {}
     _EXPANDING.add(form.name)
     try:
-        _pictures_in(form.items, forms, found, {form.name})
+        _pictures_placed_in(form.items, lambda name: _form_pictures(forms[name], forms), found, {form.name})
     finally:
         _EXPANDING.discard(form.name)
     pictures_found = tuple(found.items())
@@ -235,7 +221,7 @@ def own_pictures(form: Form) -> tuple[tuple[str, Image], ...] | None:
 
 
 def _own_pictures_in(items, found: dict[str, Image]) -> bool:
-    for item in reversed(items):   # the order of ``_pictures_in``
+    for item in reversed(items):   # the order of ``_pictures_placed_in``
         if isinstance(item, Image):
             found.setdefault(item.digest, item)
         elif isinstance(item, Group):
@@ -255,6 +241,8 @@ def pictures_placed(items, form_pictures_of) -> dict[str, Image]:
 
 
 def _pictures_placed_in(items, form_pictures_of, found: dict[str, Image], seen: set[str]) -> None:
+    """The walk ``pictures`` and ``pictures_placed`` share: the last item first, each group where it is met, each
+    placed form's pictures (``form_pictures_of(name)``) once."""
     for item in reversed(items):
         if isinstance(item, Image):
             found.setdefault(item.digest, item)
