@@ -172,7 +172,7 @@ def _macros_code():
     if spec is None or spec.loader is None:
         return None
     try:
-        return spec.loader.get_code(MACROS_CODE_MODULE)  # type: ignore[attr-defined]
+        return spec.loader.get_code(MACROS_CODE_MODULE)
     except (OSError, SyntaxError):
         return None
 
