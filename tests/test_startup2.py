@@ -10,8 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from jinja2.bccache import Bucket
 
+from generator.errors import ContentError
 from generator.load import rules, schema
 from generator.load.game import load_game
 from tests.conftest import ROOT
@@ -131,3 +133,18 @@ def test_an_edited_template_is_not_answered_from_the_compiled_code():
     bucket = Bucket(env, cache.get_cache_key(rules.MACROS, filename), cache.get_source_checksum(source))
     cache.load_bytecode(bucket)
     assert bucket.code is None   # autoescaped: not the code it was made for
+
+
+def test_a_mistake_inside_a_macro_names_the_macros_line_as_before(tmp_path, monkeypatch):
+    folder = tmp_path / "ttr-germany"
+    shutil.copytree(GERMANY, folder)
+    with (folder / "rules.md").open("a", encoding="utf-8") as f:
+        f.write("\n{{ card_counts('no-such-deck', 'color', 'x') }}\n")
+    game = load_game(folder)
+    with pytest.raises(ContentError) as ahead:
+        rules.load_rules(game)
+    monkeypatch.setattr(rules.OwnMacros, "load_bytecode", lambda self, bucket: None)
+    with pytest.raises(ContentError) as as_before:
+        rules.load_rules(game)
+    assert str(ahead.value.source) == str(as_before.value.source)
+    assert "macros.md.j2:" in str(ahead.value.source) and ahead.value.message == as_before.value.message

@@ -22,6 +22,7 @@ import traceback
 from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
+from types import CodeType
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
@@ -159,22 +160,36 @@ class OwnMacros(BytecodeCache):
         """Nothing is stored: the one template held is compiled ahead."""
 
 
+def _own_macros_file() -> str:
+    """pnpgen's macros as ``FileSystemLoader`` names the file (Jinja's template ``filename``)."""
+    return os.path.normpath(os.path.join(TEMPLATE_DIR, MACROS))
+
+
 @functools.cache
 def _own_macros_key() -> str:
-    """The cache key Jinja gives pnpgen's macros (name and the file's path, as ``FileSystemLoader`` names it)."""
-    return OwnMacros().get_cache_key(MACROS, os.path.normpath(os.path.join(TEMPLATE_DIR, MACROS)))
+    """The cache key Jinja gives pnpgen's macros (their name and file)."""
+    return OwnMacros().get_cache_key(MACROS, _own_macros_file())
 
 
 @functools.cache
-def _macros_code():
-    """The code object of ``rules_macros.py`` (from its compiled file when there is a current one), or None."""
+def _macros_code() -> CodeType | None:
+    """The code object of ``rules_macros.py`` (from its compiled file when there is a current one), or None; named
+    after the template's file, as Jinja names the code it compiles (the template's ``filename``, which an error's
+    place is read from: ``_template_source``)."""
     spec = importlib.util.find_spec(MACROS_CODE_MODULE)
     if spec is None or spec.loader is None:
         return None
     try:
-        return spec.loader.get_code(MACROS_CODE_MODULE)
+        code = spec.loader.get_code(MACROS_CODE_MODULE)
     except (OSError, SyntaxError):
         return None
+    return None if code is None else _named(code, _own_macros_file())
+
+
+def _named(code: CodeType, filename: str) -> CodeType:
+    """``code`` and every code object inside it with ``co_filename`` ``filename``."""
+    return code.replace(co_filename=filename, co_consts=tuple(
+        _named(const, filename) if isinstance(const, CodeType) else const for const in code.co_consts))
 
 
 def macros_code_text() -> str:
