@@ -180,7 +180,7 @@ def _macros_code() -> CodeType | None:
     if spec is None or spec.loader is None:
         return None
     try:
-        code = spec.loader.get_code(MACROS_CODE_MODULE)
+        code = spec.loader.get_code(MACROS_CODE_MODULE)  # type: ignore[attr-defined]  # a SourceFileLoader
     except (OSError, SyntaxError):
         return None
     return None if code is None else _named(code, _own_macros_file())
