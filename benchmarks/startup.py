@@ -21,6 +21,7 @@ of all of them at once and of a generated 1,000-card game (``bench_cards.py --wr
     python benchmarks/startup.py --checks --baseline d0a5642 --repeat 5 [--instructions]
     python benchmarks/startup.py --checks --build --section imports --baseline f9da878 --repeat 3 --instructions
     python benchmarks/startup.py --checks --section coldcheck --baseline 990c729 --repeat 3 --instructions
+    python benchmarks/startup.py --checks --build --section startup2 --baseline a9dde01 --repeat 3 --instructions
 
 ``--instructions`` also counts the instructions each check executes under valgrind (cachegrind): on a machine
 shared with other work, the figure that moves only with the code. ``--build`` adds a ``pnpgen build`` of the
@@ -159,7 +160,9 @@ HEADINGS = {"checkspeed": "## A cold check, issue 14 (`benchmarks/startup.py --c
             "imports": "## The fixed cost of a process, issue 14 (`benchmarks/startup.py --checks --build "
                        "--section imports`, branch imports)",
             "coldcheck": "## A cold check without networkx and jsonschema, issue 14 (`benchmarks/startup.py --checks "
-                         "--section coldcheck`, branch coldcheck)"}
+                         "--section coldcheck`, branch coldcheck)",
+            "startup2": "## startup2: a cold check's last fixed costs, issue 14 (`benchmarks/startup.py --checks --build "
+                        "--section startup2`, branch startup2)"}
 
 
 def checks_report(figures: dict[str, dict], commands: list[tuple[str, ...]], repeat: int, dirty: bool,

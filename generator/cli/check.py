@@ -8,7 +8,8 @@ import sys
 import click
 
 from generator.check import Finding, catalogue, errors_in, report
-from generator.cli.common import _fail, _print_error, out_console
+from generator.cli import common
+from generator.cli.common import PlainConsole, _fail, _print_error, plain_stdout
 from generator.cli.games import _games_for
 from generator.cli.given import Given
 from generator.errors import PnpgenError
@@ -32,7 +33,7 @@ def check(games, fmt, list_checks, addons, no_cache):
         if fmt == "json":
             click.echo(report.catalogue_json(catalogue()))
         else:
-            report.print_catalogue(catalogue(), out_console)
+            report.print_catalogue(catalogue(), common.out_console)
         return
     try:
         folders = _games_for(games, addons)
@@ -57,14 +58,20 @@ def check(games, fmt, list_checks, addons, no_cache):
         rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
         click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
     else:
-        report.print_findings(findings, out_console)
+        # not a terminal: the findings and the summary written as they are, without rich (``common.plain_stdout``)
+        plain = plain_stdout()
+        report.print_findings(findings, PlainConsole() if plain else common.out_console)
         for failed in unreadable:
             _print_error(failed, "cannot read the content: ")
         text = report.summary(findings, len(folders) - len(unreadable))
         if unreadable:
             text += f"; {len(unreadable)} could not be read"
-        style = "bold red" if errors_in(findings) or unreadable else "bold green"
-        out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
+        if plain:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+        else:
+            style = "bold red" if errors_in(findings) or unreadable else "bold green"
+            common.out_console.print(f"[{style}]{text}[/]", soft_wrap=True)
     sys.exit(max([error.exit_code for error in unreadable] + [1 if errors_in(findings) else 0]))
 
 

@@ -1,19 +1,67 @@
 """What every subcommand shares: the consoles, the games named, errors printed with their exit status, SIGTERM as Ctrl-C."""
 from __future__ import annotations
 
+import builtins
+import os
 import signal
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-
-from rich.console import Console
-from rich.markup import escape
+from typing import TYPE_CHECKING
 
 from generator.errors import Interrupted, PnpgenError, Terminated, output_replaced
 
-err_console = Console(stderr=True, highlight=False, emoji=False)
-out_console = Console(highlight=False, emoji=False)
+if TYPE_CHECKING:
+    from rich.console import Console
 
+#: the consoles (rich's, highlighting and emoji off), made on first use (``__getattr__``): a check whose output is
+#: not a terminal writes its findings plainly (``plain_out``) and never imports rich (0.03 s of a cold check)
+err_console: Console
+out_console: Console
+
+
+def __getattr__(name: str) -> Console:
+    """``err_console`` and ``out_console``, each made when first asked for and kept."""
+    if name not in ("err_console", "out_console"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rich.console import Console
+
+    console = Console(stderr=name == "err_console", highlight=False, emoji=False)
+    globals()[name] = console
+    return console
+
+
+def plain_stdout() -> bool:
+    """Whether ``out_console`` would print text as it is, without colour (what rich decides when it makes the
+    console, ``Console.is_terminal``): standard output is not a terminal and no environment variable says
+    otherwise. Anything uncertain (``FORCE_COLOR``, ``TTY_COMPATIBLE``, IPython, IDLE, a console already made)
+    answers False, and rich prints."""
+    if "out_console" in globals() or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+        return False
+    if "get_ipython" in vars(builtins) or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
+        return False
+    isatty = getattr(sys.stdout, "isatty", None)
+    try:
+        return isatty is not None and not isatty()
+    except ValueError:   # closed (rich answers "not a terminal" too)
+        return True
+
+
+class PlainConsole:
+    """What ``check.report.print_findings`` asks of a console with no colour, writing to standard output as it is
+    when the findings are printed: a line rich would change (a tab, a control code) is printed by ``out_console``."""
+
+    color_system = None
+    record = False
+    quiet = False
+    _buffer_index = 0
+
+    @property
+    def file(self):
+        return sys.stdout
+
+    def print(self, *objects, **options) -> None:
+        sys.modules[__name__].out_console.print(*objects, **options)
 
 
 
@@ -25,9 +73,12 @@ def _fail(error: PnpgenError, prefix: str = "") -> None:
 
 
 def _print_error(error: PnpgenError, prefix: str = "") -> None:
+    from rich.markup import escape
+
     for one in error.diagnostics:
         # a mistake on the command line has no file to point at: no "<content>:" placeholder
         where = f"{escape(str(one.source))}: " if one.source.file is not None else ""
+        err_console = sys.modules[__name__].err_console
         err_console.print(f"[bold red]{error.label}[/]: {where}{prefix}{escape(one.message)}", soft_wrap=True)
         if one.hint:
             err_console.print(f"  [cyan]hint[/]: {escape(one.hint)}", soft_wrap=True)

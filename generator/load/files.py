@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.schema import fast_valid, first_error, game_schema, game_validator, schema_error
+from generator.load.schema import fast_valid, first_error, game_validator, schema_error, schema_keys
 from generator.load.sheetdata import expand_sheets
 from generator.paths import NAME_HINT, folder_name, inside, not_a_file, plain_name
 from generator.yamlsource import LDict, load_yaml
@@ -19,7 +19,7 @@ SINGLE_FILE_SECTIONS = ("game", "include", "print")
 
 def merged_sections() -> tuple[str, ...]:
     """Sections that may appear in any content file and are merged by key."""
-    return tuple(k for k in game_schema()["properties"] if k not in SINGLE_FILE_SECTIONS and k != "routes")
+    return tuple(k for k in schema_keys("properties") if k not in SINGLE_FILE_SECTIONS and k != "routes")
 
 
 def read_main(folder: Path) -> LDict:

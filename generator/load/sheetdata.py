@@ -21,14 +21,14 @@ from pathlib import Path
 import yaml
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.load.schema import game_schema
+from generator.load.schema import schema_keys
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS
 from generator.paths import inside
 from generator.sheets import Cell, Sheet, cell_dict, cell_list, read_sheet
 from generator.yamlsource import LDict, check_shape
 
 #: the keys of a table read from a spreadsheet, ``{from: file, sheet: name}``: the schema's (``$defs/spreadsheet``)
-FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = tuple(game_schema()["$defs"]["spreadsheet"]["properties"])
+FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = schema_keys("$defs", "spreadsheet", "properties")
 #: the columns of a routes sheet: the row's items by name, then its extras, each a column of its own
 ROUTE_COLUMNS = {"from": "place", "to": "place", "length": "int", "color": "list of color",
                  "bends": "list of pair", "curve": "number", "tunnel": "list of bool", "ferry": "list of int",
