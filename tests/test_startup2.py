@@ -135,6 +135,15 @@ def test_an_edited_template_is_not_answered_from_the_compiled_code():
     assert bucket.code is None   # autoescaped: not the code it was made for
 
 
+def test_code_written_for_another_jinja_release_is_not_handed_to_jinja(monkeypatch):
+    env = rules.environment(rules.TEMPLATE_DIR, rules.Words())
+    source = (rules.TEMPLATE_DIR / rules.MACROS).read_text(encoding="utf-8")
+    filename = os.path.normpath(os.path.join(rules.TEMPLATE_DIR, rules.MACROS))
+    assert rules.OwnMacros().get_bucket(env, rules.MACROS, filename, source).code is not None
+    monkeypatch.setattr(rules.jinja2, "__version__", "9.9.9")   # a Jinja the code was not written by
+    assert rules.OwnMacros().get_bucket(env, rules.MACROS, filename, source).code is None
+
+
 def test_a_mistake_inside_a_macro_names_the_macros_line_as_before(tmp_path, monkeypatch):
     folder = tmp_path / "ttr-germany"
     shutil.copytree(GERMANY, folder)

@@ -26,6 +26,7 @@ from types import CodeType
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
+import jinja2
 from jinja2 import BytecodeCache, ChoiceLoader, StrictUndefined, TemplateError, TemplateNotFound, TemplateSyntaxError
 from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
@@ -153,11 +154,17 @@ class OwnMacros(BytecodeCache):
         if bucket.key != _own_macros_key() or bucket.environment.autoescape is not False:
             return
         code = _macros_code()
-        if code is not None and f"sha1:{bucket.checksum}" in code.co_consts:
+        if code is not None and f"sha1:{bucket.checksum}" in code.co_consts and _jinja_made() in code.co_consts:
             bucket.code = code
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         """Nothing is stored: the one template held is compiled ahead."""
+
+
+def _jinja_made() -> str:
+    """Which Jinja the code is for: another release's runtime may not run it (its generated code is Jinja's own
+    business), so a code written by another one is not handed over and the template is compiled as always."""
+    return f"jinja2 {jinja2.__version__}"
 
 
 def _own_macros_file() -> str:
@@ -194,7 +201,7 @@ def _named(code: CodeType, filename: str) -> CodeType:
 
 def macros_code_text() -> str:
     """What ``rules_macros.py`` holds: Jinja's code of pnpgen's ``macros.md.j2`` line for line (Jinja maps an
-    error's line back to the template's by it), then the template's SHA-1 (``OwnMacros``)."""
+    error's line back to the template's by it), then the template's SHA-1 and the Jinja release (``OwnMacros``)."""
     env = environment(TEMPLATE_DIR, Words())
     source, filename, _ = env.loader.get_source(env, MACROS)   # type: ignore[union-attr]
     code = env.compile(source, MACROS, filename, raw=True)
@@ -203,7 +210,8 @@ def macros_code_text() -> str:
             "# of the template, run by generator.load.rules (``OwnMacros``) when the template has this SHA-1; never\n"
             "# imported.\n"
             "# ruff: noqa\n"
-            f"TEMPLATE_SHA1 = {f'sha1:{OwnMacros().get_source_checksum(source)}'!r}\n")
+            f"TEMPLATE_SHA1 = {f'sha1:{OwnMacros().get_source_checksum(source)}'!r}\n"
+            f"JINJA = {_jinja_made()!r}\n")
 
 
 def environment(folder: Path, words: Words) -> ImmutableSandboxedEnvironment:

@@ -453,3 +453,4 @@ debug_info = '9=72&10=81&12=88&13=93&19=104&20=116&21=119&23=134&25=143&31=158&3
 # imported.
 # ruff: noqa
 TEMPLATE_SHA1 = 'sha1:5321be1aad614c6a48aee0b4d6ad4cf285d9e111'
+JINJA = 'jinja2 3.1.6'
