@@ -199,9 +199,15 @@ FACE = Form("face-1", (Rect(-3, -3, 50, 73, "#2c5d9c"), Rect(3, 3, 38, 61, "#fbf
                        Text(22, 20, "Tokyo", 5.5, "#222222", "middle", italic=True, spacing=0.1)), (-3, -3, 50, 73))
 
 
+def _forget_drawings() -> None:
+    """Every drawing the PDF renderer keeps between files: a face's, and its shapes' and texts' by value and by
+    identity (a test that wants a fresh draw must clear all of them)."""
+    for kept in (pdf._DRAWINGS, pdf._SHAPE_CODE, pdf._SHAPE_BY_ID, pdf._TEXT_PARTS, pdf._TEXT_PARTS_BY_ID):
+        kept.clear()
+
+
 def test_a_face_is_drawn_once_and_written_again_into_every_pdf_that_prints_it(tmp_path, monkeypatch):
-    pdf._DRAWINGS.clear()
-    pdf._SHAPE_CODE.clear()
+    _forget_drawings()
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     pdf.render_pdf(_doc([FACE]), first)
     rects: list = []
@@ -215,11 +221,9 @@ def test_a_face_is_drawn_once_and_written_again_into_every_pdf_that_prints_it(tm
 
 def test_a_form_of_the_same_name_drawn_another_way_is_not_taken_for_the_kept_one(tmp_path):
     other = Form("face-1", (Rect(0, 0, 10, 10, "#ff0000"), Text(1, 5, "other", 5)), (-3, -3, 50, 73))
-    pdf._DRAWINGS.clear()
+    _forget_drawings()
     pdf.render_pdf(_doc([other]), tmp_path / "alone.pdf")
-    pdf._DRAWINGS.clear()
-    pdf._SHAPE_CODE.clear()
-    pdf._TEXT_PARTS.clear()
+    _forget_drawings()
     pdf.render_pdf(_doc([FACE]), tmp_path / "first.pdf")
     pdf.render_pdf(_doc([other]), tmp_path / "after.pdf")
     assert (tmp_path / "after.pdf").read_bytes() == (tmp_path / "alone.pdf").read_bytes()
