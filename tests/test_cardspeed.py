@@ -3,8 +3,6 @@ differ per card drawn once per deck, a face's PDF drawing written again into eve
 SVG written directly as svgwrite writes it. Behaviour is pinned (counts, bytes, messages), never time."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from generator.errors import BuildError
@@ -14,25 +12,12 @@ from generator.layout.expressions import compile_expression, compile_template
 from generator.layout.primitives import Circle, Document, Form, Group, Line, Page, Polygon, Rect, Text, Use
 from generator.load.game import load_game
 from generator.render import pdf, svg
-
-
-def _layout(game_dir: Path, name: str, text: str) -> None:
-    (game_dir / "layouts").mkdir(exist_ok=True)
-    (game_dir / "layouts" / f"{name}.yaml").write_text(text, encoding="utf-8")
-
-
-def _faces(game, layout: str, deck_id: str = "tickets", renderer: FaceRenderer | None = None):
-    deck = game.decks[deck_id]
-    renderer = renderer or FaceRenderer(game)
-    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
-    return [renderer.face(layout, dict(context, card=card), card.ref, card.source, "t") for card in deck.cards]
-
+from tests.layout_lib import Thing as _Thing
+from tests.layout_lib import faces_of as _faces
+from tests.layout_lib import write_layout as _layout
 
 # ---------------------------------------------------------------------------------------------- expressions
 
-class _Thing:
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
 
 
 SCOPE = {"W": 44.0, "H": 68, "n": 2, "name": "Köln & <Bonn>", "items": [3, 1, 2],

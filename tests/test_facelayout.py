@@ -18,25 +18,17 @@ from generator.layout.cardface import FaceRenderer, _env
 from generator.layout.expressions import compile_expression
 from generator.load.game import load_game
 from generator.yamlsource import load_yaml
+from tests.layout_lib import Thing as _Thing
+from tests.layout_lib import faces_of as _faces
+from tests.layout_lib import write_layout as _layout
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _layout(game_dir: Path, name: str, text: str) -> None:
-    (game_dir / "layouts").mkdir(exist_ok=True)
-    (game_dir / "layouts" / f"{name}.yaml").write_text(text, encoding="utf-8")
 
 
-def _faces(game, layout: str, renderer: FaceRenderer | None = None, deck_id: str = "tickets"):
-    deck = game.decks[deck_id]
-    renderer = renderer or FaceRenderer(game)
-    context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
-    return [renderer.face(layout, dict(context, card=card), card.ref, card.source, "t") for card in deck.cards]
 
 
-class _Thing:
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
 
 
 def _jinja(expression: str, scope: dict):
@@ -72,12 +64,12 @@ def test_an_elements_steps_are_worked_out_once_per_layout_not_per_card(mini, mon
                         lambda self, layout, element: asked.append("inputs") or real_inputs(self, layout, element))
     game = load_game(mini)
     renderer = FaceRenderer(game)
-    faces = _faces(game, "v", renderer)
+    faces = _faces(game, "v", renderer=renderer)
     assert len(faces) == len(game.decks["tickets"].cards) == 11
     # three elements, then the group's two when the group is first drawn: each asked once; inputs of those that
     # read the card (the text, the group, the circle)
     assert asked.count("constant") == 5 and asked.count("inputs") == 3
-    _faces(game, "v", renderer)   # the same renderer again: nothing asked again
+    _faces(game, "v", renderer=renderer)   # the same renderer again: nothing asked again
     assert asked.count("constant") == 5 and asked.count("inputs") == 3
     cards = game.decks["tickets"].cards
     for face, card in zip(faces, cards):
@@ -302,7 +294,7 @@ def test_cardface_keeps_no_state_between_games(mini):
     """The steps are the renderer's own (one per game): another game's renderer asks again."""
     _layout(mini, "v", 'elements:\n  - text: {x: 1, y: 1, w: 30, h: 6, size: 8, text: "{{ card.from.name }}"}\n')
     first, second = FaceRenderer(load_game(mini)), FaceRenderer(load_game(mini))
-    _faces(first.game, "v", first)
+    _faces(first.game, "v", renderer=first)
     assert first._element_steps and not second._element_steps
     assert cardface._COMPILED   # compiled expressions are shared by the process, as before
 
@@ -320,4 +312,4 @@ def test_printing_an_attribute_an_object_lacks_fails_in_jinjas_words():
     with pytest.raises(UndefinedError) as fast_said:
         _fast("ends[0].missing ~ ''", SCOPE)
     assert str(fast_said.value) == str(jinja_said.value)
-    assert str(fast_said.value).endswith("_Thing object' has no attribute 'missing'")
+    assert str(fast_said.value).endswith("layout_lib.Thing object' has no attribute 'missing'")

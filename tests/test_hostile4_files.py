@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from tests.hostile_lib import alarm_guard
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTWORK = ROOT / "content" / "demo-artwork"
@@ -22,13 +22,8 @@ ARTWORK = ROOT / "content" / "demo-artwork"
 @pytest.fixture(autouse=True)
 def no_hang():
     """A read of a named pipe waits forever: fail the test instead (the file-reading tests never get here)."""
-    def stuck(signum, frame):
-        raise AssertionError("pnpgen opened a named pipe and waited on it")
-    old = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
+    with alarm_guard("pnpgen opened a named pipe and waited on it"):
+        yield
 
 
 def _check(game: Path):

@@ -4,36 +4,20 @@ request head not complete within ``limits.SERVE_REQUEST_HEAD_SECONDS`` now close
 sent whole is answered as before, on the same kept-alive connection too."""
 from __future__ import annotations
 
-import shutil
 import socket
-import threading
-import time
-from pathlib import Path
 
 import pytest
-import uvicorn
 
 from generator import limits
-from generator.serve import create_app, server_config
-
-MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
+from tests.hostile_lib import served_mini
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     """The preview served on a free port of 127.0.0.1 in a thread, with a head bound of 0.5 s."""
     monkeypatch.setattr(limits, "SERVE_REQUEST_HEAD_SECONDS", 0.5)
-    shutil.copytree(MINI, tmp_path / "mini")
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    running = uvicorn.Server(server_config(create_app(tmp_path / "mini", (), "127.0.0.1")))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    while not running.started:
-        time.sleep(0.02)
-    yield listening.getsockname()[1]
-    running.should_exit = True
-    thread.join(10)
+    with served_mini(tmp_path) as port:
+        yield port
 
 
 def _answer(conn: socket.socket) -> bytes:

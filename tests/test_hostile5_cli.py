@@ -5,7 +5,6 @@ what the path is, found with ``stat``; nothing is opened, so nothing waits."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from tests.hostile_lib import alarm_guard
 
 ROOT = Path(__file__).resolve().parents[1]
 MINI = ROOT / "tests" / "fixtures" / "mini"
@@ -21,13 +21,8 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 @pytest.fixture(autouse=True)
 def no_hang():
     """Opening a named pipe waits forever: fail the test instead."""
-    def stuck(signum, frame):
-        raise AssertionError("pnpgen opened a named pipe named on the command line and waited on it")
-    old = signal.signal(signal.SIGALRM, stuck)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
+    with alarm_guard("pnpgen opened a named pipe named on the command line and waited on it"):
+        yield
 
 
 @pytest.mark.parametrize("args, option, role", [

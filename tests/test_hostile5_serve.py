@@ -5,36 +5,20 @@ URLs reach no file: each route looks its name up in a fixed table (``..``, encod
 absolute paths are 404)."""
 from __future__ import annotations
 
-import shutil
 import socket
-import threading
-import time
-from pathlib import Path
 
 import pytest
-import uvicorn
 
 from generator import limits
-from generator.serve import create_app, server_config
-
-MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
+from tests.hostile_lib import served_mini
 
 
 @pytest.fixture
 def server(tmp_path, monkeypatch):
     """The preview of the mini game on a free port of 127.0.0.1, at most 3 connections."""
     monkeypatch.setattr(limits, "SERVE_MAX_CONNECTIONS", 3)
-    shutil.copytree(MINI, tmp_path / "mini")
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    running = uvicorn.Server(server_config(create_app(tmp_path / "mini", (), "127.0.0.1", watch=False)))
-    thread = threading.Thread(target=running.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    while not running.started:
-        time.sleep(0.02)
-    yield listening.getsockname()[1]
-    running.should_exit = True
-    thread.join(10)
+    with served_mini(tmp_path, watch=False) as port:
+        yield port
 
 
 def _status(conn: socket.socket, path: str) -> bytes:
