@@ -14,6 +14,9 @@ from __future__ import annotations
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: files of one game folder the stamp's content hash reads (generator.model.stamp): the bundled games have < 40
 MAX_CONTENT_FILES = 5_000
+#: entries of an existing OUT/<game> looked at before a build replaces it (``output_folder``): a build of a large game
+#: with every output writes one SVG per face (a 100,000-card game ~100,000 files), so MAX_CONTENT_FILES is too few
+MAX_OUTPUT_FOLDER_ENTRIES = 1_000_000
 #: nodes of one YAML file once its aliases are expanded (a "billion laughs" bomb stops here)
 MAX_YAML_NODES = 500_000
 #: how deeply YAML collections may nest (the bundled games need 6)

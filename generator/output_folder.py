@@ -85,14 +85,14 @@ BROWSER_LITTER = frozenset({".ds_store", "thumbs.db", "desktop.ini", ".directory
 def _not_written_by_a_build(folder: Path) -> str | None:
     """A file (or link) below ``folder`` that no build writes, as the message shows it, or None: a build replaces
     OUT/<game> whole, so a game whose id names a folder of the designer's own (``--out ~`` and ``id: src``) must not
-    be built there. At most ``limits.MAX_CONTENT_FILES`` entries are looked at (a build writes far fewer)."""
+    be built there. At most ``limits.MAX_OUTPUT_FOLDER_ENTRIES`` entries are looked at."""
     seen = 0
     for root, dirs, files in os.walk(folder):
         for name in sorted(dirs) + sorted(files):
             seen += 1
             path = Path(root) / name
-            if seen > limits.MAX_CONTENT_FILES:
-                return f"more than {limits.MAX_CONTENT_FILES:,} files"
+            if seen > limits.MAX_OUTPUT_FOLDER_ENTRIES:
+                return f"more than {limits.MAX_OUTPUT_FOLDER_ENTRIES:,} files"
             if path.is_symlink():
                 return f"the link {_shown(path)}"
             if name in files and not (path.suffix.lower() in OUTPUT_SUFFIXES or name.lower() in BROWSER_LITTER

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator import limits
 from generator.cli import main
 
 MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
@@ -53,6 +54,24 @@ def test_a_builds_own_output_and_browser_litter_are_replaced(tmp_path, game):
     result = _build(game, out)
     assert result.exit_code == 0, result.output
     assert not (out / "src" / ".DS_Store").exists() and (out / "src" / "trains.pdf").is_file()
+
+
+def test_a_large_games_own_output_is_replaced_however_many_files_it_holds(tmp_path, game, monkeypatch):
+    """A large game built with every output writes an SVG per face (a 6,000-card game 5,909 files): its folder is
+    rebuilt, not refused for holding more than MAX_CONTENT_FILES (the bound of a game's content, not its output)."""
+    out = tmp_path / "out"
+    assert _build(game, out).exit_code == 0
+    for n in range(30):
+        (out / "src" / "svg" / f"face-{n}.svg").parent.mkdir(exist_ok=True)
+        (out / "src" / "svg" / f"face-{n}.svg").write_text("<svg/>", encoding="utf-8")
+    monkeypatch.setattr(limits, "MAX_CONTENT_FILES", 5)
+    result = _build(game, out)
+    assert result.exit_code == 0, result.output
+    monkeypatch.setattr(limits, "MAX_OUTPUT_FOLDER_ENTRIES", 5)
+    for n in range(30):
+        (out / "src" / f"face-{n}.svg").write_text("<svg/>", encoding="utf-8")
+    result = _build(game, out)
+    assert result.exit_code == 1 and "holds more than 5 files" in result.output, result.output
 
 
 def test_building_into_the_game_folder_never_replaces_its_content(tmp_path):
