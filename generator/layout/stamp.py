@@ -75,8 +75,7 @@ def stamp_items(page: Page, text: str, forms: dict, typeset: fonts.Typeset, cach
     top = margin + up + 0.2
     left, right = margin + 0.2, page.width - margin - 0.2
     bands = ((bottom - up, bottom + down), (top - up, top + down))
-    everything = [box for item in page.items if _may_touch(item, bands, forms, cache)
-                  for box in _page_boxes(item, forms, cache)]
+    everything = _near(page.items, bands, forms, cache)
     for baseline in (bottom, top):
         x = free_x(everything, baseline - up, baseline + down, width, left, right)
         if x is not None:
@@ -106,6 +105,29 @@ def _page_boxes(item, forms: dict, cache: dict | None) -> list[Box]:
     if boxes is None:
         boxes = cache[key] = item_boxes(item, forms, cache=cache)
     return boxes
+
+
+def _near(items: list, bands, forms: dict, cache: dict | None) -> list[Box]:
+    """The boxes of ``items`` that ``free_x`` may meet on either of the ``bands`` (a box clear of both by more than
+    CLEARANCE is never looked at), kept per item by its identity (as ``_page_boxes``) with the bands: a deck's
+    sheets share their crop marks, so a page's stamp looks each of them up once, not each of their boxes."""
+    if cache is None:
+        return [box for item in items if _may_touch(item, bands, forms, cache)
+                for box in _page_boxes(item, forms, cache)]
+    near = cache.get(bands)   # a tuple of tuples of floats: never a form's name, an identity or a ("box", …) key
+    if near is None or len(near) > STAMPER_KEPT:
+        near = cache[bands] = {}
+    (a0, a1), (b0, b1) = bands
+    found: list[Box] = []
+    for item in items:
+        kept = near.get(id(item))
+        if kept is None or kept[0] is not item:   # the entry holds its item: its identity is not reused meanwhile
+            kept = near[id(item)] = (item, [
+                box for box in (_page_boxes(item, forms, cache) if _may_touch(item, bands, forms, cache) else ())
+                if (box[1] - CLEARANCE < a1 and box[3] + CLEARANCE > a0)
+                or (box[1] - CLEARANCE < b1 and box[3] + CLEARANCE > b0)])
+        found += kept[1]
+    return found
 
 
 def _may_touch(item, bands, forms: dict, cache: dict | None) -> bool:
