@@ -244,6 +244,8 @@ def _pictures_placed_in(items, form_pictures_of, found: dict[str, Image], seen: 
     """The walk ``pictures`` and ``pictures_placed`` share: the last item first, each group where it is met, each
     placed form's pictures (``form_pictures_of(name)``) once."""
     for item in reversed(items):
+        if type(item) in _PLAIN:   # a page's crop marks, a face's shapes and words: no picture in them
+            continue
         if isinstance(item, Image):
             found.setdefault(item.digest, item)
         elif isinstance(item, Group):
@@ -252,6 +254,10 @@ def _pictures_placed_in(items, form_pictures_of, found: dict[str, Image], seen: 
             seen.add(item.name)
             for digest, image in form_pictures_of(item.name):
                 found.setdefault(digest, image)
+
+
+#: primitives that draw no picture and place no form (exactly these types: a subclass is looked at as before)
+_PLAIN = frozenset({Rect, Circle, Line, Polygon, Text})
 
 
 def forms_used(items, forms: dict[str, Form]) -> list[str]:

@@ -123,8 +123,7 @@ class PdfWriter:
         painter.begin_page(page.height)
         if extra is None:
             extra = self.stamp(page) if self.stamp is not None else []
-        for item in page.items:
-            painter.draw(item)
+        painter.draw_items(page.items)
         for item in extra:
             painter.draw(item)
         c.showPage()
@@ -361,6 +360,58 @@ class _Painter:
         else:
             getattr(self, "_" + kind.__name__)(item)
 
+    def draw_items(self, items: list) -> None:
+        """``draw`` each of a page's ``items``; a run of shapes among them (a sheet's crop marks: the same lines on
+        every sheet of a deck, in its file and in the print-and-play file) is written as the same run wrote it
+        before (``_run``), not shape by shape."""
+        n, i, draw = len(items), 0, self.draw
+        while i < n:
+            item = items[i]
+            if type(item) in _SHAPES:
+                j = i + 1
+                while j < n and type(items[j]) in _SHAPES:
+                    j += 1
+                if j - i > 1:
+                    self._run(items[i:j])
+                    i = j
+                    continue
+            draw(item)
+            i += 1
+
+    def _run(self, run: list) -> None:
+        """Shapes drawn one after another: what they write depends on them, the page height and the colours and
+        width in force before them (as ``_shape``'s), so it is kept by those, found by the first shape's identity
+        and the run's length (the entry holds the run: its items are compared, by identity first)."""
+        c = self.c
+        if c._extgstate._d:   # an opacity was set (a picture's): shape by shape
+            for item in run:
+                self._shape(item)
+            return
+        mine = (id(run[0]), len(run), self.height, self._fill, self._stroke, self._width)
+        found = _RUNS.get(mine)
+        if found is None or found[0] != run:
+            code, colours = c._code, self.colours
+            start = len(code)
+            for item in run:
+                self._shape(item)
+            # the page's code is joined by new lines: one entry writes the same bytes
+            ops = "\n".join(code[start:]) if len(code) > start else None
+            del code[start:]
+            if len(_RUNS) >= KEPT_BY_ID:
+                _RUNS.clear()
+            _RUNS[mine] = (run, (ops, (self._fill, self._stroke, self._width),
+                                 self.colours - colours, c._fillColorObj, c._strokeColorObj, c._lineWidth))
+            found = _RUNS[mine]
+        ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = found[1]
+        if ops is not None:
+            c._code.append(ops)
+        self._fill, self._stroke, self._width = state
+        if coloured:
+            self.colours += coloured
+            if not self.versioned:
+                c._doc.ensureMinPdfVersion("transparency")
+                self.versioned = True
+
     def _shape(self, item) -> None:
         """A rect, circle, line or polygon: what it writes depends on it, the page height and the colours and
         width in force before it, so it is kept by those (a deck's faces repeat the same frame and badge)."""
@@ -553,7 +604,8 @@ class _Painter:
 
     def _Use(self, u: Use):
         c = self.c
-        form = self.doc.forms[u.name]
+        # the form itself only to draw it (a large game's is unpickled): not for a use of an XObject defined already
+        form = self.doc.forms[u.name] if u.name in self.inline or u.name not in self.defined else None
         if u.clip is not None:
             x, y, w, h = u.clip
             c.saveState()
@@ -785,6 +837,10 @@ _SHAPE_BY_ID: dict[tuple, tuple] = {}
 #: hundred; a large game's faces are unpickled anew and never met again by identity, so they must not pile up
 KEPT_BY_ID = 4096
 _SHAPES = frozenset({Rect, Circle, Line, Polygon})
+#: what a run of shapes on a page wrote (``_Painter._run``), by (its first shape's identity, its length, page height,
+#: colours and width before it): (the run, (its operators as one text or None, state after, colours set, the
+#: canvas's colour objects and width after))
+_RUNS: dict[tuple, tuple] = {}
 _EVEN_ODD = rl_canvas.FILL_EVEN_ODD  # type: ignore[attr-defined]  # not in the stubs
 #: a text's operators around its text (``_Painter._text_parts``), by (text, page height)
 _TEXT_PARTS: dict[tuple, tuple[str, str, str]] = {}
