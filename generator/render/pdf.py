@@ -229,7 +229,7 @@ def _kept(document) -> dict:
     return kept
 
 
-def _page_bytes(page: pdfdoc.PDFPage, document) -> bytes | None:
+def _page_bytes(page: Any, document) -> bytes | None:   # Any: the stubs lack most of a page's attributes
     """``page``'s dictionary as ReportLab writes it, or None for a page this does not know how to write (its
     own ``format`` then writes it)."""
     if (page.Override_default_compilation or rl_config.pdfMultiLine or page.Contents is None
@@ -257,7 +257,7 @@ def _page_bytes(page: pdfdoc.PDFPage, document) -> bytes | None:
     key = ("resources", bool(page.hasImages), *(page.XObjects.dict if page.XObjects is not None else ()))
     resources = kept.get(key)
     if resources is None:
-        made = pdfdoc.PDFResourceDictionary()
+        made: Any = pdfdoc.PDFResourceDictionary()
         made.basicFonts()
         if page.hasImages:
             made.allProcs()
