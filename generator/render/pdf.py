@@ -301,6 +301,9 @@ class _Painter:
         self.colours = 0          # colours set so far (a kept drawing that set one makes the file PDF 1.4 too)
         self.encoded: dict[tuple[str, str, str], str] = {}   # (font, size setting, text) → its Tf and Tj in this file
         self.versioned = False    # the file is marked PDF 1.4 (``_opaque``)
+        #: shapes and texts also kept by their identity (``_SHAPE_BY_ID``): not for a large game's document, whose
+        #: faces are unpickled anew for each file (an identity never met twice: only entries to make and drop)
+        self.by_id = not isinstance(doc.forms, LazyForms)
 
     def begin_page(self, height: float) -> None:
         """Every page's content stream starts from PDF's default graphics state (black, 1 pt
@@ -422,8 +425,8 @@ class _Painter:
             return
         # first by the item's identity (a face's constant shapes are the same objects on every face, and hashing
         # a primitive hashes each of its fields); the entry holds the item, so its identity is not reused meanwhile
-        mine = (id(item), self.height, self._fill, self._stroke, self._width)
-        found = _SHAPE_BY_ID.get(mine)
+        mine = (id(item), self.height, self._fill, self._stroke, self._width) if self.by_id else None
+        found = _SHAPE_BY_ID.get(mine) if mine is not None else None
         if found is not None and found[0] is item:
             kept = found[1]
         else:
@@ -440,9 +443,10 @@ class _Painter:
                 drawn = True
             else:
                 drawn = False
-            if len(_SHAPE_BY_ID) >= KEPT_BY_ID:
-                _SHAPE_BY_ID.clear()
-            _SHAPE_BY_ID[mine] = (item, kept)
+            if mine is not None:
+                if len(_SHAPE_BY_ID) >= KEPT_BY_ID:
+                    _SHAPE_BY_ID.clear()
+                _SHAPE_BY_ID[mine] = (item, kept)
             if drawn:
                 return
         ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = kept
@@ -851,19 +855,21 @@ _TEXT_PARTS_BY_ID: dict[tuple, tuple] = {}
 def _text_parts(painter: _Painter, t: Text) -> tuple[str, str, str]:
     """``painter._text_parts(t)``, kept by the text's identity and by its value (a face's constant labels are the
     same objects on every face; hashing a Text hashes each of its fields)."""
-    mine = (id(t), painter.height)
-    found = _TEXT_PARTS_BY_ID.get(mine)
-    if found is not None and found[0] is t:
-        return found[1]
+    mine = (id(t), painter.height) if painter.by_id else None
+    if mine is not None:
+        found = _TEXT_PARTS_BY_ID.get(mine)
+        if found is not None and found[0] is t:
+            return found[1]
     key = (t, painter.height)
     parts = _TEXT_PARTS.get(key)
     if parts is None:
         if len(_TEXT_PARTS) >= 65536:
             _TEXT_PARTS.clear()
         parts = _TEXT_PARTS[key] = painter._text_parts(t)
-    if len(_TEXT_PARTS_BY_ID) >= KEPT_BY_ID:
-        _TEXT_PARTS_BY_ID.clear()
-    _TEXT_PARTS_BY_ID[mine] = (t, parts)
+    if mine is not None:
+        if len(_TEXT_PARTS_BY_ID) >= KEPT_BY_ID:
+            _TEXT_PARTS_BY_ID.clear()
+        _TEXT_PARTS_BY_ID[mine] = (t, parts)
     return parts
 
 _FONTS: dict[str, Any] = {}
