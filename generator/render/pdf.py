@@ -400,11 +400,11 @@ class _Painter:
             # the page's code is joined by new lines: one entry writes the same bytes
             ops = "\n".join(code[start:]) if len(code) > start else None
             del code[start:]
+            found = (run, (ops, (self._fill, self._stroke, self._width), self.colours - colours, c._fillColorObj,
+                           c._strokeColorObj, c._lineWidth))
             if len(_RUNS) >= KEPT_BY_ID:
                 _RUNS.clear()
-            _RUNS[mine] = (run, (ops, (self._fill, self._stroke, self._width),
-                                 self.colours - colours, c._fillColorObj, c._strokeColorObj, c._lineWidth))
-            found = _RUNS[mine]
+            _RUNS[mine] = found
         ops, state, coloured, c._fillColorObj, c._strokeColorObj, c._lineWidth = found[1]
         if ops is not None:
             c._code.append(ops)
