@@ -186,8 +186,9 @@ FACE = Form("face-1", (Rect(-3, -3, 50, 73, "#2c5d9c"), Rect(3, 3, 38, 61, "#fbf
 
 def _forget_drawings() -> None:
     """Every drawing the PDF renderer keeps between files: a face's, and its shapes' and texts' by value and by
-    identity (a test that wants a fresh draw must clear all of them)."""
-    for kept in (pdf._DRAWINGS, pdf._SHAPE_CODE, pdf._SHAPE_BY_ID, pdf._TEXT_PARTS, pdf._TEXT_PARTS_BY_ID):
+    identity, and a page's runs of shapes (a test that wants a fresh draw must clear all of them)."""
+    for kept in (pdf._DRAWINGS, pdf._SHAPE_CODE, pdf._SHAPE_BY_ID, pdf._TEXT_PARTS, pdf._TEXT_PARTS_BY_ID,
+                 pdf._RUNS):
         kept.clear()
 
 
