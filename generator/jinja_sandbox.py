@@ -15,13 +15,15 @@ It imports nothing of pnpgen but the limits and the file reader, so both
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import math
 import os
 import posixpath
 import re
+import types
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
 from jinja2.loaders import split_template_path
@@ -51,6 +53,13 @@ _GROWING_CONTAINER_METHODS = frozenset({"append", "extend", "insert", "update", 
 _NUMBER = re.compile(r"\d+")
 #: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
 _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
+
+
+#: kinds of object that reach outside the content: a path (``game.folder``, a ``Source``'s file) can read, write and
+#: delete any file by its methods (``game.folder.joinpath('/etc/passwd').read_text()``, ``….write_text(…)``), a file
+#: object or a module likewise. Jinja's sandboxes let a template call any method that is not an underscore's or a
+#: known container's mutator, so nothing of these is readable from content: a template may print one, no more
+OUTSIDE_KINDS = (PurePath, io.IOBase, types.ModuleType)
 
 
 class JinjaLimitError(TemplateError):
@@ -318,6 +327,16 @@ class _BoundedMixin:
         texts = [str(v) for v in values]
         _check_size(sum(len(t) for t in texts), "joining texts with ~")
         return (markup_join if self.autoescape else str_join)(values)
+
+    # ---------------------------------------------------------------- what content may reach
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        """Jinja's rule, and nothing of a path, a file or a module (``OUTSIDE_KINDS``)."""
+        return not isinstance(obj, OUTSIDE_KINDS) and super().is_safe_attribute(obj, attr, value)  # type: ignore[misc]
+
+    def is_safe_callable(self, obj) -> bool:
+        """Jinja's rule, and no method of a path, a file or a module, however it was reached (``OUTSIDE_KINDS``)."""
+        return (not isinstance(getattr(obj, "__self__", None), OUTSIDE_KINDS)
+                and super().is_safe_callable(obj))  # type: ignore[misc]
 
     # ---------------------------------------------------------------- interception
     def call_binop(self, context, operator, left, right):
