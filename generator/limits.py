@@ -19,6 +19,10 @@ MAX_CONTENT_FILES = 5_000
 MAX_OUTPUT_FOLDER_ENTRIES = 1_000_000
 #: nodes of one YAML file once its aliases are expanded (a "billion laughs" bomb stops here)
 MAX_YAML_NODES = 500_000
+#: the largest whole number content may write (YAML, a spreadsheet cell), either sign: 2**53, the last a float holds
+#: exactly. A size, a position or a count is worked as a float, and a 400-digit one is no float at all (a card
+#: size of 10**400 was a traceback, "int too large to convert to float"); no count or score comes near
+MAX_WHOLE_NUMBER = 2**53
 #: how deeply YAML collections may nest (the bundled games need 6)
 MAX_YAML_DEPTH = 64
 #: UTF-8 bytes of an id that becomes a file name (a game, deck, component or board id, a layout name):
