@@ -78,12 +78,19 @@ MAX_PIECES_PER_COMPONENT = 20_000
 MAX_ROUTE_LENGTH = 50
 #: shortest paths of one ticket looked at (statistics share a ticket among them; a grid map has millions)
 MAX_SHORTEST_PATHS = 32
+#: distances from the places searched from that the map's network keeps at once (``Network._lengths_from``: one
+#: search per ticket's start gives the distance to every place): a map of 8,000 places in a chain with 4,000 tickets
+#: from as many starts kept 32 million (1.9 GB). A bundled map keeps under 5,000
+MAX_KEPT_DISTANCES = 1_000_000
 #: pairs of places ``pnpgen tickets suggest`` values (each: two shortest-path searches, ~0.3 ms on a map of 200
 #: places; a map of 71 places has 2,485 pairs), and the pairs and the
 #: routes their shortest paths cross, times the tickets asked for (its greedy scores each at every step, ~0.5 µs):
 #: Germany's 1,596 pairs cross ~13,000 routes (40 tickets: 0.6 million); a 14 × 14 grid of equal routes has 19,110
 #: pairs crossing ~5 million (40 tickets: 200 million, 47 s). Past either, a sample of the pairs drawn with the seed
 MAX_TICKET_CANDIDATES = 2_500
+#: pairs of places ``tickets suggest`` lists and shuffles to draw them in the seed's order; a map of more pairs (over
+#: 1,000 places) has this many drawn at random instead (8,000 places' 32 million pairs, listed, took 3 GB)
+MAX_TICKET_PAIRS = 500_000
 MAX_TICKET_WORK = 4_000_000
 
 #: ``pnpgen fit``: routes one move may price (a move re-plans the routes and places near it, twice; where more
