@@ -181,6 +181,16 @@ MAX_MAP_NAME = 200
 #: first spot inside the frame, each a finding
 MAX_NAME_TESTS = 100_000
 
+# --- hashing a game folder (the build cache's key, the stamp, the preview's) ---------
+#: the largest file pnpgen reads as content of any kind (a picture or a font: MAX_IMAGE_BYTES, MAX_FONT_BYTES): a
+#: larger file in a game folder is never read, only refused by its size, so its size stands for it where the folder
+#: is hashed
+MAX_CONTENT_FILE_BYTES = max(MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_FONT_BYTES, MAX_SHEET_BYTES, MAX_MAP_FILE_BYTES)
+#: bytes of a game folder's files read to hash it (the bundled games: under 10 MB). Every check hashed every byte of
+#: every file: a 20 GB sparse file (a few bytes in a tar) held a check for minutes. Past it the build cache leaves the
+#: game uncached, and the stamp and the preview take the remaining files by their size
+MAX_HASHED_BYTES = 512 * 1024 * 1024
+
 # --- pnpgen serve -------------------------------------------------------------
 #: seconds a request's head (request line and headers) may take to arrive, from the connection's opening or the
 #: previous response; a browser sends it at once. uvicorn times only the pause between requests, so a client

@@ -28,11 +28,11 @@ from generator.check.dry import laid_out
 from generator.errors import Diagnostic, PnpgenError
 from generator.export.faces import Face, Set, export_sets
 from generator.layout.primitives import Document, Form, Group, Image, Page, Use
-from generator.limits import MAX_CONTENT_FILES, MAX_FILE_BYTES
+from generator.limits import MAX_CONTENT_FILE_BYTES, MAX_HASHED_BYTES
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.model.game import Game
-from generator.paths import game_roots, is_inside, resolved
+from generator.paths import content_files, game_roots, is_inside, resolved
 from generator.render.svg import render_svg
 from generator.writers.cards import printed_decks
 
@@ -224,15 +224,24 @@ def _world_key(game: Game) -> str:
     digest = hashlib.sha1(repr(model).encode("utf-8"))
     own = {Path(m.source.file).resolve() for m in [*game.decks.values(), *game.parts.values(), *game.boards.values()]
            if getattr(m, "source", None) is not None and m.source.file is not None}
+    budget = MAX_HASHED_BYTES
     for folder in [game.folder, *(addon.folder for addon in game.addons)]:
-        folder = Path(folder).resolve()
-        files = [path for path in sorted(folder.rglob("*"))[:MAX_CONTENT_FILES]
-                 if not any(part.startswith(".") for part in path.relative_to(folder).parts)]
-        for path in files:
-            if path.is_file() and path not in own:
-                digest.update(str(path).encode("utf-8"))
+        # the content files (``content_files``: not output/, hidden ones or links out of the folder, at most
+        # MAX_CONTENT_FILES), where every file of the folder was listed and sorted, then read up to 4 MB each
+        for path in content_files(Path(folder).resolve()):
+            if path in own:
+                continue
+            digest.update(str(path).encode("utf-8"))
+            try:
+                size = path.stat().st_size
+                if size > MAX_CONTENT_FILE_BYTES or size > budget:   # never read as content, or read enough: its size
+                    digest.update(b"size" + size.to_bytes(8, "big"))
+                    continue
+                budget -= size
                 with path.open("rb") as file:
-                    digest.update(file.read(MAX_FILE_BYTES))
+                    digest.update(hashlib.file_digest(file, "sha1").digest())
+            except OSError:   # the stage that reads it says what is wrong
+                digest.update(b"unreadable")
     return digest.hexdigest()
 
 
