@@ -15,7 +15,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import hashlib
+import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -25,7 +27,7 @@ from pathlib import Path
 from generator import fonts
 from generator.check import Finding, run_checks
 from generator.check.dry import laid_out
-from generator.errors import Diagnostic, PnpgenError
+from generator.errors import ContentError, Diagnostic, PnpgenError
 from generator.export.faces import Face, Set, export_sets
 from generator.layout.primitives import Document, Form, Group, Image, Page, Use
 from generator.limits import MAX_CONTENT_FILE_BYTES, MAX_HASHED_BYTES
@@ -76,6 +78,29 @@ class Preview:
         self._lock = threading.Lock()         # held while ``state`` is swapped
         self._faces_lock = threading.Lock()   # one ``faces`` at a time
         self._tmp = tempfile.TemporaryDirectory(prefix="pnpgen-serve-")
+
+    def served(self, path: Path, limit: int) -> bytes | None:
+        """The bytes of a picture or a font file the faces use (``pictures``, ``font_files``), read as the build
+        reads one: a regular file inside the game's folders of at most ``limit`` bytes, else None. The file was
+        checked when the faces were drawn; since then it may have been edited into a named pipe (a read would wait
+        forever, holding the server), a link to a file outside the game, or a file of gigabytes."""
+        try:
+            real = resolved(path, None)
+        except ContentError:
+            return None
+        if not is_inside(real, self._roots):
+            return None
+        try:
+            # not blocking: a named pipe opens at once, and is then refused by its mode
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+                return None
+            data = file.read(limit + 1)
+        return data if len(data) <= limit else None
 
     def rebuild(self) -> None:
         self.faces()
