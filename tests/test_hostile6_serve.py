@@ -11,11 +11,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hostile_lib import alarm_guard
 from starlette.testclient import TestClient
 
 from generator import limits
 from generator.serve import create_app
-from hostile_lib import alarm_guard
 
 ARTWORK = Path(__file__).resolve().parents[1] / "content" / "demo-artwork"
 
