@@ -46,3 +46,25 @@ def test_a_huge_whole_number_in_a_spreadsheet_is_a_content_error(tmp_path, cell)
     with pytest.raises(ContentError, match="MAX_WHOLE_NUMBER") as error:
         load_game(game)
     assert str(error.value.source).endswith("tickets.csv:2:C")
+
+
+@pytest.mark.parametrize("where", ["stop", "board", "bend"])
+def test_a_huge_whole_number_in_a_map_file_is_a_content_error(tmp_path, where):
+    """pnpgen import: the coordinate 10**400 passed ``math.isfinite`` by way of ``float()`` (OverflowError)."""
+    import copy
+    import json
+
+    from test_mapio import MAP
+
+    from generator.mapio.ttrme import read_json
+    data = copy.deepcopy(MAP)
+    huge = 10 ** 400
+    {"stop": lambda: data["payload"]["stops"][2].update(x=huge),
+     "board": lambda: data["board"].update(width=huge),
+     "bend": lambda: data["payload"]["routes"][0].update(points=[{"x": huge, "y": 1}])}[where]()
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(ContentError, match="401 digits.*MAX_WHOLE_NUMBER") as error:
+        read_json(path)
+    line = path.read_text().splitlines()[error.value.source.line - 1]
+    assert str(huge) in line
