@@ -28,7 +28,7 @@ from pathlib import Path, PurePath
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
 from jinja2.loaders import split_template_path
 from jinja2.runtime import markup_join, str_join
-from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment, modifies_known_mutable
 from jinja2.utils import _PassArg
 from jinja2.visitor import NodeTransformer
 
@@ -263,6 +263,8 @@ class _BoundedMixin:
             self.finalize = self.bounded_finalize
         self.iterations = 0
         self.grown = 0
+        #: id → the lists and dicts this evaluation wrote (``[]``, ``{}``): the only ones a layout may change
+        self.made: dict[int, object] = {}
         self.globals["range"] = self.counted_range
         for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
             if name in self.filters:
@@ -273,6 +275,7 @@ class _BoundedMixin:
         """A new evaluation of a template or expression: its loops and what it adds to lists start from zero."""
         self.iterations = 0
         self.grown = 0
+        self.made = {}
 
     def grow(self, args: tuple, kwargs: dict, what: str) -> tuple:
         """Count what ``append``/``extend``/``insert``/``update``/``setdefault`` add to a list or dict (items and
@@ -313,8 +316,11 @@ class _BoundedMixin:
         return CountedRange(numbers, self)
 
     def bounded_literal(self, value):
-        """A list, tuple or dict literal, refused when what it nests passes MAX_JINJA_SEQUENCE."""
+        """A list, tuple or dict literal, refused when what it nests passes MAX_JINJA_SEQUENCE; a list or dict is
+        noted as the evaluation's own (``BoundedSandbox`` lets a layout change only those)."""
         _check_deep((value,), "a list or dict written here")
+        if type(value) is list or type(value) is dict:
+            self.made[id(value)] = value
         return value
 
     def bounded_finalize(self, value):
@@ -341,7 +347,10 @@ class _BoundedMixin:
     # ---------------------------------------------------------------- interception
     def call_binop(self, context, operator, left, right):
         _binop_estimate(operator, left, right)
-        return _int_result(super().call_binop(context, operator, left, right), f"'{operator}'")
+        result = super().call_binop(context, operator, left, right)
+        if type(result) is list:   # a new list (``[0] * 9``, ``a + b``): the evaluation's own, as a literal is
+            self.made[id(result)] = result
+        return _int_result(result, f"'{operator}'")
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
         name = getattr(__obj, "__name__", "")
@@ -472,7 +481,14 @@ def _bounded_filter(name: str, original):
 
 
 class BoundedSandbox(_BoundedMixin, SandboxedEnvironment):
-    """Layout expressions: read values, never call into Python, never run away."""
+    """Layout expressions: read values, never call into Python, never run away; change only the lists and dicts
+    they wrote themselves (``{% set l = [] %}{{ l.append(x) }}``), never the game's: ``deck.cards.clear()`` in a
+    layout emptied the deck for every stage after it (a traceback in the build, and a check that saw another game)."""
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        if modifies_known_mutable(obj, attr) and id(obj) not in self.made:
+            return False
+        return super().is_safe_attribute(obj, attr, value)
 
 
 class BoundedImmutableSandbox(_BoundedMixin, ImmutableSandboxedEnvironment):
