@@ -14,7 +14,7 @@ fourth (round four) makes content files named pipes, and points an SVG picture's
 (round five) names a pipe, a socket or a device on the command line, builds a picture of 79 megapixels with an alpha
 channel, gives ids that a Mac or Windows disk cannot keep apart or make, finite numbers too large or too small to
 draw, and a game whose output folder is a folder of the designer's own. The sixth (round six) reaches outside through
-a path in the model from rules.md and a layout, writes whole numbers of 400 digits (YAML, a spreadsheet cell, a map
+a path in the model from rules.md and a layout, empties a deck from its layout, writes whole numbers of 400 digits (YAML, a spreadsheet cell, a map
 file to import), checks a map of 6,000 places with 3,000 tickets from as many starts and a game folder holding a
 20 GB sparse file.
 """
@@ -399,6 +399,7 @@ def round_six(work: Path) -> None:
     case(work, "layout writes a file (build)", [layout_text(
         f"{{{{ game.folder.joinpath('{work}/written.txt').write_text('x') }}}}")], "build")
     print(f"{'  (nothing written outside)':32} {not (work / 'written.txt').exists()}")
+    case(work, "layout empties its deck (build)", [layout_text("{{ deck.cards.clear() or 1 }}")], "build")
     huge = "1" + "0" * 400
     case(work, "card size 10^400 (build)", [("game.yaml", replace("size: [44, 68]", f"size: [{huge}, 68]"))], "build")
     case(work, "card size 0x + 5,000 f", [("game.yaml", replace("size: [44, 68]", f"size: [0x{'f' * 5000}, 68]"))])
