@@ -68,3 +68,21 @@ def test_a_huge_whole_number_in_a_map_file_is_a_content_error(tmp_path, where):
         read_json(path)
     line = path.read_text().splitlines()[error.value.source.line - 1]
     assert str(huge) in line
+
+
+@pytest.mark.parametrize("game, file, old, new", [
+    ("s-railway", "components.yaml", "count_each: 5", "count_each: 5.0"),   # range(5.0): a traceback in check and build
+    ("s-railway", "components.yaml", "count: 30}", "count: 30.0}"),
+    ("ttr-new-york", "game.yaml", "players: [2, 4]", "players: [2.0, 4]"),
+])
+def test_a_float_where_a_whole_number_goes_is_a_content_error(tmp_path, game, file, old, new):
+    """Draft 2020-12 (and fastjsonschema) count 5.0 as an integer; pnpgen's schema does not, on both paths."""
+    from generator.load.schema import fast_valid, game_validator
+    folder = tmp_path / game
+    shutil.copytree(ROOT / "content" / game, folder)
+    _edit(folder / file, old, new)
+    with pytest.raises(ContentError, match="should be of type integer, not"):
+        load_game(folder)
+    assert not fast_valid({"game": {"title": "t", "players": [2.0, 4]}})
+    assert [e.message for e in game_validator().iter_errors({"game": {"title": "t", "players": [2.0, 4]}})] \
+        == ["2.0 is not of type 'integer'"]

@@ -13,10 +13,10 @@ commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the
 fourth (round four) makes content files named pipes, and points an SVG picture's images at other files. The fifth
 (round five) names a pipe, a socket or a device on the command line, builds a picture of 79 megapixels with an alpha
 channel, gives ids that a Mac or Windows disk cannot keep apart or make, finite numbers too large or too small to
-draw, and a game whose output folder is a folder of the designer's own. The sixth (round six) reaches outside through
-a path in the model from rules.md and a layout, empties a deck from its layout, writes whole numbers of 400 digits (YAML, a spreadsheet cell, a map
-file to import), checks a map of 6,000 places with 3,000 tickets from as many starts and a game folder holding a
-20 GB sparse file.
+draw, and a game whose output folder is a folder of the designer's own. The sixth (round six) reaches outside
+through a path in the model from rules.md and a layout, empties a deck from its layout, writes whole numbers of 400
+digits (YAML, a spreadsheet cell, a map file to import) and 5.0 where a whole number goes, checks a map of 6,000
+places with 3,000 tickets from as many starts and a game folder holding a 20 GB sparse file.
 """
 from __future__ import annotations
 
@@ -403,6 +403,8 @@ def round_six(work: Path) -> None:
     huge = "1" + "0" * 400
     case(work, "card size 10^400 (build)", [("game.yaml", replace("size: [44, 68]", f"size: [{huge}, 68]"))], "build")
     case(work, "card size 0x + 5,000 f", [("game.yaml", replace("size: [44, 68]", f"size: [0x{'f' * 5000}, 68]"))])
+    case(work, "count_each: 5.0 (build)", [("components.yaml", replace("count_each: 5", "count_each: 5.0"))], "build",
+         base=ROOT / "content" / "s-railway")
     case(work, "CSV points 10^400", [("tickets.csv", lambda b: f"from,to,points\nNorthport,Eastwick,{huge}\n".encode())],
          base=ARTWORK)
     import_case(work, "import: a stop at x 10^400", lambda d: d["payload"]["stops"][0].update(x=10 ** 400))
