@@ -3,6 +3,7 @@ has. A chain of 8,000 places with 4,000 tickets from as many starts kept every s
 of 1.9 GB); ``tickets suggest`` listed and shuffled every pair of places (32 million, 3 GB)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,23 @@ def test_tickets_suggest_lists_every_pair_of_a_small_map():
     ids = [f"p{i}" for i in range(30)]
     drawn = list(ticketsuggest._pairs_in_order(ids, seed=7))
     assert sorted(pair for _, pair in drawn) == sorted((a, b) for i, a in enumerate(ids) for b in ids[i + 1:])
+
+
+def test_the_graphs_kept_for_terminal_starts_are_bounded(tmp_path):
+    """Each terminal a search starts from has a directed copy of the map of its own (its way out open): a map of
+    6,000 terminals with 3,000 tickets from as many of them kept 3,000 copies (2.3 GB)."""
+    folder = chain_game(tmp_path / "chain", 40, 12)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("  players: [2, 4]\n", "  players: [2, 4]\n  terminals: [country]\n")
+    text = re.sub(r"(  P\d+: \{name: p\d+)\}", r"\1, kind: country}", text).replace("p5, kind: country", "p5")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    game = load_game(folder)
+    net = network(game)
+    places = game.collections["place"]
+    for i in range(12):
+        net.shortest(places[f"P{i}"], places[f"P{39 - i}"])
+        assert len(net._directed) <= network_module._KEPT_GRAPHS
+    # a terminal is an end, never a way through (P5 alone is a city): P4 reaches P6 by P5, P3 nothing past P4
+    assert net.shortest(places["P4"], places["P6"]) == 2
+    assert net.shortest(places["P3"], places["P4"]) == 1
+    assert net.shortest(places["P3"], places["P5"]) is None

@@ -24,6 +24,8 @@ from generator.limits import MAX_KEPT_DISTANCES, MAX_SHORTEST_PATHS
 from generator.model.game import Card, Deck, Entity, Game, Route
 
 _CACHE: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
+#: directed copies of the map kept at once (``Network._graph``: one per set of places hidden as a way through)
+_KEPT_GRAPHS = 4
 
 
 def network(game: Game) -> Network:
@@ -148,6 +150,10 @@ class Network:
             graph.add_nodes_from(self.nodes)
             graph.add_edges_from([(index[u], index[v], float(weight)) for (a, b), weight in self.weights.items()
                                   for u, v in ((a, b), (b, a)) if u not in hidden])
+            if len(self._directed) >= _KEPT_GRAPHS:
+                # each terminal a search starts from has a graph of its own: 3,000 tickets from as many terminals of
+                # a 6,000-place map kept 3,000 copies of it (2.3 GB); building one costs what its search does
+                del self._directed[next(iter(self._directed))]
             self._directed[hidden] = graph
         return graph
 
