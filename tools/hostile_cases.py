@@ -352,14 +352,18 @@ def round_five(work: Path) -> None:
          args=("--out", "{game}"), **art)
 
 
-def chain_map(places: int, tickets: int):
-    """game.yaml's places: a chain of ``places`` joined by routes of 1, and a deck of ``tickets`` from as many starts."""
+def chain_map(places: int, tickets: int, terminals: bool = False):
+    """game.yaml's places: a chain of ``places`` joined by routes of 1 (each a terminal if ``terminals``), and a deck
+    of ``tickets`` from as many starts."""
+    kind = ", kind: country" if terminals else ""
+
     def edit(data: bytes) -> bytes:
         text = data.decode()
         rows = "".join(f"  - [P{i}, P{i + 1}, 1, red]\n" for i in range(places - 1))
         text = text.replace("places:\n", "routes:\n" + rows + "places:\n" + "".join(
-            f"  P{i}: {{name: p{i}}}\n" for i in range(places)), 1)
-        return text.encode()
+            f"  P{i}: {{name: p{i}{kind}}}\n" for i in range(places)), 1)
+        return text.replace("  players: [2, 4]\n", "  players: [2, 4]\n  terminals: [country]\n" if terminals
+                            else "  players: [2, 4]\n").encode()
 
     def deck(data: bytes) -> bytes:
         text = data.decode().split("    cards:\n      - [Berlin")[0]
@@ -409,6 +413,7 @@ def round_six(work: Path) -> None:
          base=ARTWORK)
     import_case(work, "import: a stop at x 10^400", lambda d: d["payload"]["stops"][0].update(x=10 ** 400))
     case(work, "6,000 places, 3,000 ticket starts", chain_map(6000, 3000))
+    case(work, "... each place a terminal", chain_map(6000, 3000, terminals=True))
     case(work, "a 20 GB sparse file (check)", [("notes.bin", SPARSE)])
 
 
