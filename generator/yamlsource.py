@@ -140,6 +140,12 @@ def _make_loader(path: Path):
     return LineLoader
 
 
+def loader_for(path: Path):
+    """The safe loader content files are read with (lines kept, duplicate keys and whole numbers past
+    MAX_WHOLE_NUMBER refused), for YAML written elsewhere: a spreadsheet cell's ``[a, b]`` or ``{north: [x, y]}``."""
+    return _make_loader(path)
+
+
 def too_large(value: int, src: Source) -> ContentError:
     """A whole number past MAX_WHOLE_NUMBER (YAML's or a spreadsheet cell's), at its line."""
     digits = int(value.bit_length() * 0.30103) + 1   # about; str() of a 0x number of 6,000 digits is refused

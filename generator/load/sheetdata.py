@@ -26,7 +26,7 @@ from generator.load.schema import schema_keys
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS
 from generator.paths import inside
 from generator.sheets import Cell, Sheet, cell_dict, cell_list, read_sheet
-from generator.yamlsource import LDict, check_shape, too_large
+from generator.yamlsource import LDict, check_shape, loader_for, too_large
 
 #: the keys of a table read from a spreadsheet, ``{from: file, sheet: name}``: the schema's (``$defs/spreadsheet``)
 FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = schema_keys("$defs", "spreadsheet", "properties")
@@ -219,7 +219,8 @@ def _list(cell: Cell, item_type: str):
     if text.startswith("[") or text.startswith("{"):   # YAML's flow list: [a, b], [[120, 340], [130, 350]] (or points)
         try:
             check_shape(text, cell.source.file or Path())
-            return yaml.safe_load(text)
+            # read as a content file is: a duplicate key (``{north: …, north: …}``) an error, not the last kept
+            return yaml.load(text, Loader=loader_for(cell.source.file or Path()))  # noqa: S506 - pnpgen's safe loader
         except (ContentError, yaml.YAMLError) as error:
             problem = error.message if isinstance(error, ContentError) else str(error).splitlines()[0]
             raise ContentError(cell.source, f"cannot read {text[:40]!r} as a list: {problem}",
