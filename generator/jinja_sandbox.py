@@ -21,6 +21,7 @@ import math
 import os
 import posixpath
 import re
+import threading
 import types
 from collections.abc import Callable
 from pathlib import Path, PurePath
@@ -263,8 +264,7 @@ class _BoundedMixin:
             self.finalize = self.bounded_finalize
         self.iterations = 0
         self.grown = 0
-        #: id → the lists and dicts this evaluation wrote (``[]``, ``{}``): the only ones a layout may change
-        self.made: dict[int, object] = {}
+        self._local = threading.local()   # ``made``, per thread: the preview lays faces out beside its checks
         self.globals["range"] = self.counted_range
         for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
             if name in self.filters:
@@ -275,7 +275,16 @@ class _BoundedMixin:
         """A new evaluation of a template or expression: its loops and what it adds to lists start from zero."""
         self.iterations = 0
         self.grown = 0
-        self.made = {}
+        self._local.made = {}
+
+    @property
+    def made(self) -> dict[int, object]:
+        """id → the lists and dicts this evaluation wrote (``[]``, ``{}``, ``[0] * 9``): the only ones a layout may
+        change (``BoundedSandbox``); held until the next evaluation in the same thread starts."""
+        made = getattr(self._local, "made", None)
+        if made is None:
+            made = self._local.made = {}
+        return made
 
     def grow(self, args: tuple, kwargs: dict, what: str) -> tuple:
         """Count what ``append``/``extend``/``insert``/``update``/``setdefault`` add to a list or dict (items and
