@@ -72,8 +72,10 @@ def code_digest() -> str:
 
 def content_digest(folders) -> str | None:
     """sha256 over every content file of ``folders`` (``generator.paths.content_files`` names them):
-    relative name and every byte. None when a folder is too large to know whole (past MAX_CONTENT_FILES)."""
+    relative name and every byte (a file past MAX_CONTENT_FILE_BYTES, which no stage reads: its size). None when a
+    folder is too large to know whole (past MAX_CONTENT_FILES, or MAX_HASHED_BYTES to read)."""
     digest = hashlib.sha256()
+    budget = limits.MAX_HASHED_BYTES
     for n, folder in enumerate(folders):
         folder = Path(folder)
         if not folder.is_dir():
@@ -84,6 +86,13 @@ def content_digest(folders) -> str | None:
         for path in files:
             digest.update(f"{n}/{path.relative_to(folder).as_posix()}\0".encode())
             try:
+                size = path.stat().st_size
+                if size > limits.MAX_CONTENT_FILE_BYTES:   # never read, only refused by its size: the size stands for it
+                    digest.update(b"size" + size.to_bytes(8, "big"))
+                    continue
+                budget -= size
+                if budget < 0:   # too much to read on every run (a 20 GB sparse file in a tar): not cached
+                    return None
                 with path.open("rb") as stream:
                     file_digest = hashlib.file_digest(stream, "sha256")
             except OSError:

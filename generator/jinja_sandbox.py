@@ -15,18 +15,21 @@ It imports nothing of pnpgen but the limits and the file reader, so both
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import math
 import os
 import posixpath
 import re
+import threading
+import types
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
 from jinja2.loaders import split_template_path
 from jinja2.runtime import markup_join, str_join
-from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment, modifies_known_mutable
 from jinja2.utils import _PassArg
 from jinja2.visitor import NodeTransformer
 
@@ -51,6 +54,13 @@ _GROWING_CONTAINER_METHODS = frozenset({"append", "extend", "insert", "update", 
 _NUMBER = re.compile(r"\d+")
 #: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
 _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
+
+
+#: kinds of object that reach outside the content: a path (``game.folder``, a ``Source``'s file) can read, write and
+#: delete any file by its methods (``game.folder.joinpath('/etc/passwd').read_text()``, ``….write_text(…)``), a file
+#: object or a module likewise. Jinja's sandboxes let a template call any method that is not an underscore's or a
+#: known container's mutator, so nothing of these is readable from content: a template may print one, no more
+OUTSIDE_KINDS = (PurePath, io.IOBase, types.ModuleType)
 
 
 class JinjaLimitError(TemplateError):
@@ -254,6 +264,7 @@ class _BoundedMixin:
             self.finalize = self.bounded_finalize
         self.iterations = 0
         self.grown = 0
+        self._local = threading.local()   # ``made``, per thread: the preview lays faces out beside its checks
         self.globals["range"] = self.counted_range
         for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
             if name in self.filters:
@@ -264,6 +275,16 @@ class _BoundedMixin:
         """A new evaluation of a template or expression: its loops and what it adds to lists start from zero."""
         self.iterations = 0
         self.grown = 0
+        self._local.made = {}
+
+    @property
+    def made(self) -> dict[int, object]:
+        """id → the lists and dicts this evaluation wrote (``[]``, ``{}``, ``[0] * 9``): the only ones a layout may
+        change (``BoundedSandbox``); held until the next evaluation in the same thread starts."""
+        made = getattr(self._local, "made", None)
+        if made is None:
+            made = self._local.made = {}
+        return made
 
     def grow(self, args: tuple, kwargs: dict, what: str) -> tuple:
         """Count what ``append``/``extend``/``insert``/``update``/``setdefault`` add to a list or dict (items and
@@ -304,8 +325,11 @@ class _BoundedMixin:
         return CountedRange(numbers, self)
 
     def bounded_literal(self, value):
-        """A list, tuple or dict literal, refused when what it nests passes MAX_JINJA_SEQUENCE."""
+        """A list, tuple or dict literal, refused when what it nests passes MAX_JINJA_SEQUENCE; a list or dict is
+        noted as the evaluation's own (``BoundedSandbox`` lets a layout change only those)."""
         _check_deep((value,), "a list or dict written here")
+        if type(value) is list or type(value) is dict:
+            self.made[id(value)] = value
         return value
 
     def bounded_finalize(self, value):
@@ -319,10 +343,23 @@ class _BoundedMixin:
         _check_size(sum(len(t) for t in texts), "joining texts with ~")
         return (markup_join if self.autoescape else str_join)(values)
 
+    # ---------------------------------------------------------------- what content may reach
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        """Jinja's rule, and nothing of a path, a file or a module (``OUTSIDE_KINDS``)."""
+        return not isinstance(obj, OUTSIDE_KINDS) and super().is_safe_attribute(obj, attr, value)  # type: ignore[misc]
+
+    def is_safe_callable(self, obj) -> bool:
+        """Jinja's rule, and no method of a path, a file or a module, however it was reached (``OUTSIDE_KINDS``)."""
+        return (not isinstance(getattr(obj, "__self__", None), OUTSIDE_KINDS)
+                and super().is_safe_callable(obj))  # type: ignore[misc]
+
     # ---------------------------------------------------------------- interception
     def call_binop(self, context, operator, left, right):
         _binop_estimate(operator, left, right)
-        return _int_result(super().call_binop(context, operator, left, right), f"'{operator}'")
+        result = super().call_binop(context, operator, left, right)
+        if type(result) is list:   # a new list (``[0] * 9``, ``a + b``): the evaluation's own, as a literal is
+            self.made[id(result)] = result
+        return _int_result(result, f"'{operator}'")
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
         name = getattr(__obj, "__name__", "")
@@ -453,7 +490,14 @@ def _bounded_filter(name: str, original):
 
 
 class BoundedSandbox(_BoundedMixin, SandboxedEnvironment):
-    """Layout expressions: read values, never call into Python, never run away."""
+    """Layout expressions: read values, never call into Python, never run away; change only the lists and dicts
+    they wrote themselves (``{% set l = [] %}{{ l.append(x) }}``), never the game's: ``deck.cards.clear()`` in a
+    layout emptied the deck for every stage after it (a traceback in the build, and a check that saw another game)."""
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        if modifies_known_mutable(obj, attr) and id(obj) not in self.made:
+            return False
+        return super().is_safe_attribute(obj, attr, value)
 
 
 class BoundedImmutableSandbox(_BoundedMixin, ImmutableSandboxedEnvironment):

@@ -19,6 +19,10 @@ MAX_CONTENT_FILES = 5_000
 MAX_OUTPUT_FOLDER_ENTRIES = 1_000_000
 #: nodes of one YAML file once its aliases are expanded (a "billion laughs" bomb stops here)
 MAX_YAML_NODES = 500_000
+#: the largest whole number content may write (YAML, a spreadsheet cell), either sign: 2**53, the last a float holds
+#: exactly. A size, a position or a count is worked as a float, and a 400-digit one is no float at all (a card
+#: size of 10**400 was a traceback, "int too large to convert to float"); no count or score comes near
+MAX_WHOLE_NUMBER = 2**53
 #: how deeply YAML collections may nest (the bundled games need 6)
 MAX_YAML_DEPTH = 64
 #: UTF-8 bytes of an id that becomes a file name (a game, deck, component or board id, a layout name):
@@ -74,12 +78,19 @@ MAX_PIECES_PER_COMPONENT = 20_000
 MAX_ROUTE_LENGTH = 50
 #: shortest paths of one ticket looked at (statistics share a ticket among them; a grid map has millions)
 MAX_SHORTEST_PATHS = 32
+#: distances from the places searched from that the map's network keeps at once (``Network._lengths_from``: one
+#: search per ticket's start gives the distance to every place): a map of 8,000 places in a chain with 4,000 tickets
+#: from as many starts kept 32 million (1.9 GB). A bundled map keeps under 5,000
+MAX_KEPT_DISTANCES = 1_000_000
 #: pairs of places ``pnpgen tickets suggest`` values (each: two shortest-path searches, ~0.3 ms on a map of 200
 #: places; a map of 71 places has 2,485 pairs), and the pairs and the
 #: routes their shortest paths cross, times the tickets asked for (its greedy scores each at every step, ~0.5 µs):
 #: Germany's 1,596 pairs cross ~13,000 routes (40 tickets: 0.6 million); a 14 × 14 grid of equal routes has 19,110
 #: pairs crossing ~5 million (40 tickets: 200 million, 47 s). Past either, a sample of the pairs drawn with the seed
 MAX_TICKET_CANDIDATES = 2_500
+#: pairs of places ``tickets suggest`` lists and shuffles to draw them in the seed's order; a map of more pairs (over
+#: 1,000 places) has this many drawn at random instead (8,000 places' 32 million pairs, listed, took 3 GB)
+MAX_TICKET_PAIRS = 500_000
 MAX_TICKET_WORK = 4_000_000
 
 #: ``pnpgen fit``: routes one move may price (a move re-plans the routes and places near it, twice; where more
@@ -169,6 +180,16 @@ MAX_MAP_NAME = 200
 #: 40 × 40 mm used 218,000 (2 s), 784 places 2.3 million (23 s). Past it, the remaining names stand at their
 #: first spot inside the frame, each a finding
 MAX_NAME_TESTS = 100_000
+
+# --- hashing a game folder (the build cache's key, the stamp, the preview's) ---------
+#: the largest file pnpgen reads as content of any kind (a picture or a font: MAX_IMAGE_BYTES, MAX_FONT_BYTES): a
+#: larger file in a game folder is never read, only refused by its size, so its size stands for it where the folder
+#: is hashed
+MAX_CONTENT_FILE_BYTES = max(MAX_FILE_BYTES, MAX_IMAGE_BYTES, MAX_FONT_BYTES, MAX_SHEET_BYTES, MAX_MAP_FILE_BYTES)
+#: bytes of a game folder's files read to hash it (the bundled games: under 10 MB). Every check hashed every byte of
+#: every file: a 20 GB sparse file (a few bytes in a tar) held a check for minutes. Past it the build cache leaves the
+#: game uncached, and the stamp and the preview take the remaining files by their size
+MAX_HASHED_BYTES = 512 * 1024 * 1024
 
 # --- pnpgen serve -------------------------------------------------------------
 #: seconds a request's head (request line and headers) may take to arrive, from the connection's opening or the

@@ -84,13 +84,16 @@ def _make_loader(path: Path):
 
         def construct_object(self, node, deep=False):
             try:
-                return super().construct_object(node, deep)
+                value = super().construct_object(node, deep)
             except (ValueError, OverflowError) as exc:  # 2024-13-45 (a date), !!int x: not a YAMLError
                 kind = str(node.tag).rsplit(":", 1)[-1]
                 article = "an" if kind[:1] in "aeiou" else "a"
                 raise ContentError(Source(path, node.start_mark.line + 1),
                                    f"malformed YAML: {node.value!r} cannot be read as {article} {kind} ({exc})",
                                    "quote it to keep it as text, or write a valid value") from None
+            if type(value) is int and not -limits.MAX_WHOLE_NUMBER <= value <= limits.MAX_WHOLE_NUMBER:
+                raise too_large(value, Source(path, node.start_mark.line + 1))
+            return value
 
     scalars: dict[tuple, object] = {}
 
@@ -135,6 +138,20 @@ def _make_loader(path: Path):
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, construct_sequence)
     return LineLoader
+
+
+def loader_for(path: Path):
+    """The safe loader content files are read with (lines kept, duplicate keys and whole numbers past
+    MAX_WHOLE_NUMBER refused), for YAML written elsewhere: a spreadsheet cell's ``[a, b]`` or ``{north: [x, y]}``."""
+    return _make_loader(path)
+
+
+def too_large(value: int, src: Source) -> ContentError:
+    """A whole number past MAX_WHOLE_NUMBER (YAML's or a spreadsheet cell's), at its line."""
+    digits = int(value.bit_length() * 0.30103) + 1   # about; str() of a 0x number of 6,000 digits is refused
+    return ContentError(src, f"a whole number of about {digits:,} digits is larger than {limits.MAX_WHOLE_NUMBER:,} "
+                             "(MAX_WHOLE_NUMBER)",
+                        "no size, count or score is this large: write the number it should be (or quote it as text)")
 
 
 def read_text(path: Path, what: str = "file") -> str:

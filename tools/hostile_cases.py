@@ -13,7 +13,10 @@ commands (``tickets suggest``, ``fit``, ``simulate``) and what the cache and the
 fourth (round four) makes content files named pipes, and points an SVG picture's images at other files. The fifth
 (round five) names a pipe, a socket or a device on the command line, builds a picture of 79 megapixels with an alpha
 channel, gives ids that a Mac or Windows disk cannot keep apart or make, finite numbers too large or too small to
-draw, and a game whose output folder is a folder of the designer's own.
+draw, and a game whose output folder is a folder of the designer's own. The sixth (round six) reaches outside
+through a path in the model from rules.md and a layout, empties a deck from its layout, writes whole numbers of 400
+digits (YAML, a spreadsheet cell, a map file to import) and 5.0 where a whole number goes, checks a map of 6,000
+places with 3,000 tickets from as many starts and a game folder holding a 20 GB sparse file.
 """
 from __future__ import annotations
 
@@ -36,6 +39,8 @@ NESTED_LOOPS = ("{% for i in range(100000) %}{% for j in range(100000) %}{% for 
 JINJA = ["{{ 9**(9**9) }}", "{{ 'a' * 10**9 }}", NESTED_LOOPS, "{{ 'a'.center(10**9) }}", "{{ range(10**9)|list }}"]
 #: an edit that makes the file a named pipe (FIFO), which a reader that opens it waits on forever
 FIFO = object()
+#: an edit that makes the file a sparse file of 20 GB (a few bytes in a tar)
+SPARSE = object()
 REPEATS = ("elements:\n  - repeat: 10000\n    group:\n      elements:\n        - repeat: 10000\n"
            "          text: {x: 0, y: 0, w: 40, h: 5, text: x}\n")
 
@@ -71,6 +76,10 @@ def case(workdir: Path, name: str, edits, command: str = "check", base: Path = M
         if edit is FIFO:
             path.unlink(missing_ok=True)
             os.mkfifo(path)
+            continue
+        if edit is SPARSE:
+            with open(path, "wb") as file:
+                file.truncate(20 << 30)
             continue
         path.write_bytes(edit(path.read_bytes() if path.exists() else b""))
     extra = ["--out", str(game / "out")] if command == "build" else []
@@ -112,6 +121,7 @@ def main() -> None:
         round_three(work)
         round_four(work)
         round_five(work)
+        round_six(work)
 
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
@@ -340,6 +350,71 @@ def round_five(work: Path) -> None:
          "build", args=("--out", "{game}/output"))
     case(work, "--out . with id: art (build)", [("game.yaml", replace("game:\n", "game:\n  id: art\n"))], "build",
          args=("--out", "{game}"), **art)
+
+
+def chain_map(places: int, tickets: int, terminals: bool = False):
+    """game.yaml's places: a chain of ``places`` joined by routes of 1 (each a terminal if ``terminals``), and a deck
+    of ``tickets`` from as many starts."""
+    kind = ", kind: country" if terminals else ""
+
+    def edit(data: bytes) -> bytes:
+        text = data.decode()
+        rows = "".join(f"  - [P{i}, P{i + 1}, 1, red]\n" for i in range(places - 1))
+        text = text.replace("places:\n", "routes:\n" + rows + "places:\n" + "".join(
+            f"  P{i}: {{name: p{i}{kind}}}\n" for i in range(places)), 1)
+        return text.replace("  players: [2, 4]\n", "  players: [2, 4]\n  terminals: [country]\n" if terminals
+                            else "  players: [2, 4]\n").encode()
+
+    def deck(data: bytes) -> bytes:
+        text = data.decode().split("    cards:\n      - [Berlin")[0]
+        return (text.replace("expected: 11", f"expected: {tickets}") + "    cards:\n" + "".join(
+            f"      - [P{i}, P{places - 1 - i}, 5]\n" for i in range(tickets))).encode()
+    return [("game.yaml", edit), ("decks.yaml", deck)]
+
+
+def import_case(work: Path, name: str, change) -> None:
+    """``pnpgen import`` of tests/test_mapio.py's map with ``change`` made to it."""
+    import copy
+    import json
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_mapio import MAP
+    data = copy.deepcopy(MAP)
+    change(data)
+    folder = work / f"import{len(list(work.iterdir()))}"
+    folder.mkdir()
+    (folder / "map.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "import", str(folder / "map.json"), "--to",
+                             str(folder / "game")], capture_output=True, text=True, timeout=120)
+    output = result.stderr + result.stdout
+    first = " ".join(output.split("hint")[0].split()).replace(f"{folder}/", "")
+    print(f"{name:32} exit {result.returncode}  {time.perf_counter() - start:4.1f}s  "
+          f"traceback={'Traceback' in output}  {first[:150]}")
+
+
+def round_six(work: Path) -> None:
+    """Round six: a path in the model reached from rules.md and a layout, whole numbers of 400 digits, a map of
+    6,000 places with 3,000 tickets from as many starts, a 20 GB sparse file in the game folder."""
+    secret = work / "outside.txt"
+    secret.write_text("outside the game\n")
+    case(work, "rules.md reads a file by a path", [rules_text(f"{{{{ game.folder.joinpath('{secret}').read_text() }}}}")])
+    case(work, "rules.md writes a file by a path", [rules_text(
+        f"{{{{ game.folder.joinpath('{work}/written.txt').write_text('x') }}}}")])
+    case(work, "layout writes a file (build)", [layout_text(
+        f"{{{{ game.folder.joinpath('{work}/written.txt').write_text('x') }}}}")], "build")
+    print(f"{'  (nothing written outside)':32} {not (work / 'written.txt').exists()}")
+    case(work, "layout empties its deck (build)", [layout_text("{{ deck.cards.clear() or 1 }}")], "build")
+    huge = "1" + "0" * 400
+    case(work, "card size 10^400 (build)", [("game.yaml", replace("size: [44, 68]", f"size: [{huge}, 68]"))], "build")
+    case(work, "card size 0x + 5,000 f", [("game.yaml", replace("size: [44, 68]", f"size: [0x{'f' * 5000}, 68]"))])
+    case(work, "count_each: 5.0 (build)", [("components.yaml", replace("count_each: 5", "count_each: 5.0"))], "build",
+         base=ROOT / "content" / "s-railway")
+    case(work, "CSV points 10^400", [("tickets.csv", lambda b: f"from,to,points\nNorthport,Eastwick,{huge}\n".encode())],
+         base=ARTWORK)
+    import_case(work, "import: a stop at x 10^400", lambda d: d["payload"]["stops"][0].update(x=10 ** 400))
+    case(work, "6,000 places, 3,000 ticket starts", chain_map(6000, 3000))
+    case(work, "... each place a terminal", chain_map(6000, 3000, terminals=True))
+    case(work, "a 20 GB sparse file (check)", [("notes.bin", SPARSE)])
 
 
 if __name__ == "__main__":

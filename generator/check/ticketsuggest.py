@@ -9,12 +9,14 @@ candidates above the median value are long ones and the deck holds that proporti
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 from collections import Counter, defaultdict
 
 from generator.check.stats import usable_tracks
 from generator.errors import ContentError
-from generator.limits import MAX_TICKET_CANDIDATES, MAX_TICKET_WORK
+from generator.limits import MAX_TICKET_CANDIDATES, MAX_TICKET_PAIRS, MAX_TICKET_WORK
 from generator.model.network import network
 
 #: weights of the greedy's gains and costs (routes reached matter most, near-duplicates hurt most)
@@ -107,15 +109,11 @@ def _candidates(net, places, ids: list[str], seed: int, min_value: int, work: in
     whose pairs and their routes number more than ``work`` (MAX_TICKET_WORK over the steps; a 14 × 14 grid of
     equal routes: 19,110 pairs crossing 5 million routes, 47 s), the pairs are taken in an order drawn with the
     seed until either is reached."""
-    every = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]]
-    order = list(range(len(every)))
-    random.Random(seed).shuffle(order)
     kept: list[tuple[int, tuple]] = []
     shares = 0
-    for index in order:
+    for index, (a, b) in _pairs_in_order(ids, seed):
         if len(kept) >= MAX_TICKET_CANDIDATES or shares + len(kept) >= work:
             break
-        a, b = every[index]
         value = net.shortest(places[a], places[b])
         if not value or value < min_value:
             continue
@@ -127,6 +125,26 @@ def _candidates(net, places, ids: list[str], seed: int, min_value: int, work: in
         shares += len(share)
         kept.append((index, (a, b, value, share)))
     return [candidate for _, candidate in sorted(kept, key=lambda item: item[0])]
+
+
+def _pairs_in_order(ids: list[str], seed: int):
+    """(index, (a, b)) for the pairs of ``ids`` (index: the pair's place in the list of every pair, a before b), in an
+    order drawn with the seed: every pair, shuffled; on a map of more than MAX_TICKET_PAIRS pairs, that many drawn
+    without listing them all (8,000 places have 32 million pairs: listing and shuffling them took 3 GB)."""
+    count = len(ids)
+    total = count * (count - 1) // 2
+    if total <= MAX_TICKET_PAIRS:
+        every = [(a, b) for i, a in enumerate(ids) for b in ids[i + 1:]]
+        order = list(range(total))
+        random.Random(seed).shuffle(order)
+        return ((index, every[index]) for index in order)
+    starts = list(itertools.accumulate(count - 1 - i for i in range(count - 1)))   # pairs before row i + 1
+
+    def pair(index: int) -> tuple[str, str]:
+        row = bisect.bisect_right(starts, index)
+        column = index - (starts[row - 1] if row else 0)
+        return ids[row], ids[row + 1 + column]
+    return ((index, pair(index)) for index in random.Random(seed).sample(range(total), MAX_TICKET_PAIRS))
 
 
 def _was_sampled(candidates: list[tuple], count: int) -> bool:

@@ -31,6 +31,7 @@ from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
 from generator import limits
+from generator.jinja_sandbox import OUTSIDE_KINDS
 
 Evaluate = Callable[[dict], Any]
 
@@ -45,7 +46,7 @@ _BINOP_NODES = {nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", 
 
 #: the kinds of object whose attributes the sandbox looks at more closely (``jinja2.sandbox.is_internal_attribute``)
 _SPECIAL = (types.FunctionType, types.MethodType, type, types.CodeType, types.TracebackType, types.FrameType,
-            types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
+            types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType, *OUTSIDE_KINDS)
 #: values the sandbox may wrap (``str.format``: ``wrap_str_format``)
 _METHODS = frozenset({types.MethodType, types.BuiltinMethodType})
 _PLAIN: dict[type, bool] = {}
@@ -54,7 +55,8 @@ _PLAIN: dict[type, bool] = {}
 def _plain(kind: type) -> bool:
     """Whether the sandbox lets code read every attribute of an object of this kind that does not start with
     ``_`` (all but functions, methods, classes, code, frames, generators): then ``a.b`` is read directly and
-    the sandbox's ``getattr`` is asked only for what it would treat otherwise (a method: ``str.format``)."""
+    the sandbox's ``getattr`` is asked only for what it would treat otherwise (a method: ``str.format``; anything of a
+    path, a file or a module: ``OUTSIDE_KINDS``)."""
     known = _PLAIN.get(kind)
     if known is None:
         known = _PLAIN[kind] = not issubclass(kind, _SPECIAL)

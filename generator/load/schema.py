@@ -191,6 +191,13 @@ def layout_schema_text() -> str:
     return json.dumps(layout_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
+def _whole_number(checker, instance) -> bool:
+    """JSON Schema's integer, less a float such as ``5.0`` (Draft 2020-12 counts one as an integer): the loader
+    hands an integer on as it is, and ``count_each: 5.0`` met ``range()`` in the build (a traceback). The schema's
+    generated fast code (``schema_fast``) refuses one too, so both say no alike."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 def _finite_number(checker, instance) -> bool:
     """JSON Schema's number, less YAML's ``.nan`` and ``.inf``: no size, position or count is one, and every
     comparison with one is false, so a ``minimum`` alone would let it through to the layout."""
@@ -206,7 +213,8 @@ def _content_validator_class():
     import jsonschema.validators
 
     draft = jsonschema.validators.Draft202012Validator
-    return jsonschema.validators.extend(draft, type_checker=draft.TYPE_CHECKER.redefine("number", _finite_number))
+    return jsonschema.validators.extend(draft, type_checker=draft.TYPE_CHECKER.redefine_many(
+        {"number": _finite_number, "integer": _whole_number}))
 
 
 @lru_cache(maxsize=4)

@@ -95,7 +95,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if data__game__players_len > 2:
                             raise JsonSchemaValueException
                         for data__game__players_x, data__game__players_item in enumerate(data__game__players):
-                            if not isinstance(data__game__players_item, (int)) and not (isinstance(data__game__players_item, float) and data__game__players_item.is_integer()) or isinstance(data__game__players_item, bool):
+                            if not isinstance(data__game__players_item, (int)) or isinstance(data__game__players_item, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__game__players_item, (int, float)) and not isinstance(data__game__players_item, bool):
                                 if data__game__players_item < 1:
@@ -103,7 +103,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "trains_per_player" in data__game_keys:
                     data__game_keys.remove("trains_per_player")
                     data__game__trainsperplayer = data__game["trains_per_player"]
-                    if not isinstance(data__game__trainsperplayer, (int)) and not (isinstance(data__game__trainsperplayer, float) and data__game__trainsperplayer.is_integer()) or isinstance(data__game__trainsperplayer, bool):
+                    if not isinstance(data__game__trainsperplayer, (int)) or isinstance(data__game__trainsperplayer, bool):
                         raise JsonSchemaValueException
                     if isinstance(data__game__trainsperplayer, (int, float)) and not isinstance(data__game__trainsperplayer, bool):
                         if data__game__trainsperplayer < 1:
@@ -125,7 +125,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                 if "all_tracks_from" in data__game_keys:
                     data__game_keys.remove("all_tracks_from")
                     data__game__alltracksfrom = data__game["all_tracks_from"]
-                    if not isinstance(data__game__alltracksfrom, (int)) and not (isinstance(data__game__alltracksfrom, float) and data__game__alltracksfrom.is_integer()) or isinstance(data__game__alltracksfrom, bool):
+                    if not isinstance(data__game__alltracksfrom, (int)) or isinstance(data__game__alltracksfrom, bool):
                         raise JsonSchemaValueException
                     if isinstance(data__game__alltracksfrom, (int, float)) and not isinstance(data__game__alltracksfrom, bool):
                         if data__game__alltracksfrom < 1:
@@ -141,7 +141,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         for data__game__setup_key in data__game__setup_keys:
                             if data__game__setup_key not in []:
                                 data__game__setup_value = data__game__setup.get(data__game__setup_key)
-                                if not isinstance(data__game__setup_value, (int)) and not (isinstance(data__game__setup_value, float) and data__game__setup_value.is_integer()) or isinstance(data__game__setup_value, bool):
+                                if not isinstance(data__game__setup_value, (int)) or isinstance(data__game__setup_value, bool):
                                     raise JsonSchemaValueException
                                 if isinstance(data__game__setup_value, (int, float)) and not isinstance(data__game__setup_value, bool):
                                     if data__game__setup_value < 0:
@@ -230,7 +230,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if data__print__homegrid_len > 2:
                             raise JsonSchemaValueException
                         for data__print__homegrid_x, data__print__homegrid_item in enumerate(data__print__homegrid):
-                            if not isinstance(data__print__homegrid_item, (int)) and not (isinstance(data__print__homegrid_item, float) and data__print__homegrid_item.is_integer()) or isinstance(data__print__homegrid_item, bool):
+                            if not isinstance(data__print__homegrid_item, (int)) or isinstance(data__print__homegrid_item, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__print__homegrid_item, (int, float)) and not isinstance(data__print__homegrid_item, bool):
                                 if data__print__homegrid_item < 1:
@@ -706,7 +706,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if "count" in data__maprules__stations_keys:
                             data__maprules__stations_keys.remove("count")
                             data__maprules__stations__count = data__maprules__stations["count"]
-                            if not isinstance(data__maprules__stations__count, (int)) and not (isinstance(data__maprules__stations__count, float) and data__maprules__stations__count.is_integer()) or isinstance(data__maprules__stations__count, bool):
+                            if not isinstance(data__maprules__stations__count, (int)) or isinstance(data__maprules__stations__count, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__maprules__stations__count, (int, float)) and not isinstance(data__maprules__stations__count, bool):
                                 if data__maprules__stations__count < 1:
@@ -722,7 +722,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                             if data__maprules__stations__cost_is_list:
                                 data__maprules__stations__cost_len = len(data__maprules__stations__cost)
                                 for data__maprules__stations__cost_x, data__maprules__stations__cost_item in enumerate(data__maprules__stations__cost):
-                                    if not isinstance(data__maprules__stations__cost_item, (int)) and not (isinstance(data__maprules__stations__cost_item, float) and data__maprules__stations__cost_item.is_integer()) or isinstance(data__maprules__stations__cost_item, bool):
+                                    if not isinstance(data__maprules__stations__cost_item, (int)) or isinstance(data__maprules__stations__cost_item, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__maprules__stations__cost_item, (int, float)) and not isinstance(data__maprules__stations__cost_item, bool):
                                         if data__maprules__stations__cost_item < 0:
@@ -732,7 +732,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if "points_per_unused" in data__maprules__stations_keys:
                             data__maprules__stations_keys.remove("points_per_unused")
                             data__maprules__stations__pointsperunused = data__maprules__stations["points_per_unused"]
-                            if not isinstance(data__maprules__stations__pointsperunused, (int)) and not (isinstance(data__maprules__stations__pointsperunused, float) and data__maprules__stations__pointsperunused.is_integer()) or isinstance(data__maprules__stations__pointsperunused, bool):
+                            if not isinstance(data__maprules__stations__pointsperunused, (int)) or isinstance(data__maprules__stations__pointsperunused, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__maprules__stations__pointsperunused, (int, float)) and not isinstance(data__maprules__stations__pointsperunused, bool):
                                 if data__maprules__stations__pointsperunused < 0:
@@ -766,7 +766,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if "exchange" in data__maprules__locomotives_keys:
                             data__maprules__locomotives_keys.remove("exchange")
                             data__maprules__locomotives__exchange = data__maprules__locomotives["exchange"]
-                            if not isinstance(data__maprules__locomotives__exchange, (int)) and not (isinstance(data__maprules__locomotives__exchange, float) and data__maprules__locomotives__exchange.is_integer()) or isinstance(data__maprules__locomotives__exchange, bool):
+                            if not isinstance(data__maprules__locomotives__exchange, (int)) or isinstance(data__maprules__locomotives__exchange, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__maprules__locomotives__exchange, (int, float)) and not isinstance(data__maprules__locomotives__exchange, bool):
                                 if data__maprules__locomotives__exchange < 2:
@@ -786,7 +786,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if "reveal" in data__maprules__tunnels_keys:
                             data__maprules__tunnels_keys.remove("reveal")
                             data__maprules__tunnels__reveal = data__maprules__tunnels["reveal"]
-                            if not isinstance(data__maprules__tunnels__reveal, (int)) and not (isinstance(data__maprules__tunnels__reveal, float) and data__maprules__tunnels__reveal.is_integer()) or isinstance(data__maprules__tunnels__reveal, bool):
+                            if not isinstance(data__maprules__tunnels__reveal, (int)) or isinstance(data__maprules__tunnels__reveal, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__maprules__tunnels__reveal, (int, float)) and not isinstance(data__maprules__tunnels__reveal, bool):
                                 if data__maprules__tunnels__reveal < 0:
@@ -806,7 +806,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         if "locomotive_per_mark" in data__maprules__ferries_keys:
                             data__maprules__ferries_keys.remove("locomotive_per_mark")
                             data__maprules__ferries__locomotivepermark = data__maprules__ferries["locomotive_per_mark"]
-                            if not isinstance(data__maprules__ferries__locomotivepermark, (int)) and not (isinstance(data__maprules__ferries__locomotivepermark, float) and data__maprules__ferries__locomotivepermark.is_integer()) or isinstance(data__maprules__ferries__locomotivepermark, bool):
+                            if not isinstance(data__maprules__ferries__locomotivepermark, (int)) or isinstance(data__maprules__ferries__locomotivepermark, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__maprules__ferries__locomotivepermark, (int, float)) and not isinstance(data__maprules__ferries__locomotivepermark, bool):
                                 if data__maprules__ferries__locomotivepermark < 1:
@@ -826,7 +826,7 @@ def validate(data, custom_formats={}, name_prefix=None):
                         for data__maprules__bonuses_key in data__maprules__bonuses_keys:
                             if data__maprules__bonuses_key not in []:
                                 data__maprules__bonuses_value = data__maprules__bonuses.get(data__maprules__bonuses_key)
-                                if not isinstance(data__maprules__bonuses_value, (int)) and not (isinstance(data__maprules__bonuses_value, float) and data__maprules__bonuses_value.is_integer()) or isinstance(data__maprules__bonuses_value, bool):
+                                if not isinstance(data__maprules__bonuses_value, (int)) or isinstance(data__maprules__bonuses_value, bool):
                                     raise JsonSchemaValueException
                                 if isinstance(data__maprules__bonuses_value, (int, float)) and not isinstance(data__maprules__bonuses_value, bool):
                                     if data__maprules__bonuses_value < 0:
@@ -957,7 +957,7 @@ def validate____defs_component(data, custom_formats={}, name_prefix=None):
         if "expected" in data_keys:
             data_keys.remove("expected")
             data__expected = data["expected"]
-            if not isinstance(data__expected, (int)) and not (isinstance(data__expected, float) and data__expected.is_integer()) or isinstance(data__expected, bool):
+            if not isinstance(data__expected, (int)) or isinstance(data__expected, bool):
                 raise JsonSchemaValueException
             if isinstance(data__expected, (int, float)) and not isinstance(data__expected, bool):
                 if data__expected < 0:
@@ -1148,7 +1148,7 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
         if "count_each" in data_keys:
             data_keys.remove("count_each")
             data__counteach = data["count_each"]
-            if not isinstance(data__counteach, (int)) and not (isinstance(data__counteach, float) and data__counteach.is_integer()) or isinstance(data__counteach, bool):
+            if not isinstance(data__counteach, (int)) or isinstance(data__counteach, bool):
                 raise JsonSchemaValueException
             if isinstance(data__counteach, (int, float)) and not isinstance(data__counteach, bool):
                 if data__counteach < 1:
@@ -1265,7 +1265,7 @@ def validate____defs_component_token(data, custom_formats={}, name_prefix=None):
                         if "count" in data__faces_item_keys:
                             data__faces_item_keys.remove("count")
                             data__faces_item__count = data__faces_item["count"]
-                            if not isinstance(data__faces_item__count, (int)) and not (isinstance(data__faces_item__count, float) and data__faces_item__count.is_integer()) or isinstance(data__faces_item__count, bool):
+                            if not isinstance(data__faces_item__count, (int)) or isinstance(data__faces_item__count, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__faces_item__count, (int, float)) and not isinstance(data__faces_item__count, bool):
                                 if data__faces_item__count < 1:
@@ -1445,7 +1445,7 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
         if "count_each" in data_keys:
             data_keys.remove("count_each")
             data__counteach = data["count_each"]
-            if not isinstance(data__counteach, (int)) and not (isinstance(data__counteach, float) and data__counteach.is_integer()) or isinstance(data__counteach, bool):
+            if not isinstance(data__counteach, (int)) or isinstance(data__counteach, bool):
                 raise JsonSchemaValueException
             if isinstance(data__counteach, (int, float)) and not isinstance(data__counteach, bool):
                 if data__counteach < 1:
@@ -1562,7 +1562,7 @@ def validate____defs_component_tile(data, custom_formats={}, name_prefix=None):
                         if "count" in data__faces_item_keys:
                             data__faces_item_keys.remove("count")
                             data__faces_item__count = data__faces_item["count"]
-                            if not isinstance(data__faces_item__count, (int)) and not (isinstance(data__faces_item__count, float) and data__faces_item__count.is_integer()) or isinstance(data__faces_item__count, bool):
+                            if not isinstance(data__faces_item__count, (int)) or isinstance(data__faces_item__count, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__faces_item__count, (int, float)) and not isinstance(data__faces_item__count, bool):
                                 if data__faces_item__count < 1:
@@ -1649,7 +1649,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
         if "copies" in data_keys:
             data_keys.remove("copies")
             data__copies = data["copies"]
-            if not isinstance(data__copies, (int)) and not (isinstance(data__copies, float) and data__copies.is_integer()) or isinstance(data__copies, bool):
+            if not isinstance(data__copies, (int)) or isinstance(data__copies, bool):
                 raise JsonSchemaValueException
             if isinstance(data__copies, (int, float)) and not isinstance(data__copies, bool):
                 if data__copies < 1:
@@ -1950,7 +1950,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                 if "players" in data__blocks_item__score_keys:
                                     data__blocks_item__score_keys.remove("players")
                                     data__blocks_item__score__players = data__blocks_item__score["players"]
-                                    if not isinstance(data__blocks_item__score__players, (int)) and not (isinstance(data__blocks_item__score__players, float) and data__blocks_item__score__players.is_integer()) or isinstance(data__blocks_item__score__players, bool):
+                                    if not isinstance(data__blocks_item__score__players, (int)) or isinstance(data__blocks_item__score__players, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__blocks_item__score__players, (int, float)) and not isinstance(data__blocks_item__score__players, bool):
                                         if data__blocks_item__score__players < 1:
@@ -1960,7 +1960,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                 if "games" in data__blocks_item__score_keys:
                                     data__blocks_item__score_keys.remove("games")
                                     data__blocks_item__score__games = data__blocks_item__score["games"]
-                                    if not isinstance(data__blocks_item__score__games, (int)) and not (isinstance(data__blocks_item__score__games, float) and data__blocks_item__score__games.is_integer()) or isinstance(data__blocks_item__score__games, bool):
+                                    if not isinstance(data__blocks_item__score__games, (int)) or isinstance(data__blocks_item__score__games, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__blocks_item__score__games, (int, float)) and not isinstance(data__blocks_item__score__games, bool):
                                         if data__blocks_item__score__games < 1:
@@ -2257,7 +2257,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                 if "players" in data__back_item__score_keys:
                                     data__back_item__score_keys.remove("players")
                                     data__back_item__score__players = data__back_item__score["players"]
-                                    if not isinstance(data__back_item__score__players, (int)) and not (isinstance(data__back_item__score__players, float) and data__back_item__score__players.is_integer()) or isinstance(data__back_item__score__players, bool):
+                                    if not isinstance(data__back_item__score__players, (int)) or isinstance(data__back_item__score__players, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__back_item__score__players, (int, float)) and not isinstance(data__back_item__score__players, bool):
                                         if data__back_item__score__players < 1:
@@ -2267,7 +2267,7 @@ def validate____defs_component_sheet(data, custom_formats={}, name_prefix=None):
                                 if "games" in data__back_item__score_keys:
                                     data__back_item__score_keys.remove("games")
                                     data__back_item__score__games = data__back_item__score["games"]
-                                    if not isinstance(data__back_item__score__games, (int)) and not (isinstance(data__back_item__score__games, float) and data__back_item__score__games.is_integer()) or isinstance(data__back_item__score__games, bool):
+                                    if not isinstance(data__back_item__score__games, (int)) or isinstance(data__back_item__score__games, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__back_item__score__games, (int, float)) and not isinstance(data__back_item__score__games, bool):
                                         if data__back_item__score__games < 1:
@@ -2315,7 +2315,7 @@ def validate____defs_component_die(data, custom_formats={}, name_prefix=None):
         if "dice" in data_keys:
             data_keys.remove("dice")
             data__dice = data["dice"]
-            if not isinstance(data__dice, (int)) and not (isinstance(data__dice, float) and data__dice.is_integer()) or isinstance(data__dice, bool):
+            if not isinstance(data__dice, (int)) or isinstance(data__dice, bool):
                 raise JsonSchemaValueException
             if isinstance(data__dice, (int, float)) and not isinstance(data__dice, bool):
                 if data__dice < 1:
@@ -2341,7 +2341,7 @@ def validate____defs_component_die(data, custom_formats={}, name_prefix=None):
                 for data__faces_key in data__faces_keys:
                     if data__faces_key not in []:
                         data__faces_value = data__faces.get(data__faces_key)
-                        if not isinstance(data__faces_value, (int)) and not (isinstance(data__faces_value, float) and data__faces_value.is_integer()) or isinstance(data__faces_value, bool):
+                        if not isinstance(data__faces_value, (int)) or isinstance(data__faces_value, bool):
                             raise JsonSchemaValueException
                         if isinstance(data__faces_value, (int, float)) and not isinstance(data__faces_value, bool):
                             if data__faces_value < 1:
@@ -2440,7 +2440,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "score_track" in data_keys:
             data_keys.remove("score_track")
             data__scoretrack = data["score_track"]
-            if not isinstance(data__scoretrack, (int)) and not (isinstance(data__scoretrack, float) and data__scoretrack.is_integer()) or isinstance(data__scoretrack, bool):
+            if not isinstance(data__scoretrack, (int)) or isinstance(data__scoretrack, bool):
                 raise JsonSchemaValueException
             if isinstance(data__scoretrack, (int, float)) and not isinstance(data__scoretrack, bool):
                 if data__scoretrack < 20:
@@ -2524,7 +2524,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "count" in data__trays_item_keys:
                             data__trays_item_keys.remove("count")
                             data__trays_item__count = data__trays_item["count"]
-                            if not isinstance(data__trays_item__count, (int)) and not (isinstance(data__trays_item__count, float) and data__trays_item__count.is_integer()) or isinstance(data__trays_item__count, bool):
+                            if not isinstance(data__trays_item__count, (int)) or isinstance(data__trays_item__count, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__trays_item__count, (int, float)) and not isinstance(data__trays_item__count, bool):
                                 if data__trays_item__count < 1:
@@ -2534,7 +2534,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "columns" in data__trays_item_keys:
                             data__trays_item_keys.remove("columns")
                             data__trays_item__columns = data__trays_item["columns"]
-                            if not isinstance(data__trays_item__columns, (int)) and not (isinstance(data__trays_item__columns, float) and data__trays_item__columns.is_integer()) or isinstance(data__trays_item__columns, bool):
+                            if not isinstance(data__trays_item__columns, (int)) or isinstance(data__trays_item__columns, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__trays_item__columns, (int, float)) and not isinstance(data__trays_item__columns, bool):
                                 if data__trays_item__columns < 1:
@@ -2546,7 +2546,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
         if "round_track" in data_keys:
             data_keys.remove("round_track")
             data__roundtrack = data["round_track"]
-            if not isinstance(data__roundtrack, (int)) and not (isinstance(data__roundtrack, float) and data__roundtrack.is_integer()) or isinstance(data__roundtrack, bool):
+            if not isinstance(data__roundtrack, (int)) or isinstance(data__roundtrack, bool):
                 raise JsonSchemaValueException
             if isinstance(data__roundtrack, (int, float)) and not isinstance(data__roundtrack, bool):
                 if data__roundtrack < 1:
@@ -2775,7 +2775,7 @@ def validate____defs_board(data, custom_formats={}, name_prefix=None):
                         if "count" in data__slots_item_keys:
                             data__slots_item_keys.remove("count")
                             data__slots_item__count = data__slots_item["count"]
-                            if not isinstance(data__slots_item__count, (int)) and not (isinstance(data__slots_item__count, float) and data__slots_item__count.is_integer()) or isinstance(data__slots_item__count, bool):
+                            if not isinstance(data__slots_item__count, (int)) or isinstance(data__slots_item__count, bool):
                                 raise JsonSchemaValueException
                             if isinstance(data__slots_item__count, (int, float)) and not isinstance(data__slots_item__count, bool):
                                 if data__slots_item__count < 1:
@@ -2904,7 +2904,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
         if "expected" in data_keys:
             data_keys.remove("expected")
             data__expected = data["expected"]
-            if not isinstance(data__expected, (int)) and not (isinstance(data__expected, float) and data__expected.is_integer()) or isinstance(data__expected, bool):
+            if not isinstance(data__expected, (int)) or isinstance(data__expected, bool):
                 raise JsonSchemaValueException
             if isinstance(data__expected, (int, float)) and not isinstance(data__expected, bool):
                 if data__expected < 0:
@@ -3012,7 +3012,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
                             for data__expectedby_value_key in data__expectedby_value_keys:
                                 if data__expectedby_value_key not in []:
                                     data__expectedby_value_value = data__expectedby_value.get(data__expectedby_value_key)
-                                    if not isinstance(data__expectedby_value_value, (int)) and not (isinstance(data__expectedby_value_value, float) and data__expectedby_value_value.is_integer()) or isinstance(data__expectedby_value_value, bool):
+                                    if not isinstance(data__expectedby_value_value, (int)) or isinstance(data__expectedby_value_value, bool):
                                         raise JsonSchemaValueException
                                     if isinstance(data__expectedby_value_value, (int, float)) and not isinstance(data__expectedby_value_value, bool):
                                         if data__expectedby_value_value < 0:
@@ -3030,7 +3030,7 @@ def validate____defs_deck(data, custom_formats={}, name_prefix=None):
                 if data__pointrange_len > 2:
                     raise JsonSchemaValueException
                 for data__pointrange_x, data__pointrange_item in enumerate(data__pointrange):
-                    if not isinstance(data__pointrange_item, (int)) and not (isinstance(data__pointrange_item, float) and data__pointrange_item.is_integer()) or isinstance(data__pointrange_item, bool):
+                    if not isinstance(data__pointrange_item, (int)) or isinstance(data__pointrange_item, bool):
                         raise JsonSchemaValueException
         if "follows" in data_keys:
             data_keys.remove("follows")

@@ -20,12 +20,13 @@ from pathlib import Path
 
 import yaml
 
+from generator import limits
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.schema import schema_keys
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS
 from generator.paths import inside
 from generator.sheets import Cell, Sheet, cell_dict, cell_list, read_sheet
-from generator.yamlsource import LDict, check_shape
+from generator.yamlsource import LDict, check_shape, loader_for, too_large
 
 #: the keys of a table read from a spreadsheet, ``{from: file, sheet: name}``: the schema's (``$defs/spreadsheet``)
 FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = schema_keys("$defs", "spreadsheet", "properties")
@@ -160,7 +161,20 @@ def _routes(folder: Path, ref: LDict):
 
 def typed(cell: Cell, type_name: str):
     """A cell's value as YAML would give it for a field of ``type_name``: numbers where numbers are wanted,
-    lists where lists are; else as it is (text), for the loader to check."""
+    lists where lists are; else as it is (text), for the loader to check. A whole number past MAX_WHOLE_NUMBER
+    is refused at its cell, as YAML's is (``yamlsource.too_large``)."""
+    value = _typed(cell, type_name)
+    todo = [value]   # a YAML list in a cell is bounded by MAX_YAML_NODES (check_shape)
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (list, dict)):
+            todo.extend(item.values() if isinstance(item, dict) else item)
+        elif type(item) is int and abs(item) > limits.MAX_WHOLE_NUMBER:
+            raise too_large(item, cell.source)
+    return value
+
+
+def _typed(cell: Cell, type_name: str):
     base = type_name.rstrip("?")
     if base == "points" and isinstance(cell.value, str) and cell.value.strip().startswith("{"):
         return _list(cell, "number")   # named points, as YAML: {north: [x, y], east: [x, y]}
@@ -205,7 +219,8 @@ def _list(cell: Cell, item_type: str):
     if text.startswith("[") or text.startswith("{"):   # YAML's flow list: [a, b], [[120, 340], [130, 350]] (or points)
         try:
             check_shape(text, cell.source.file or Path())
-            return yaml.safe_load(text)
+            # read as a content file is: a duplicate key (``{north: …, north: …}``) an error, not the last kept
+            return yaml.load(text, Loader=loader_for(cell.source.file or Path()))  # noqa: S506 - pnpgen's safe loader
         except (ContentError, yaml.YAMLError) as error:
             problem = error.message if isinstance(error, ContentError) else str(error).splitlines()[0]
             raise ContentError(cell.source, f"cannot read {text[:40]!r} as a list: {problem}",

@@ -181,10 +181,14 @@ def read_json(path: Path) -> EditorMap:
         raise ContentError(Source(path), f"the map file is not UTF-8 text (byte {error.start})",
                            "export the map again from the TTR Map Editor (its files are UTF-8 JSON)") from None
     try:
-        top = json.loads(text, parse_constant=_no_constant)
+        top = json.loads(text, parse_constant=_no_constant, parse_int=_whole_number)
     except json.JSONDecodeError as error:
         raise ContentError(Source(path, error.lineno, str(error.colno)), f"malformed JSON: {error.msg}",
                            "export the map again, or mend the file in a JSON-aware editor") from None
+    except _TooLarge as error:
+        digits = re.search("[0-9]{" + str(len(str(limits.MAX_WHOLE_NUMBER))) + "}", text)
+        raise ContentError(Source(path, text.count("\n", 0, digits.start()) + 1 if digits else None), str(error),
+                           "no position, length or count is this large: export the map again") from None
     except (RecursionError, ValueError) as error:
         raise ContentError(Source(path), f"malformed JSON: {error}", "export the map again from the TTR Map Editor") from None
     where = _Json(path, text)
@@ -265,6 +269,20 @@ def read_json(path: Path) -> EditorMap:
         board.tickets.append(Ticket(a, b, points, deck, bool(item.get("long")), src))
     _bound(board, path)
     return board
+
+
+class _TooLarge(ValueError):
+    """A whole number in a map file past limits.MAX_WHOLE_NUMBER."""
+
+
+def _whole_number(text: str) -> int:
+    """A JSON whole number, refused past MAX_WHOLE_NUMBER: a coordinate of 10**400 met ``float()`` in the importer
+    (OverflowError: int too large to convert to float, a traceback)."""
+    value = int(text)
+    if abs(value) > limits.MAX_WHOLE_NUMBER:
+        raise _TooLarge(f"the map file holds a whole number of {len(text.lstrip('-'))} digits, larger than "
+                        f"{limits.MAX_WHOLE_NUMBER:,} (MAX_WHOLE_NUMBER)")
+    return value
 
 
 def _no_constant(name: str):

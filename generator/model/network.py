@@ -20,10 +20,12 @@ import weakref
 from collections import Counter
 
 from generator import cache
-from generator.limits import MAX_SHORTEST_PATHS
+from generator.limits import MAX_KEPT_DISTANCES, MAX_SHORTEST_PATHS
 from generator.model.game import Card, Deck, Entity, Game, Route
 
 _CACHE: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
+#: directed copies of the map kept at once (``Network._graph``: one per set of places hidden as a way through)
+_KEPT_GRAPHS = 4
 
 
 def network(game: Game) -> Network:
@@ -132,6 +134,7 @@ class Network:
         self._paths: dict[tuple[str, str], list[list[str]]] = {}
         #: source → fewest spaces to each place it reaches (``_lengths_from``: one search answers every ticket from it)
         self._searched: dict[str, dict[str, int]] = {}
+        self._kept = 0   # distances held in ``_searched``
         self._node_ids = frozenset(self.nodes)
         self._fresh = False   # answers worked out in this run and not kept yet
         self._recall()
@@ -147,6 +150,10 @@ class Network:
             graph.add_nodes_from(self.nodes)
             graph.add_edges_from([(index[u], index[v], float(weight)) for (a, b), weight in self.weights.items()
                                   for u, v in ((a, b), (b, a)) if u not in hidden])
+            if len(self._directed) >= _KEPT_GRAPHS:
+                # each terminal a search starts from has a graph of its own: 3,000 tickets from as many terminals of
+                # a 6,000-place map kept 3,000 copies of it (2.3 GB); building one costs what its search does
+                del self._directed[next(iter(self._directed))]
             self._directed[hidden] = graph
         return graph
 
@@ -170,6 +177,11 @@ class Network:
         if found is None:
             found = _search(self._graph(self._terminals - {source}), self.nodes, source) if source in self._node_ids else {}
             self._searched[source] = found
+            self._kept += len(found)
+            # the oldest searches let go past MAX_KEPT_DISTANCES (a map of 8,000 places with 4,000 tickets from as
+            # many starts kept 32 million distances, 1.9 GB); one is asked again only for a ticket from its start
+            while self._kept > MAX_KEPT_DISTANCES and len(self._searched) > 1:
+                self._kept -= len(self._searched.pop(next(iter(self._searched))))
         return found
 
     def shortest_any(self, a: Entity, ends: list[Entity]) -> int | None:

@@ -164,18 +164,15 @@ def create_app(folder: Path, addons: tuple = (), host: str = "127.0.0.1", watch:
         path = preview.pictures.get(request.path_params["name"])   # only the pictures the faces draw
         if path is None or path.suffix.lower() not in PICTURE_TYPES:
             return PlainTextResponse("no such picture", status_code=404)
-        try:
-            data = path.read_bytes()
-        except OSError:
+        data = await asyncio.to_thread(preview.served, path, limits.MAX_IMAGE_BYTES)
+        if data is None:
             return PlainTextResponse("no such picture", status_code=404)
         return Response(data, media_type=PICTURE_TYPES[path.suffix.lower()])
 
     async def game_font(request: Request) -> Response:
         path = preview.font_files.get(request.path_params["name"])   # only the files the game declares
-        try:
-            return Response(path.read_bytes(), media_type="font/ttf") if path is not None else _missing()
-        except OSError:
-            return _missing()
+        data = None if path is None else await asyncio.to_thread(preview.served, path, limits.MAX_FONT_BYTES)
+        return _missing() if data is None else Response(data, media_type="font/ttf")
 
     async def game_fonts_css(request: Request) -> Response:
         return Response(fonts_css(preview.state.fonts), media_type="text/css")

@@ -15,7 +15,9 @@ from __future__ import annotations
 import copy
 import dataclasses
 import hashlib
+import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -25,14 +27,14 @@ from pathlib import Path
 from generator import fonts
 from generator.check import Finding, run_checks
 from generator.check.dry import laid_out
-from generator.errors import Diagnostic, PnpgenError
+from generator.errors import ContentError, Diagnostic, PnpgenError
 from generator.export.faces import Face, Set, export_sets
 from generator.layout.primitives import Document, Form, Group, Image, Page, Use
-from generator.limits import MAX_CONTENT_FILES, MAX_FILE_BYTES
+from generator.limits import MAX_CONTENT_FILE_BYTES, MAX_HASHED_BYTES
 from generator.load.game import load_game
 from generator.load.rules import load_rules
 from generator.model.game import Game
-from generator.paths import game_roots, is_inside, resolved
+from generator.paths import content_files, game_roots, is_inside, resolved
 from generator.render.svg import render_svg
 from generator.writers.cards import printed_decks
 
@@ -76,6 +78,29 @@ class Preview:
         self._lock = threading.Lock()         # held while ``state`` is swapped
         self._faces_lock = threading.Lock()   # one ``faces`` at a time
         self._tmp = tempfile.TemporaryDirectory(prefix="pnpgen-serve-")
+
+    def served(self, path: Path, limit: int) -> bytes | None:
+        """The bytes of a picture or a font file the faces use (``pictures``, ``font_files``), read as the build
+        reads one: a regular file inside the game's folders of at most ``limit`` bytes, else None. The file was
+        checked when the faces were drawn; since then it may have been edited into a named pipe (a read would wait
+        forever, holding the server), a link to a file outside the game, or a file of gigabytes."""
+        try:
+            real = resolved(path, None)
+        except ContentError:
+            return None
+        if not is_inside(real, self._roots):
+            return None
+        try:
+            # not blocking: a named pipe opens at once, and is then refused by its mode
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+        with os.fdopen(fd, "rb") as file:
+            status = os.fstat(file.fileno())
+            if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+                return None
+            data = file.read(limit + 1)
+        return data if len(data) <= limit else None
 
     def rebuild(self) -> None:
         self.faces()
@@ -224,15 +249,24 @@ def _world_key(game: Game) -> str:
     digest = hashlib.sha1(repr(model).encode("utf-8"))
     own = {Path(m.source.file).resolve() for m in [*game.decks.values(), *game.parts.values(), *game.boards.values()]
            if getattr(m, "source", None) is not None and m.source.file is not None}
+    budget = MAX_HASHED_BYTES
     for folder in [game.folder, *(addon.folder for addon in game.addons)]:
-        folder = Path(folder).resolve()
-        files = [path for path in sorted(folder.rglob("*"))[:MAX_CONTENT_FILES]
-                 if not any(part.startswith(".") for part in path.relative_to(folder).parts)]
-        for path in files:
-            if path.is_file() and path not in own:
-                digest.update(str(path).encode("utf-8"))
+        # the content files (``content_files``: not output/, hidden ones or links out of the folder, at most
+        # MAX_CONTENT_FILES), where every file of the folder was listed and sorted, then read up to 4 MB each
+        for path in content_files(Path(folder).resolve()):
+            if path in own:
+                continue
+            digest.update(str(path).encode("utf-8"))
+            try:
+                size = path.stat().st_size
+                if size > MAX_CONTENT_FILE_BYTES or size > budget:   # never read as content, or read enough: its size
+                    digest.update(b"size" + size.to_bytes(8, "big"))
+                    continue
+                budget -= size
                 with path.open("rb") as file:
-                    digest.update(file.read(MAX_FILE_BYTES))
+                    digest.update(hashlib.file_digest(file, "sha1").digest())
+            except OSError:   # the stage that reads it says what is wrong
+                digest.update(b"unreadable")
     return digest.hexdigest()
 
 
