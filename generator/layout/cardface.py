@@ -493,6 +493,11 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()
 
 
+def _primitives(items) -> int:
+    """How many primitives ``items`` holds, a group's counted with its own."""
+    return sum(_primitives(item.items) + 1 if type(item) is Group else 1 for item in items)
+
+
 def _values(element, kind: str = ""):
     """(element kind, text) of every expression in a layout element, its group's elements included."""
     if isinstance(element, dict):
@@ -524,6 +529,9 @@ class FaceRenderer:
         self._plan: _Plan | None = None        # the plan of the face being drawn
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        #: primitives drawn anew for the face last drawn (not found among what earlier faces drew): what it holds
+        #: of its own as an object (``layout.faces.face_bytes``)
+        self.fresh = 0
         self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
         self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
@@ -553,6 +561,7 @@ class FaceRenderer:
         self._plan = plan
         self._drawing = layout
         self._drawn = 0
+        self.fresh = 0
         # the name is a digest of repr(items), put together from each element's repr (kept with what an element
         # draws the same on many cards), as repr of a tuple writes it
         reprs: list[str] = []
@@ -818,6 +827,7 @@ class FaceRenderer:
         for n in range(repeat):
             self._count(1, where, what)
             drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
+            self.fresh += _primitives(drawn) if kind != "group" else 1   # a group's own were counted as drawn
             if kind != "group":   # a group's own elements were counted as they were drawn
                 self._count(len(drawn), where, what)
             if n and (dx or dy):

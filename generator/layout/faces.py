@@ -37,6 +37,19 @@ LARGE_GAME_FACES = 5_000
 KEPT_FORMS = 64
 #: the most zlib takes as a preset dictionary
 ZDICT_BYTES = 32 * 1024
+#: what a ``FormStore`` may hold of faces as objects (estimated bytes, ``face_bytes``) before it pickles the rest: a
+#: 10,000-card game's faces fit (pickling and unpickling each face cost more than laying it out), a
+#: 100,000-card game's first faces do and the rest are kept compressed, so memory stays bounded
+FACE_OBJECT_BYTES = 24 * 1024 * 1024
+#: the estimate of a face as an object: the form, its name and its items' tuple, and each primitive drawn for it
+#: alone (``FaceRenderer.fresh``; the primitives it shares with other faces, a deck's constant elements and the
+#: texts met before, are kept by the renderer anyway). Generous: a slotted primitive and its own floats and text
+FORM_BYTES, ITEM_BYTES, PRIMITIVE_BYTES = 400, 8, 320
+
+
+def face_bytes(form: Form, fresh: int) -> int:
+    """The estimated bytes ``form`` holds as an object beyond what it shares (``fresh``: primitives drawn for it)."""
+    return FORM_BYTES + ITEM_BYTES * len(form.items) + PRIMITIVE_BYTES * fresh
 
 
 def kept_with(game, name: str) -> dict:
@@ -52,7 +65,12 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
     key: list = [layout_name, what, prefix, *_place(src), *_place(layout_src)]
     kept = []
     for name, value in sorted(context.items()):
-        if value is None or isinstance(value, (str, int, float, bool, CardGeometry)):
+        kind = type(value)
+        if kind in _BY_VALUE:
+            key += (name, "=", value)
+        elif kind is CardGeometry:   # its four numbers: a dataclass's repr is a Python call, three per face
+            key += (name, "geometry", value.width, value.height, value.bleed, value.safe)
+        elif value is None or isinstance(value, (str, int, float, bool)):
             key += (name, "=", value)
         else:
             key += (name, "id", id(value))
@@ -60,6 +78,10 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
     # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
     # are equal here: plain data, a geometry, paths, ids)
     return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
+
+
+#: the kinds ``_key`` takes by value, asked by exact type first (``isinstance`` decides for a subclass)
+_BY_VALUE = frozenset({str, int, float, bool, type(None)})
 
 
 def _place(src) -> tuple:
@@ -90,8 +112,8 @@ class SharedFaceRenderer(FaceRenderer):
                 form, error = None, exc
             finally:
                 self.on_print_problem = own
-            if form is not None and is_large(self.game):   # kept compressed, by name
-                form_store(self.game).put(form)
+            if form is not None and is_large(self.game):   # kept in the store (compressed past its budget), by name
+                form_store(self.game).put(form, face_bytes(form, self.fresh))
                 drawn[key] = (form.name, error, tuple(problems), named)
             else:
                 drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
@@ -135,10 +157,14 @@ def is_large(game) -> bool:
 
 
 class FormStore:
-    """A large game's forms by name, each pickled and compressed once (a form's name is a hash of its drawing:
-    one name, one drawing); ``get`` unpickles, keeping the ``KEPT_FORMS`` most recently asked for."""
+    """A large game's forms by name (a form's name is a hash of its drawing: one name, one drawing): as objects while
+    their estimated size stays within ``FACE_OBJECT_BYTES``, each of the others pickled and compressed once; ``get``
+    unpickles those, keeping the ``KEPT_FORMS`` most recently asked for."""
 
     def __init__(self):
+        self._objects: dict[str, Form] = {}   # forms kept as they are (``put`` with their size, within the budget)
+        self.object_bytes = 0                 # their estimated size
+        self.pickled = 0                      # forms pickled (``put``), for tests
         self._blobs: dict[str, bytes] = {}
         self._dicts: dict[str, bytes] = {}   # name prefix → the zlib dictionary its forms are compressed against
         self._recent: OrderedDict[str, Form] = OrderedDict()
@@ -151,30 +177,44 @@ class FormStore:
         self.unpickled = 0   # forms unpickled (``get``), for tests: one per face per document at most
 
     def __contains__(self, name: str) -> bool:
-        return name in self._blobs
+        return name in self._blobs or name in self._objects
 
     def __len__(self) -> int:
-        return len(self._blobs)
+        return len(self._blobs) + len(self._objects)
 
-    def put(self, form: Form) -> None:
-        if form.name not in self._blobs:
-            out = io.BytesIO()
-            pickler = pickle.Pickler(out, protocol=5)
-            pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
-            pickler.dump(form)
-            data = out.getvalue()
-            found = primitives.own_pictures(form)
-            if found is None:
-                self._placing.add(form.name)
-            elif found:
-                self._pictures[form.name] = self._same_pictures.setdefault(found, found)
-            # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
-            # name prefix, the deck's), a face takes ~100 bytes instead of ~550
-            zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
-            packer = zlib.compressobj(6, zdict=zdict)
-            self._blobs[form.name] = packer.compress(data) + packer.flush()
+    def put(self, form: Form, size: int | None = None) -> None:
+        """Keep ``form``: as the object itself if its estimated ``size`` (None: not known, pickled) fits the budget."""
+        if form.name in self._objects or form.name in self._blobs:
+            return
+        if size is not None and self.object_bytes + size <= FACE_OBJECT_BYTES:
+            self.object_bytes += size
+            self._objects[form.name] = form
+            self._note_pictures(form)
+            return
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, protocol=5)
+        pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
+        pickler.dump(form)
+        data = out.getvalue()
+        self.pickled += 1
+        self._note_pictures(form)
+        # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
+        # name prefix, the deck's), a face takes ~100 bytes instead of ~550
+        zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
+        packer = zlib.compressobj(6, zdict=zdict)
+        self._blobs[form.name] = packer.compress(data) + packer.flush()
+
+    def _note_pictures(self, form: Form) -> None:
+        found = primitives.own_pictures(form)
+        if found is None:
+            self._placing.add(form.name)
+        elif found:
+            self._pictures[form.name] = self._same_pictures.setdefault(found, found)
 
     def get(self, name: str) -> Form:
+        kept = self._objects.get(name)
+        if kept is not None:
+            return kept
         form = self._recent.get(name)
         if form is None:
             unpacker = zlib.decompressobj(zdict=self._dicts[_prefix(name)])
