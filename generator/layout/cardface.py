@@ -745,16 +745,18 @@ class FaceRenderer:
                 reprs.append(", ".join(map(repr, items)))
             return items
         when, texts, compiled = inputs
+        run = self._run
         # ``when`` reads the card (``_inputs``), so ``_eval`` would run it: run here without asking
-        shown = self._run(compiled[0], scope, where, what) if when is not None else True
+        shown = run(compiled[0], scope, where, what) if when is not None else True
         if not shown:
             return ()
         kept: Any
         try:
-            run = self._run
-            values = [run(expression, scope, where, what) for expression in compiled[1:]]
-            key = (id(element), *[(type(v), v) for v in values])
-            kept = plan.drawn.get(key) if all(type(v) in _SCALARS for v in values) else _UNKEPT
+            values = [run(expression, scope, where, what) for expression in compiled[1]]
+            # the element, then the values' types (1, 1.0 and True print differently), then the values
+            types = tuple(map(type, values))
+            key = (id(element), types, *values)
+            kept = plan.drawn.get(key) if _SCALARS.issuperset(types) else _UNKEPT
         except BuildError:
             kept, key, values = _UNKEPT, None, []
         if kept is not None and kept is not _UNKEPT:
@@ -781,7 +783,7 @@ class FaceRenderer:
 
     def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...], tuple] | None:
         """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts; then
-        compiled, the when's or None first); None when the element is not drawn by them alone (a group, whose
+        compiled: the when's or None, and a tuple of the others'); None when the element is not drawn by them alone (a group, whose
         elements are looked at one by one; a picture; a value that reads the repeat index as well, which differs
         from copy to copy)."""
         key = (id(layout), id(element), "inputs")
@@ -801,8 +803,8 @@ class FaceRenderer:
                 when = element.get("when")
                 when = when if isinstance(when, str) and when in texts else None
                 others = tuple(t for t in texts if t != when)
-                # compiled: the when's (or None) first, then the others'
-                found = (when, others, (texts[when] if when is not None else None, *(texts[t] for t in others)))
+                # compiled: the when's (or None), then the others'
+                found = (when, others, (texts[when] if when is not None else None, tuple(texts[t] for t in others)))
         except (BuildError, LookupError):
             found = None
         self._constant[key] = found   # type: ignore[assignment]
