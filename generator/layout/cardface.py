@@ -574,7 +574,7 @@ class FaceRenderer:
         finally:
             self._reprs = None
             forget_context()
-        text = "(" + ", ".join(r for r in reprs if r) + ("," if len(items) == 1 else "") + ")"
+        text = "(" + ", ".join(filter(None, reprs)) + ("," if len(items) == 1 else "") + ")"
         digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
         return Form(f"{prefix}-{digest}", items, (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b))
@@ -782,10 +782,10 @@ class FaceRenderer:
         return items
 
     def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...], tuple] | None:
-        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts; then
-        compiled: the when's or None, and a tuple of the others'); None when the element is not drawn by them alone (a group, whose
-        elements are looked at one by one; a picture; a value that reads the repeat index as well, which differs
-        from copy to copy)."""
+        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts;
+        then compiled: the when's or None, and a tuple of the others'); None when the element is not drawn by them
+        alone (a group, whose elements are looked at one by one; a picture; a value that reads the repeat index as
+        well, which differs from copy to copy)."""
         key = (id(layout), id(element), "inputs")
         if key in self._constant:
             return self._constant[key]   # type: ignore[return-value]

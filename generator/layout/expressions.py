@@ -266,7 +266,10 @@ class _Compiler:
         def get(scope):
             obj = inner(scope)
             kind = type(obj)
-            if _plain(kind):
+            plain = _PLAIN.get(kind)   # ``_plain``, its answer looked up here first (a call less per attribute)
+            if plain is None:
+                plain = _plain(kind)
+            if plain:
                 try:
                     value = getattr(obj, attr)
                 except AttributeError:
