@@ -177,3 +177,27 @@ def test_a_large_deck_is_drawn_once_and_found_twice(monkeypatch):
     assert all(isinstance(face, faces.FaceName) for face in art.faces)
     store = faces.form_store(game)
     assert store.pickled == 0 and all(isinstance(store.get(face.name), Form) for face in art.faces)
+
+
+def test_a_decks_face_keys_are_worked_out_once_per_deck(monkeypatch):
+    """``draw_deck`` with a ``SharedFaceRenderer`` (the check, its dry layout, the build) finds each face by a key
+    worked out once per deck (``faces.deck_keys``), again only when the deck's cards or context are other objects."""
+    keyed = []
+    key = faces._key
+    monkeypatch.setattr(faces, "_key", lambda *a: keyed.append(a[2]) or key(*a))
+    game = load_game(FIXTURES / "mini")
+    deck = game.decks["tickets"]
+    first = [draw_deck(game, deck, faces.SharedFaceRenderer(game)) for _ in range(3)]
+    cards = len(deck.cards)
+    assert keyed.count(deck.cards[0].ref) == 1 and len([k for k in keyed if k.startswith("tickets card")]) == cards
+    assert all(a.name == b.name for art in first[1:] for a, b in zip(first[0].faces, art.faces))
+    keyed.clear()
+    deck.cards[3] = deck.cards[4]   # another card object in the list: worked out again, and drawn as that card
+    again = draw_deck(game, deck, faces.SharedFaceRenderer(game))
+    assert len([k for k in keyed if k.startswith("tickets card")]) == cards
+    assert again.faces[3].name == first[0].faces[4].name
+    keyed.clear()
+    from generator.writers.cards import with_bleed
+    wider = draw_deck(game, with_bleed(deck, 5.0), faces.SharedFaceRenderer(game))   # another geometry
+    assert len([k for k in keyed if k.startswith("tickets card")]) == cards
+    assert wider.faces[0].name != first[0].faces[0].name

@@ -90,20 +90,51 @@ def _place(src) -> tuple:
     return (None, None, None) if src is None else (None if src.file is None else str(src.file), src.line, src.column)
 
 
+def _identified(context: dict) -> tuple:
+    """The model objects ``_key`` names by identity in ``context``, as it lists them."""
+    return _key("", context, "", None, "", None)[1]
+
+
+def deck_keys(game, deck, context: dict, prefix: str) -> list[bytes]:
+    """The key (``_key``) of the face of each card of ``deck``, drawn by ``draw_deck`` with ``context`` (the game,
+    the deck, its geometry and back; each card added as ``card``): worked out once per deck and game, not by each
+    of the three that draw a large game's decks (the check, its dry layout, the build; 10 µs a card), while the
+    deck, its cards and what the context holds are the same objects (kept alive with the keys: their ids stay
+    theirs)."""
+    memo = kept_with(game, "deck keys")
+    signature = (deck.layout, prefix, tuple((name, id(value)) for name, value in sorted(context.items())))
+    cards = deck.cards
+    found = memo.get(id(deck))
+    if found is not None and found[0] == signature and found[1] is deck and len(found[2]) == len(cards) \
+            and all(map(operator.is_, found[2], cards)):
+        return found[4]
+    keys = [_key(deck.layout, dict(context, card=card), card.ref, card.source, prefix, deck.layout_source)[0]
+            for card in cards]
+    memo[id(deck)] = (signature, deck, tuple(cards), tuple(context.values()), keys)
+    return keys
+
+
 class SharedFaceRenderer(FaceRenderer):
-    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
-        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None,
+             key: bytes | None = None):
+        """``key``: the face's ``_key``, if known (``deck_keys``)."""
+        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src, key)
         if isinstance(found, str):   # a large game's: kept compressed
             return drawn if drawn is not None else form_store(self.game).get(found)
         return found
 
-    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src):
+    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src,
+                key: bytes | None = None):
         """The face as kept (a Form, or for a large game its name in the ``FormStore``) and the Form if drawn
         now; its print problems are replayed, the error it met is raised."""
-        key, named = _key(layout_name, context, what, src, prefix, layout_src)
+        named = None
+        if key is None:
+            key, named = _key(layout_name, context, what, src, prefix, layout_src)
         drawn = kept_with(self.game, "faces")
         form = None
         if key not in drawn:
+            if named is None:
+                named = _identified(context)
             problems, own = [], self.on_print_problem
             self.on_print_problem = lambda kind, error: problems.append((kind, error))
             try:
@@ -135,8 +166,9 @@ class NamingFaceRenderer(SharedFaceRenderer):
     """A large game's faces as ``FaceName``s, for ``draw_deck``: drawn (or found) and kept compressed, never unpickled
     for a sheet that only names them; documents take them with ``add_face``. A small game's are its Forms."""
 
-    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
-        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None,
+             key: bytes | None = None):
+        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src, key)
         return FaceName(found) if isinstance(found, str) else found
 
 
