@@ -63,6 +63,15 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
     names by identity: values by value where that is safe (geometry, plain data), model objects by ``id``, kept
     alive with the face so that no later object takes the same id."""
     key: list = [layout_name, what, prefix, *_place(src), *_place(layout_src)]
+    kept = _context_key(context, key)
+    # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
+    # are equal here: plain data, a geometry, paths, ids)
+    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
+
+
+def _context_key(context: dict, key: list) -> list:
+    """Add ``context`` to ``key`` (its names in order, each value's number or text, or the id of a model object) and
+    give the model objects named by id."""
     kept = []
     for name, value in sorted(context.items()):
         kind = type(value)
@@ -75,9 +84,7 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
         else:
             key += (name, "id", id(value))
             kept.append(value)
-    # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
-    # are equal here: plain data, a geometry, paths, ids)
-    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
+    return kept
 
 
 #: the kinds ``_key`` takes by value, asked by exact type first (``isinstance`` decides for a subclass)
@@ -92,7 +99,7 @@ def _place(src) -> tuple:
 
 def _identified(context: dict) -> tuple:
     """The model objects ``_key`` names by identity in ``context``, as it lists them."""
-    return _key("", context, "", None, "", None)[1]
+    return tuple(_context_key(context, []))
 
 
 def deck_keys(game, deck, context: dict, prefix: str) -> list[bytes]:
