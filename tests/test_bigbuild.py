@@ -27,6 +27,7 @@ def test_a_large_games_faces_are_unpickled_once_per_build(tmp_path, monkeypatch)
     page together), where the stamp, the pictures and the drawing each unpickled it before (four times a file)."""
     monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0)
     monkeypatch.setattr(faces, "KEPT_FORMS", 12)   # a sheet's nine faces and its back: less than a deck
+    monkeypatch.setattr(faces, "FACE_OBJECT_BYTES", 0)   # every face pickled
     unpickled: Counter[str] = Counter()
     get = faces.FormStore.get
 

@@ -108,9 +108,10 @@ def test_a_game_built_as_a_large_one_writes_the_same_bytes(built_game, tmp_path,
     from tests.golden_lib import build
     small = built_game("ttr-germany")
     monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0)
+    monkeypatch.setattr(faces, "FACE_OBJECT_BYTES", 0)   # every face pickled (tests/test_facecost.py: some kept)
     stored = []
     put = faces.FormStore.put
-    monkeypatch.setattr(faces.FormStore, "put", lambda self, form: (stored.append(form.name), put(self, form)))
+    monkeypatch.setattr(faces.FormStore, "put", lambda self, form, *size: (stored.append(form.name), put(self, form, *size)))
     large, _ = build("ttr-germany", tmp_path)
     assert len(stored) > 100   # the faces went through the store
     assert _files(large) == _files(small)
@@ -150,6 +151,7 @@ def test_a_large_games_faces_are_objects_only_while_drawn(tmp_path, monkeypatch,
 
     monkeypatch.setattr(faces, "LARGE_GAME_FACES", 0 if large else 10_000)
     monkeypatch.setattr(faces, "KEPT_FORMS", 2)
+    monkeypatch.setattr(faces, "FACE_OBJECT_BYTES", 0)   # none kept as objects within the store's budget
 
     def ticket_faces() -> int:
         gc.collect()

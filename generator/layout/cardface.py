@@ -493,6 +493,11 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()
 
 
+def _primitives(items) -> int:
+    """How many primitives ``items`` holds, a group's counted with its own."""
+    return sum(_primitives(item.items) + 1 if type(item) is Group else 1 for item in items)
+
+
 def _values(element, kind: str = ""):
     """(element kind, text) of every expression in a layout element, its group's elements included."""
     if isinstance(element, dict):
@@ -524,6 +529,9 @@ class FaceRenderer:
         self._plan: _Plan | None = None        # the plan of the face being drawn
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        #: primitives drawn anew for the face last drawn (not found among what earlier faces drew): what it holds
+        #: of its own as an object (``layout.faces.face_bytes``)
+        self.fresh = 0
         self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
         self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
@@ -553,6 +561,7 @@ class FaceRenderer:
         self._plan = plan
         self._drawing = layout
         self._drawn = 0
+        self.fresh = 0
         # the name is a digest of repr(items), put together from each element's repr (kept with what an element
         # draws the same on many cards), as repr of a tuple writes it
         reprs: list[str] = []
@@ -565,7 +574,7 @@ class FaceRenderer:
         finally:
             self._reprs = None
             forget_context()
-        text = "(" + ", ".join(r for r in reprs if r) + ("," if len(items) == 1 else "") + ")"
+        text = "(" + ", ".join(filter(None, reprs)) + ("," if len(items) == 1 else "") + ")"
         digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
         b = geometry.bleed
         return Form(f"{prefix}-{digest}", items, (-b, -b, geometry.width + 2 * b, geometry.height + 2 * b))
@@ -736,16 +745,18 @@ class FaceRenderer:
                 reprs.append(", ".join(map(repr, items)))
             return items
         when, texts, compiled = inputs
+        run = self._run
         # ``when`` reads the card (``_inputs``), so ``_eval`` would run it: run here without asking
-        shown = self._run(compiled[0], scope, where, what) if when is not None else True
+        shown = run(compiled[0], scope, where, what) if when is not None else True
         if not shown:
             return ()
         kept: Any
         try:
-            run = self._run
-            values = [run(expression, scope, where, what) for expression in compiled[1:]]
-            key = (id(element), *[(type(v), v) for v in values])
-            kept = plan.drawn.get(key) if all(type(v) in _SCALARS for v in values) else _UNKEPT
+            values = [run(expression, scope, where, what) for expression in compiled[1]]
+            # the element, then the values' types (1, 1.0 and True print differently), then the values
+            types = tuple(map(type, values))
+            key = (id(element), types, *values)
+            kept = plan.drawn.get(key) if _SCALARS.issuperset(types) else _UNKEPT
         except BuildError:
             kept, key, values = _UNKEPT, None, []
         if kept is not None and kept is not _UNKEPT:
@@ -771,10 +782,10 @@ class FaceRenderer:
         return items
 
     def _inputs(self, layout: Layout, element) -> tuple[str | None, tuple[str, ...], tuple] | None:
-        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts; then
-        compiled, the when's or None first); None when the element is not drawn by them alone (a group, whose
-        elements are looked at one by one; a picture; a value that reads the repeat index as well, which differs
-        from copy to copy)."""
+        """The per-card expressions of ``element``: its ``when`` (or None) and the others, each once (their texts;
+        then compiled: the when's or None, and a tuple of the others'); None when the element is not drawn by them
+        alone (a group, whose elements are looked at one by one; a picture; a value that reads the repeat index as
+        well, which differs from copy to copy)."""
         key = (id(layout), id(element), "inputs")
         if key in self._constant:
             return self._constant[key]   # type: ignore[return-value]
@@ -792,8 +803,8 @@ class FaceRenderer:
                 when = element.get("when")
                 when = when if isinstance(when, str) and when in texts else None
                 others = tuple(t for t in texts if t != when)
-                # compiled: the when's (or None) first, then the others'
-                found = (when, others, (texts[when] if when is not None else None, *(texts[t] for t in others)))
+                # compiled: the when's (or None), then the others'
+                found = (when, others, (texts[when] if when is not None else None, tuple(texts[t] for t in others)))
         except (BuildError, LookupError):
             found = None
         self._constant[key] = found   # type: ignore[assignment]
@@ -818,6 +829,7 @@ class FaceRenderer:
         for n in range(repeat):
             self._count(1, where, what)
             drawn = list(self._element(layout, kind, element[kind], dict(scope, n=n), where, what, card_src))
+            self.fresh += _primitives(drawn) if kind != "group" else 1   # a group's own were counted as drawn
             if kind != "group":   # a group's own elements were counted as they were drawn
                 self._count(len(drawn), where, what)
             if n and (dx or dy):

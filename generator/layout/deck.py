@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.layout.cardface import FaceRenderer
+from generator.layout.faces import SharedFaceRenderer, deck_keys
 from generator.layout.primitives import Form
 from generator.model.game import Deck, Game
 
@@ -22,9 +23,16 @@ class DeckArt:
 
 def draw_deck(game: Game, deck: Deck, renderer: FaceRenderer) -> DeckArt:
     context = {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back}
-    faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, f"{deck.id}-face",
-                           deck.layout_source)
-             for card in deck.cards]
+    prefix = f"{deck.id}-face"
+    if isinstance(renderer, SharedFaceRenderer):   # each face found by its key, worked out once per deck
+        keys = deck_keys(game, deck, context, prefix)
+        faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, prefix,
+                               deck.layout_source, key)
+                 for card, key in zip(deck.cards, keys)]
+    else:
+        faces = [renderer.face(deck.layout, dict(context, card=card), card.ref, card.source, prefix,
+                               deck.layout_source)
+                 for card in deck.cards]
     back = renderer.face(deck.back.layout, dict(context, card=None), f"the back of deck '{deck.id}'",
                          deck.back.source, f"{deck.id}-back")
     return DeckArt(deck, faces, back)

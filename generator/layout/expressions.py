@@ -268,7 +268,10 @@ class _Compiler:
         def get(scope):
             obj = inner(scope)
             kind = type(obj)
-            if _plain(kind):
+            plain = _PLAIN.get(kind)   # ``_plain``, its answer looked up here first (a call less per attribute)
+            if plain is None:
+                plain = _plain(kind)
+            if plain:
                 try:
                     value = getattr(obj, attr)
                 except AttributeError:
@@ -442,6 +445,10 @@ class _Compiler:
         kwargs = [(kw.key, self.expr(kw.value)) for kw in node.kwargs]
         env = self.env
         passes = _PassArg.from_obj(fn)
+        if not kwargs and len(args) <= 1 and passes in (None, _PassArg.eval_context) \
+                and not callable(env.autoescape):
+            return _called(fn, value, args[0] if args else None,
+                           EvalContext(env) if passes is _PassArg.eval_context else None)
 
         def call(scope):
             given = [value(scope), *(arg(scope) for arg in args)]
@@ -456,3 +463,18 @@ class _Compiler:
             first = context if passes is _PassArg.context else context.eval_ctx
             return fn(first, *given, **named)
         return call
+
+
+def _called(fn, value: Evaluate, arg: Evaluate | None, eval_context: EvalContext | None) -> Evaluate:
+    """A filter or test with its value and at most one argument, called as ``_Compiler._call``'s closure calls it,
+    without the list and dict of arguments it makes for any number of them (``ends | join(' / ')``, ``x is
+    sequence``, twice or three times a card). ``eval_context``: the one the filter asks for (``join``), made once, as
+    each call would make it the same (what it holds is read from the environment: its ``autoescape``, which is not a
+    function here, and no template name)."""
+    if eval_context is None:
+        if arg is None:
+            return lambda scope: fn(value(scope))
+        return lambda scope: fn(value(scope), arg(scope))
+    if arg is None:
+        return lambda scope: fn(eval_context, value(scope))
+    return lambda scope: fn(eval_context, value(scope), arg(scope))

@@ -37,6 +37,19 @@ LARGE_GAME_FACES = 5_000
 KEPT_FORMS = 64
 #: the most zlib takes as a preset dictionary
 ZDICT_BYTES = 32 * 1024
+#: what a ``FormStore`` may hold of faces as objects (estimated bytes, ``face_bytes``) before it pickles the rest: a
+#: 10,000-card game's faces fit (pickling and unpickling each face cost more than laying it out), a
+#: 100,000-card game's first faces do and the rest are kept compressed, so memory stays bounded
+FACE_OBJECT_BYTES = 24 * 1024 * 1024
+#: the estimate of a face as an object: the form, its name and its items' tuple, and each primitive drawn for it
+#: alone (``FaceRenderer.fresh``; the primitives it shares with other faces, a deck's constant elements and the
+#: texts met before, are kept by the renderer anyway). Generous: a slotted primitive and its own floats and text
+FORM_BYTES, ITEM_BYTES, PRIMITIVE_BYTES = 400, 8, 320
+
+
+def face_bytes(form: Form, fresh: int) -> int:
+    """The estimated bytes ``form`` holds as an object beyond what it shares (``fresh``: primitives drawn for it)."""
+    return FORM_BYTES + ITEM_BYTES * len(form.items) + PRIMITIVE_BYTES * fresh
 
 
 def kept_with(game, name: str) -> dict:
@@ -50,16 +63,32 @@ def _key(layout_name: str, context: dict, what: str, src, prefix: str, layout_sr
     names by identity: values by value where that is safe (geometry, plain data), model objects by ``id``, kept
     alive with the face so that no later object takes the same id."""
     key: list = [layout_name, what, prefix, *_place(src), *_place(layout_src)]
+    kept = _context_key(context, key)
+    # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
+    # are equal here: plain data, a geometry, paths, ids)
+    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
+
+
+def _context_key(context: dict, key: list) -> list:
+    """Add ``context`` to ``key`` (its names in order, each value's number or text, or the id of a model object) and
+    give the model objects named by id."""
     kept = []
     for name, value in sorted(context.items()):
-        if value is None or isinstance(value, (str, int, float, bool, CardGeometry)):
+        kind = type(value)
+        if kind in _BY_VALUE:
+            key += (name, "=", value)
+        elif kind is CardGeometry:   # its four numbers: a dataclass's repr is a Python call, three per face
+            key += (name, "geometry", value.width, value.height, value.bleed, value.safe)
+        elif value is None or isinstance(value, (str, int, float, bool)):
             key += (name, "=", value)
         else:
             key += (name, "id", id(value))
             kept.append(value)
-    # kept as a digest of its text: 16 bytes instead of a tuple of a few hundred (values whose text is the same
-    # are equal here: plain data, a geometry, paths, ids)
-    return hashlib.blake2b(repr(key).encode("utf-8"), digest_size=16).digest(), tuple(kept)
+    return kept
+
+
+#: the kinds ``_key`` takes by value, asked by exact type first (``isinstance`` decides for a subclass)
+_BY_VALUE = frozenset({str, int, float, bool, type(None)})
 
 
 def _place(src) -> tuple:
@@ -68,20 +97,51 @@ def _place(src) -> tuple:
     return (None, None, None) if src is None else (None if src.file is None else str(src.file), src.line, src.column)
 
 
+def _identified(context: dict) -> tuple:
+    """The model objects ``_key`` names by identity in ``context``, as it lists them."""
+    return tuple(_context_key(context, []))
+
+
+def deck_keys(game, deck, context: dict, prefix: str) -> list[bytes]:
+    """The key (``_key``) of the face of each card of ``deck``, drawn by ``draw_deck`` with ``context`` (the game,
+    the deck, its geometry and back; each card added as ``card``): worked out once per deck and game, not by each
+    of the three that draw a large game's decks (the check, its dry layout, the build; 10 µs a card), while the
+    deck, its cards and what the context holds are the same objects (kept alive with the keys: their ids stay
+    theirs)."""
+    memo = kept_with(game, "deck keys")
+    signature = (deck.layout, prefix, tuple((name, id(value)) for name, value in sorted(context.items())))
+    cards = deck.cards
+    found = memo.get(id(deck))
+    if found is not None and found[0] == signature and found[1] is deck and len(found[2]) == len(cards) \
+            and all(map(operator.is_, found[2], cards)):
+        return found[4]
+    keys = [_key(deck.layout, dict(context, card=card), card.ref, card.source, prefix, deck.layout_source)[0]
+            for card in cards]
+    memo[id(deck)] = (signature, deck, tuple(cards), tuple(context.values()), keys)
+    return keys
+
+
 class SharedFaceRenderer(FaceRenderer):
-    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
-        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None,
+             key: bytes | None = None):
+        """``key``: the face's ``_key``, if known (``deck_keys``)."""
+        found, drawn = self._shared(layout_name, context, what, src, prefix, layout_src, key)
         if isinstance(found, str):   # a large game's: kept compressed
             return drawn if drawn is not None else form_store(self.game).get(found)
         return found
 
-    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src):
+    def _shared(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src,
+                key: bytes | None = None):
         """The face as kept (a Form, or for a large game its name in the ``FormStore``) and the Form if drawn
         now; its print problems are replayed, the error it met is raised."""
-        key, named = _key(layout_name, context, what, src, prefix, layout_src)
+        named = None
+        if key is None:
+            key, named = _key(layout_name, context, what, src, prefix, layout_src)
         drawn = kept_with(self.game, "faces")
         form = None
         if key not in drawn:
+            if named is None:
+                named = _identified(context)
             problems, own = [], self.on_print_problem
             self.on_print_problem = lambda kind, error: problems.append((kind, error))
             try:
@@ -90,8 +150,8 @@ class SharedFaceRenderer(FaceRenderer):
                 form, error = None, exc
             finally:
                 self.on_print_problem = own
-            if form is not None and is_large(self.game):   # kept compressed, by name
-                form_store(self.game).put(form)
+            if form is not None and is_large(self.game):   # kept in the store (compressed past its budget), by name
+                form_store(self.game).put(form, face_bytes(form, self.fresh))
                 drawn[key] = (form.name, error, tuple(problems), named)
             else:
                 drawn[key] = (form, error, tuple(problems), named)  # ``named``: its objects' ids stay theirs
@@ -113,8 +173,9 @@ class NamingFaceRenderer(SharedFaceRenderer):
     """A large game's faces as ``FaceName``s, for ``draw_deck``: drawn (or found) and kept compressed, never unpickled
     for a sheet that only names them; documents take them with ``add_face``. A small game's are its Forms."""
 
-    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None):
-        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src)
+    def face(self, layout_name: str, context: dict, what: str, src, prefix: str, layout_src=None,
+             key: bytes | None = None):
+        found, _drawn = self._shared(layout_name, context, what, src, prefix, layout_src, key)
         return FaceName(found) if isinstance(found, str) else found
 
 
@@ -135,10 +196,14 @@ def is_large(game) -> bool:
 
 
 class FormStore:
-    """A large game's forms by name, each pickled and compressed once (a form's name is a hash of its drawing:
-    one name, one drawing); ``get`` unpickles, keeping the ``KEPT_FORMS`` most recently asked for."""
+    """A large game's forms by name (a form's name is a hash of its drawing: one name, one drawing): as objects while
+    their estimated size stays within ``FACE_OBJECT_BYTES``, each of the others pickled and compressed once; ``get``
+    unpickles those, keeping the ``KEPT_FORMS`` most recently asked for."""
 
     def __init__(self):
+        self._objects: dict[str, Form] = {}   # forms kept as they are (``put`` with their size, within the budget)
+        self.object_bytes = 0                 # their estimated size
+        self.pickled = 0                      # forms pickled (``put``), for tests
         self._blobs: dict[str, bytes] = {}
         self._dicts: dict[str, bytes] = {}   # name prefix → the zlib dictionary its forms are compressed against
         self._recent: OrderedDict[str, Form] = OrderedDict()
@@ -151,30 +216,44 @@ class FormStore:
         self.unpickled = 0   # forms unpickled (``get``), for tests: one per face per document at most
 
     def __contains__(self, name: str) -> bool:
-        return name in self._blobs
+        return name in self._blobs or name in self._objects
 
     def __len__(self) -> int:
-        return len(self._blobs)
+        return len(self._blobs) + len(self._objects)
 
-    def put(self, form: Form) -> None:
-        if form.name not in self._blobs:
-            out = io.BytesIO()
-            pickler = pickle.Pickler(out, protocol=5)
-            pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
-            pickler.dump(form)
-            data = out.getvalue()
-            found = primitives.own_pictures(form)
-            if found is None:
-                self._placing.add(form.name)
-            elif found:
-                self._pictures[form.name] = self._same_pictures.setdefault(found, found)
-            # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
-            # name prefix, the deck's), a face takes ~100 bytes instead of ~550
-            zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
-            packer = zlib.compressobj(6, zdict=zdict)
-            self._blobs[form.name] = packer.compress(data) + packer.flush()
+    def put(self, form: Form, size: int | None = None) -> None:
+        """Keep ``form``: as the object itself if its estimated ``size`` (None: not known, pickled) fits the budget."""
+        if form.name in self._objects or form.name in self._blobs:
+            return
+        if size is not None and self.object_bytes + size <= FACE_OBJECT_BYTES:
+            self.object_bytes += size
+            self._objects[form.name] = form
+            self._note_pictures(form)
+            return
+        out = io.BytesIO()
+        pickler = pickle.Pickler(out, protocol=5)
+        pickler.dispatch_table = _PRIMITIVES   # documented: a per-pickler table
+        pickler.dump(form)
+        data = out.getvalue()
+        self.pickled += 1
+        self._note_pictures(form)
+        # a deck's faces differ in a few words: compressed against the deck's first face (one dictionary per
+        # name prefix, the deck's), a face takes ~100 bytes instead of ~550
+        zdict = self._dicts.setdefault(_prefix(form.name), data[-ZDICT_BYTES:])
+        packer = zlib.compressobj(6, zdict=zdict)
+        self._blobs[form.name] = packer.compress(data) + packer.flush()
+
+    def _note_pictures(self, form: Form) -> None:
+        found = primitives.own_pictures(form)
+        if found is None:
+            self._placing.add(form.name)
+        elif found:
+            self._pictures[form.name] = self._same_pictures.setdefault(found, found)
 
     def get(self, name: str) -> Form:
+        kept = self._objects.get(name)
+        if kept is not None:
+            return kept
         form = self._recent.get(name)
         if form is None:
             unpacker = zlib.decompressobj(zdict=self._dicts[_prefix(name)])
