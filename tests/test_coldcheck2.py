@@ -1,0 +1,86 @@
+"""A cold check's last costs (issue 14, branch coldcheck2): pnpgen's own faces measured without ReportLab
+(``fonts._Metrics``), so a check of a game without fonts or pictures of its own imports neither ReportLab nor PIL.
+Every width and every "has a glyph" answer is ReportLab's, compared here character by character."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from reportlab.pdfbase import pdfmetrics
+
+from generator import fonts
+from tests.conftest import ROOT
+from tests.test_startup import _imported, _loaded
+from tests.test_startup2 import COLD
+
+OWN = [fonts.FONT_NAME, fonts.BOLD_NAME]
+
+
+def _reportlab(name: str):
+    fonts.register()
+    return pdfmetrics.getFont(name).face
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_every_character_measures_as_reportlab_measures_it(name):
+    face, own = _reportlab(name), fonts._Metrics(fonts._OWN_FILES[name].read_bytes())
+    mapped = set(face.charToGlyph) | set(face.charWidths)
+    # every character the face maps, and around each of its cmap's groups (where a search goes wrong), and a
+    # sample of the rest of Unicode
+    edges = {c + d for start, end in zip(own._starts, own._ends) for c in (start, end) for d in (-1, 0, 1)}
+    codes = sorted({c for c in mapped | edges | set(range(0, 0x110000, 97)) | {0x20, 0xA0, 0xFFFF, 0x10FFFF}
+                    if 0 <= c < 0x110000})
+    assert len(codes) > 12000
+    wrong = [hex(c) for c in codes
+             if own.width(chr(c)) != face.charWidths.get(c, face.defaultWidth) or own.has(chr(c)) != (c in face.charToGlyph)]
+    assert wrong == []
+    assert face.charWidths.get(0x10FFF0, face.defaultWidth) == own.width("\U0010fff0") == own.default
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_the_cmap_groups_run_in_order_without_overlapping(name):
+    """The binary search relies on it (it is not checked when a process reads the face)."""
+    own = fonts._Metrics(fonts._OWN_FILES[name].read_bytes())
+    assert all(a <= b for a, b in zip(own._starts, own._ends))
+    assert all(b < a for a, b in zip(own._starts[1:], own._ends))
+
+
+@pytest.mark.parametrize("name", OWN)
+def test_a_string_is_as_wide_as_reportlab_says_to_the_last_bit(name):
+    """ReportLab's C accelerator adds the widths in order, divides by 1000, then scales: another order of the
+    same operations differs in the last bit for one string in ten."""
+    face = _reportlab(name)
+    chars = [*map(chr, sorted(face.charWidths)[:3000]), "\U0010fff0", " ", "\xa0"]
+    rnd = random.Random(14)
+    for _ in range(3000):
+        text = "".join(rnd.choice(chars) for _ in range(rnd.randint(0, 40)))
+        size = rnd.choice([6.5, 7.5, 9.0, 11.3, 13, 30.0])
+        assert fonts._own_metrics(name).string_width(text, size) == pdfmetrics.stringWidth(text, name, size)
+        assert fonts.text_width_mm(text, size, name) == pdfmetrics.stringWidth(text, name, size) * fonts.PT_TO_MM
+
+
+def test_missing_glyphs_of_an_own_face_as_its_charset_says():
+    text = "Köln – 東京 \u2603\U0001f600 x\xa0y\ue000"
+    for name in OWN:
+        chars = fonts.charset(name)
+        assert fonts.missing_glyphs(text, name) == sorted({c for c in text if not c.isspace() and ord(c) not in chars})
+    assert fonts.missing_glyphs(text) == ["\ue000", "\U0001f600"]
+
+
+def test_own_faces_are_named_at_once_and_registered_when_asked():
+    """``register_file`` of pnpgen's own files only names them (the cold check's imports above say ReportLab is
+    not reached); ``register`` (the PDF writer, SVG's CSS, a subset's file) registers them with ReportLab."""
+    assert fonts.register_file(fonts.FONT_FILE) == fonts.FONT_NAME
+    assert fonts.register_file(fonts.BOLD_FILE) == fonts.BOLD_NAME
+    assert fonts.resolve(None, bold=True) == fonts.Face(fonts.BOLD_NAME)
+    assert fonts.register() == fonts.FONT_NAME
+    assert pdfmetrics.getFont(fonts.BOLD_NAME).face.charWidths
+    assert fonts.face_file(fonts.BOLD_NAME) == fonts.BOLD_FILE
+    assert fonts.css(fonts.FONT_NAME) == ("IPAexGothic", False, False)
+
+
+@pytest.mark.parametrize("game", ["ttr-germany", "ttr-new-york"])
+def test_a_cold_check_of_a_game_without_fonts_or_pictures_imports_neither_reportlab_nor_pil(game):
+    modules = _imported("check", str(ROOT / "content" / game), env=COLD)
+    assert "generator.check.dry" in modules   # the check ran, and measured text
+    assert not [m for m in ("reportlab", "PIL", "generator.fontparse") if _loaded(modules, m)]
