@@ -97,9 +97,12 @@ def register_file(path: Path, src: Source | None = None) -> str:
     """Register the TrueType file ``path`` once; returns its face name. A file that cannot be
     embedded is a ContentError at ``src`` (the game's ``fonts:`` line) saying which files work.
     pnpgen's own files are only named here (ReportLab and their parse wait for ``register``)."""
-    path = Path(path)
-    if path in _BUNDLED:
-        return _names.setdefault(path, _BUNDLED[path])
+    if not isinstance(path, Path):
+        path = Path(path)
+    own = _BUNDLED.get(path)
+    if own is not None:
+        _names[path] = own
+        return own
     return _register(path, src)
 
 
@@ -277,7 +280,7 @@ def missing_glyphs(text: str, font: str = FONT_NAME) -> list[str]:
     """Characters of ``text`` the face ``font`` cannot print (they would show as boxes)."""
     own = _own_metrics(font)
     if own is not None:
-        return sorted({c for c in text if not c.isspace() and not own.has(c)})
+        return own.missing(text)
     chars = _charset(font)
     return sorted({c for c in text if not c.isspace() and ord(c) not in chars})
 
@@ -325,7 +328,7 @@ class _Metrics:
         # a character is found by a binary search: the groups run in order, none overlapping (tested, not checked
         # here: these are pnpgen's own files)
         self._widths: dict[str, float] = {}
-        self._has: dict[str, bool] = {}
+        self._present: set[str] = set()
         space = self._glyph(0x20)
         self._alias = ({0xA0: 0x20} if space is not None else {0x20: 0xA0} if self._glyph(0xA0) is not None else {})
 
@@ -352,11 +355,17 @@ class _Metrics:
 
     def has(self, char: str) -> bool:
         """``ord(char) in charToGlyph``."""
-        has = self._has.get(char)
-        if has is None:
-            code = ord(char)
-            has = self._has[char] = self._glyph(self._alias.get(code, code)) is not None
-        return has
+        if char in self._present:
+            return True
+        code = ord(char)
+        if self._glyph(self._alias.get(code, code)) is None:
+            return False
+        self._present.add(char)
+        return True
+
+    def missing(self, text: str) -> list[str]:
+        """``missing_glyphs``: the characters of ``text`` but spaces the face has no glyph for, sorted."""
+        return sorted(c for c in set(text) - self._present if not c.isspace() and not self.has(c))
 
     def width(self, char: str) -> float:
         """``charWidths.get(code, defaultWidth)``: 1/1000 of the size."""

@@ -129,28 +129,36 @@ def path_length(path: list[Point]) -> float:
     return sum(math.dist(p, q) for p, q in zip(path, path[1:]))
 
 
-def point_at(path: list[Point], s: float) -> Point:
-    for p, q in zip(path, path[1:]):
-        seg = math.dist(p, q)
-        if s <= seg or q is path[-1]:
+def point_at(path: list[Point], s: float, segments: list[float] | None = None) -> Point:
+    """The point ``s`` mm along the path; ``segments``: its segments' lengths (``_segments``), if known."""
+    last = path[-1]
+    for i, seg in enumerate(segments if segments is not None else _segments(path)):
+        q = path[i + 1]
+        if s <= seg or q is last:
+            p = path[i]
             t = 0.0 if seg == 0 else max(0.0, min(1.0, s / seg))
             return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
         s -= seg
-    return path[-1]
+    return last
 
 
-def _leave(path: list[Point], center: Point, clear: float, reverse: bool) -> float:
+def _segments(path: list[Point]) -> list[float]:
+    """The length of each of the path's segments, in order: worked out once for the many ``point_at`` on a path."""
+    return [math.dist(p, q) for p, q in zip(path, path[1:])]
+
+
+def _leave(path: list[Point], center: Point, clear: float, reverse: bool, segments: list[float]) -> float:
     """Arc length where the path (from one end) first gets ``clear`` mm from ``center``."""
-    total = path_length(path)
+    total = sum(segments)   # path_length: the same lengths added in the same order
     step = 0.5
     s = 0.0
     while s <= total:
-        p = point_at(path, total - s if reverse else s)
+        p = point_at(path, total - s if reverse else s, segments)
         if math.dist(p, center) >= clear:
             lo, hi = max(0.0, s - step), s
             for _ in range(12):
                 mid = (lo + hi) / 2
-                if math.dist(point_at(path, total - mid if reverse else mid), center) >= clear:
+                if math.dist(point_at(path, total - mid if reverse else mid, segments), center) >= clear:
                     hi = mid
                 else:
                     lo = mid
@@ -168,7 +176,8 @@ def space_quad(center: Point, direction: Point, w: float, h: float) -> Quad:
             (cx + ux * hw + vx * hh, cy + uy * hw + vy * hh), (cx - ux * hw + vx * hh, cy - uy * hw + vy * hh))
 
 
-def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: float) -> tuple[list[Quad], float]:
+def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: float,
+                 segments: list[float] | None = None) -> tuple[list[Quad], float]:
     """``n`` spaces evenly along the path between arc lengths s0 and s1; returns (quads, shortfall mm).
 
     Spaces are w × h rectangles placed by arc length, each turned along the
@@ -181,9 +190,11 @@ def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: f
     block = n * w + (n - 1) * gap
     start = s0 + (usable - block) / 2
     quads = []
+    if segments is None:
+        segments = _segments(path)
     for i in range(n):
         s = start + i * (w + gap)
-        p, q = point_at(path, s), point_at(path, s + w)
+        p, q = point_at(path, s, segments), point_at(path, s + w, segments)
         length = math.dist(p, q) or 1.0
         u = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
@@ -239,9 +250,10 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
             if board.style == "road":
                 rp.tracks.append(TrackPlan(color, tpath, []))
                 break
-            s0 = _leave(tpath, a.center, a.radius + CLEARANCE + h / 2 * 0.3, reverse=False)
-            s1 = _leave(tpath, b.center, b.radius + CLEARANCE + h / 2 * 0.3, reverse=True)
-            quads, short = place_spaces(tpath, r.length, w, h, s0, s1)
+            segments = _segments(tpath)
+            s0 = _leave(tpath, a.center, a.radius + CLEARANCE + h / 2 * 0.3, False, segments)
+            s1 = _leave(tpath, b.center, b.radius + CLEARANCE + h / 2 * 0.3, True, segments)
+            quads, short = place_spaces(tpath, r.length, w, h, s0, s1, segments)
             rp.tracks.append(TrackPlan(color, tpath, quads))
             rp.shortfall = max(rp.shortfall, short)
         plan.routes.append(rp)
