@@ -16,7 +16,6 @@ import bisect
 import hashlib
 import importlib
 import io
-import logging
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -407,9 +406,6 @@ _SUBSET_CACHE = 256
 
 _masters: dict[str, tuple[frozenset[int], bytes]] = {}   # face → (its characters, a TrueType subset with them)
 _parsed: dict[str, tuple[bytes, fontsubset.Master | None]] = {}   # face → (its master, taken apart)
-# fontTools warns on stderr about what a subset leaves out and about old dates in a file's head table:
-# neither concerns the designer (the PDF never showed them either)
-logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
 def face_file(font: str) -> Path | None:
@@ -419,7 +415,14 @@ def face_file(font: str) -> Path | None:
 
 
 def _options(flavor: str | None, glyph_names: bool) -> ftsubset.Options:
+    import logging
+
     from fontTools import subset as ftsubset  # 0.1 s to import: only when a font is cut (write time)
+
+    # fontTools warns on stderr about what a subset leaves out and about old dates in a file's head table:
+    # neither concerns the designer (the PDF never showed them either). logging is imported with fontTools,
+    # not by every process that measures text
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
 
     options = ftsubset.Options()
     options.flavor = flavor

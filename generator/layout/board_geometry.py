@@ -151,7 +151,11 @@ def _leave(path: list[Point], center: Point, clear: float, reverse: bool, segmen
     """Arc length where the path (from one end) first gets ``clear`` mm from ``center``."""
     total = sum(segments)   # path_length: the same lengths added in the same order
     step = 0.5
-    s = 0.0
+    # a point s mm along the path is at most s mm further from the centre than the path's end is, so every step
+    # short of (clear - that distance) is still inside: the walk starts at the last of those (its s as the walk
+    # from 0 would have it: steps of 0.5 add up exactly), with a margin far beyond any rounding
+    near = math.dist(point_at(path, total if reverse else 0.0, segments), center)
+    s = step * max(0, math.floor((clear - near - 1e-6) / step))
     while s <= total:
         p = point_at(path, total - s if reverse else s, segments)
         if math.dist(p, center) >= clear:
