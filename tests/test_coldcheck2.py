@@ -3,7 +3,9 @@
 Every width and every "has a glyph" answer is ReportLab's, compared here character by character."""
 from __future__ import annotations
 
+import dataclasses
 import random
+import sys
 
 import pytest
 from reportlab.pdfbase import pdfmetrics
@@ -84,3 +86,45 @@ def test_a_cold_check_of_a_game_without_fonts_or_pictures_imports_neither_report
     modules = _imported("check", str(ROOT / "content" / game), env=COLD)
     assert "generator.check.dry" in modules   # the check ran, and measured text
     assert not [m for m in ("reportlab", "PIL", "generator.fontparse") if _loaded(modules, m)]
+
+
+def _shared_repr_classes() -> list[type]:
+    import generator.model.board
+    import generator.model.components
+    import generator.model.examples
+    import generator.model.game
+    import generator.model.maprules
+    import generator.model.rules  # noqa: F401
+    from generator.model import dataclass_repr
+    return [cls for name, module in sorted(sys.modules.items()) if name.startswith("generator.model")
+            for cls in vars(module).values()
+            if isinstance(cls, type) and cls.__module__ == name and cls.__dict__.get("__repr__") is dataclass_repr]
+
+
+def test_the_models_reprs_are_the_ones_dataclass_writes(monkeypatch):
+    """The preview's and the cache's keys are these reprs: every bundled game's model (its decks, cards, boards,
+    routes, components, rules and their examples) printed with the shared repr and with ``@dataclass``'s own."""
+    from generator.load.game import load_game
+    from generator.load.rules import rules_of
+
+    classes = _shared_repr_classes()
+    assert len(classes) >= 30 and {"Game", "Board", "Deck", "Example", "Chapter", "Span"} <= {c.__name__ for c in classes}
+    shown = []
+    for folder in sorted((ROOT / "content").iterdir()):
+        game = load_game(folder)
+        shown.append((game, rules_of(game)))
+    shared = repr(shown)
+    for cls in classes:
+        made = dataclasses._repr_fn([f for f in dataclasses.fields(cls) if f.repr],   # what @dataclass compiles
+                                    sys.modules[cls.__module__].__dict__)
+        monkeypatch.setattr(cls, "__repr__", made)
+    assert repr(shown) == shared
+    assert all(name in shared for name in ("Game(", "Board(", "Deck(", "Route(", "Example(", "Span(", "Component("))
+
+
+def test_an_object_inside_its_own_repr_is_shown_as_dots():
+    from generator.model.rules import Note
+
+    note = Note([], None)
+    note.blocks.append(note)
+    assert repr(note) == "Note(blocks=[...], source=None)"

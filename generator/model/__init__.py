@@ -1,1 +1,29 @@
 """Model: what a game is — collections, decks of cards, routes, tables."""
+from __future__ import annotations
+
+import dataclasses
+from _thread import get_ident
+
+_REPR_NAMES: dict[type, tuple[str, ...]] = {}
+_RUNNING: set[tuple[int, int]] = set()
+
+
+def dataclass_repr(self) -> str:
+    """The ``__repr__`` ``@dataclass`` writes (the class's qualified name, each field shown ``name=value!r``, and
+    ``...`` for an object met again inside its own repr), shared instead of compiled for every class as it is
+    imported: the model's classes are many and wide (a Board has 33 fields), and compiling their methods is a
+    good part of starting a process. A class takes it with ``@dataclass(repr=False)`` and ``__repr__ =
+    dataclass_repr``; the preview's and the cache's keys are made of these reprs, so they must not change
+    (tests/test_coldcheck2.py compares each with the one ``@dataclass`` would write)."""
+    key = id(self), get_ident()
+    if key in _RUNNING:
+        return "..."
+    _RUNNING.add(key)
+    try:
+        cls = self.__class__
+        names = _REPR_NAMES.get(cls)
+        if names is None:
+            names = _REPR_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.repr)
+        return f"{cls.__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in names)})"
+    finally:
+        _RUNNING.discard(key)

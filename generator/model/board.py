@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from generator.errors import Source
 from generator.fonts import Typeset
+from generator.model import dataclass_repr
 from generator.model.game import Entity, Route, bilingual
 from generator.model.words import Words
 
@@ -21,9 +22,11 @@ from generator.model.words import Words
 DEFAULT_SPACE = (20.0, 9.0)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class BoardRoute:
     """A route as drawn: the model route plus how its path runs on the board."""
+
+    __repr__ = dataclass_repr
 
     route: Route
     bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
@@ -93,9 +96,11 @@ def point_key(place: Entity, point: str) -> str:
     return place.id if not point or point == next(iter(points), "") else f"{place.id}.{point}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class CardSlot:
     """A row of places on a line board where the rules lay cards."""
+
+    __repr__ = dataclass_repr
 
     label: str
     latin: str
@@ -103,10 +108,12 @@ class CardSlot:
     numbered: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BoardPicture:
     """A picture file on a board (its ``background:`` or one of its ``overlays:``): the file, already
     kept inside the game and read (``digest``), and its box in board mm."""
+
+    __repr__ = dataclass_repr
 
     path: str
     digest: str
@@ -119,10 +126,12 @@ class BoardPicture:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Tray:
     """Places on a map board for what lies beside the map (a card display, tile stacks): ``count`` outlines of
     ``size`` mm from ``at``, ``columns`` to a row, each ``step`` mm from the last (less than the size: they overlap)."""
+
+    __repr__ = dataclass_repr
 
     label: str
     latin: str
@@ -154,10 +163,12 @@ TERRAIN_KINDS = ("land", "sea", "water", "river", "park", "region", "areas")
 WET_KINDS = ("sea", "water")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TerrainLabel:
     """A name printed on the ground (a sea, a river, a neighbouring country): ``text`` over its ``latin``
     form, centred at ``at`` (board mm), turned ``angle`` degrees clockwise (a river's course)."""
+
+    __repr__ = dataclass_repr
 
     text: str
     latin: str
@@ -167,12 +178,14 @@ class TerrainLabel:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Terrain:
     """One shape of a map's ground, drawn behind everything else in the order written: land, sea, a lake
     (``water``), a ``river`` (an open line ``width`` mm wide), a ``park``, a ``region`` (a neighbouring
     country, a province), or ``areas`` (the game's areas as tinted regions, computed at layout time from
     the places' areas and clipped to ``points``). Points are board mm; colours are already hex."""
+
+    __repr__ = dataclass_repr
 
     kind: str
     points: tuple[tuple[float, float], ...]
@@ -184,8 +197,10 @@ class Terrain:
     labels: tuple[TerrainLabel, ...] = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Board:
+    __repr__ = dataclass_repr
+
     id: str
     name: str
     latin: str
