@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import sys
+from pathlib import Path
 
 import pytest
 from reportlab.pdfbase import pdfmetrics
@@ -88,7 +89,15 @@ def test_a_cold_check_of_a_game_without_fonts_or_pictures_imports_neither_report
     assert not [m for m in ("reportlab", "PIL", "generator.fontparse") if _loaded(modules, m)]
 
 
+SHARED_REPR_MODULES = ("generator.model", "generator.layout.board_geometry", "generator.layout.richtext",
+                       "generator.layout.text", "generator.check.registry")
+
+
 def _shared_repr_classes() -> list[type]:
+    import generator.check.registry
+    import generator.layout.board_geometry
+    import generator.layout.richtext
+    import generator.layout.text
     import generator.model.board
     import generator.model.components
     import generator.model.examples
@@ -96,30 +105,46 @@ def _shared_repr_classes() -> list[type]:
     import generator.model.maprules
     import generator.model.rules  # noqa: F401
     from generator.model import dataclass_repr
-    return [cls for name, module in sorted(sys.modules.items()) if name.startswith("generator.model")
+    return [cls for name, module in sorted(sys.modules.items()) if name.startswith(SHARED_REPR_MODULES)
             for cls in vars(module).values()
             if isinstance(cls, type) and cls.__module__ == name and cls.__dict__.get("__repr__") is dataclass_repr]
 
 
-def test_the_models_reprs_are_the_ones_dataclass_writes(monkeypatch):
+def test_the_shared_reprs_are_the_ones_dataclass_writes(monkeypatch):
     """The preview's and the cache's keys are these reprs: every bundled game's model (its decks, cards, boards,
-    routes, components, rules and their examples) printed with the shared repr and with ``@dataclass``'s own."""
+    routes, components, rules and their examples), its boards' plans and problems as findings, the catalogue,
+    and rich text set in a box, printed with the shared repr and with ``@dataclass``'s own."""
+    from generator.check import catalogue
+    from generator.check.board import board_diagnostics
+    from generator.check.registry import Finding
+    from generator.errors import Diagnostic, Source
+    from generator.layout import richtext, text
+    from generator.layout.board import plan_for_drawing
     from generator.load.game import load_game
     from generator.load.rules import rules_of
 
     classes = _shared_repr_classes()
-    assert len(classes) >= 30 and {"Game", "Board", "Deck", "Example", "Chapter", "Span"} <= {c.__name__ for c in classes}
-    shown = []
+    assert {"Game", "Board", "Deck", "Example", "Chapter", "Span", "BoardPlan", "Problem", "Finding", "Check", "_Tok",
+            "Typeface", "Fitted"} <= {c.__name__ for c in classes} and len(classes) >= 40
+    found = Diagnostic("PNP501", "error", Source(Path("map.yaml"), 12), "route A – B is 3.0 mm too short", "move",
+                       subject=(("A", "B", 0),))
+    shown: list = [catalogue()[:3], Finding.of(found, "g"), Finding.of(found, "g", waived="a reason")]
     for folder in sorted((ROOT / "content").iterdir()):
         game = load_game(folder)
-        shown.append((game, rules_of(game)))
+        plans = [plan_for_drawing(board) for board in game.boards.values() if board.kind == "map"]
+        shown.append((game, rules_of(game), plans, [Finding.of(d, game.id) for p in plans for d in board_diagnostics(p)]))
+    spans = richtext.parse("**Köln** [red]und[/] *Berlin* :train: 東京", richtext.Markup({"red": "#ff0000"}))
+    shown += [spans, richtext.Markup({"red": "#ff0000"}), richtext._lex("a **b** [red]c[/]", richtext.PLAIN, False, False, True), richtext.Typeface(),
+              richtext.fit(spans, 30.0, 20.0, 9.0), text.fit("Hamburg Bremen Köln", 20.0, 20.0, 9.0)]
     shared = repr(shown)
     for cls in classes:
         made = dataclasses._repr_fn([f for f in dataclasses.fields(cls) if f.repr],   # what @dataclass compiles
                                     sys.modules[cls.__module__].__dict__)
         monkeypatch.setattr(cls, "__repr__", made)
     assert repr(shown) == shared
-    assert all(name in shared for name in ("Game(", "Board(", "Deck(", "Route(", "Example(", "Span(", "Component("))
+    for name in ("Game(", "Board(", "Deck(", "Route(", "Example(", "Span(", "Component(", "BoardPlan(", "RoutePlan(",
+                 "TrackPlan(", "PlacePlan(", "Finding(", "Check(", "_Tok(", "Typeface(", "Fitted(", "Markup("):
+        assert name in shared, name
 
 
 def test_an_object_inside_its_own_repr_is_shown_as_dots():

@@ -17,6 +17,7 @@ from generator import limits
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
+from generator.model import dataclass_repr
 from generator.model.board import Board, BoardRoute, place_points, point_key
 from generator.model.game import Color, Entity
 
@@ -33,9 +34,11 @@ BORDER = 14.0         # mm of frame kept free for the default 9 mm score track (
 AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Problem:
     """Something on a board a designer should fix; ``kind`` groups them for the checker."""
+
+    __repr__ = dataclass_repr
 
     kind: str   # too-short | crossing | over-city | names | off-board | covered
     source: Source
@@ -45,23 +48,35 @@ class Problem:
     subject: tuple = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TrackPlan:
+    """One track of a route: its path and train spaces."""
+
+    __repr__ = dataclass_repr
+
     color: Color
     path: list[Point]
     spaces: list[Quad]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class RoutePlan:
+    """A route as planned: its centre line and tracks."""
+
+    __repr__ = dataclass_repr
+
     route: BoardRoute
     path: list[Point]      # centre line, city centre to city centre
     tracks: list[TrackPlan]
     shortfall: float = 0.0  # mm missing to fit the spaces (0 when it fits)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class PlacePlan:
+    """A place as planned: its marker and name box."""
+
+    __repr__ = dataclass_repr
+
     place: Entity
     center: Point
     radius: float
@@ -71,8 +86,12 @@ class PlacePlan:
     label_tried: bool = True
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class BoardPlan:
+    """Where everything on a map board goes (``plan_board``)."""
+
+    __repr__ = dataclass_repr
+
     board: Board
     inner: tuple[float, float, float, float]   # the area inside the score track
     routes: list[RoutePlan]

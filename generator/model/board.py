@@ -199,6 +199,9 @@ class Terrain:
 
 @dataclass(eq=False, repr=False)
 class Board:
+    """A board of the game: a map (places, routes, areas, terrain) or a line board (stations, train types,
+    card slots), its frame and furniture, in mm."""
+
     __repr__ = dataclass_repr
 
     id: str

@@ -155,6 +155,8 @@ class Side(_ReadsThrough):
 
 @dataclass(eq=False, repr=False)
 class Deck:
+    """A deck of cards: its layout, backs, size and the cards themselves."""
+
     __repr__ = dataclass_repr
 
     #: what one of its ``cards`` is called in messages (``Card.ref``)
@@ -233,6 +235,8 @@ class Follows:
 
 @dataclass(eq=False, repr=False)
 class Route:
+    """A route between two places: its length, colours (one per track) and which of their points it joins."""
+
     __repr__ = dataclass_repr
 
     a: Entity
@@ -289,6 +293,8 @@ class AddOn:
 
 @dataclass(eq=False, repr=False)
 class Game:
+    """A game as read from its folder: its collections, decks, components, boards, words and settings."""
+
     __repr__ = dataclass_repr
 
     id: str

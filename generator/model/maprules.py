@@ -25,6 +25,8 @@ class Stations:
 
 @dataclass(frozen=True, repr=False)
 class MapRules:
+    """The rules a map follows (``map_rules:``), as read."""
+
     __repr__ = dataclass_repr
 
     source: Source

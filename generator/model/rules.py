@@ -38,6 +38,8 @@ def plain(spans: Spans) -> str:
 
 @dataclass(repr=False)
 class Heading:
+    """A heading of the rules."""
+
     __repr__ = dataclass_repr
 
     level: int
@@ -47,6 +49,8 @@ class Heading:
 
 @dataclass(repr=False)
 class Paragraph:
+    """A paragraph of the rules."""
+
     __repr__ = dataclass_repr
 
     spans: Spans
@@ -55,6 +59,8 @@ class Paragraph:
 
 @dataclass(repr=False)
 class ListBlock:
+    """A list of the rules, numbered or not."""
+
     __repr__ = dataclass_repr
 
     ordered: bool
@@ -65,6 +71,8 @@ class ListBlock:
 
 @dataclass(repr=False)
 class Table:
+    """A table of the rules."""
+
     __repr__ = dataclass_repr
 
     header: list[Spans]
