@@ -4,6 +4,7 @@ Every width and every "has a glyph" answer is ReportLab's, compared here charact
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import sys
 from pathlib import Path
@@ -93,7 +94,8 @@ SHARED_REPR_MODULES = ("generator.model", "generator.layout.board_geometry", "ge
                        "generator.layout.text", "generator.check.registry")
 
 
-def _shared_repr_classes() -> list[type]:
+def _shared(method: str) -> list[type]:
+    """The classes whose ``method`` is the shared one of ``generator.model`` (``dataclass_repr`` …)."""
     import generator.check.registry
     import generator.layout.board_geometry
     import generator.layout.richtext
@@ -104,16 +106,20 @@ def _shared_repr_classes() -> list[type]:
     import generator.model.game
     import generator.model.maprules
     import generator.model.rules  # noqa: F401
-    from generator.model import dataclass_repr
-    return [cls for name, module in sorted(sys.modules.items()) if name.startswith(SHARED_REPR_MODULES)
+    shared = getattr(sys.modules["generator.model"], f"dataclass_{method}")
+    return [cls for name, module in sorted(sys.modules.items()) if name.startswith(SHARED_MODULES)
             for cls in vars(module).values()
-            if isinstance(cls, type) and cls.__module__ == name and cls.__dict__.get("__repr__") is dataclass_repr]
+            if isinstance(cls, type) and cls.__module__ == name and cls.__dict__.get(f"__{method}__") is shared]
 
 
-def test_the_shared_reprs_are_the_ones_dataclass_writes(monkeypatch):
-    """The preview's and the cache's keys are these reprs: every bundled game's model (its decks, cards, boards,
-    routes, components, rules and their examples), its boards' plans and problems as findings, the catalogue,
-    and rich text set in a box, printed with the shared repr and with ``@dataclass``'s own."""
+SHARED_MODULES = ("generator.model", "generator.layout.board_geometry", "generator.layout.richtext",
+                  "generator.layout.text", "generator.check.registry")
+
+
+@functools.cache
+def _shown() -> list:
+    """Every bundled game's model (its decks, cards, boards, routes, components, rules and their examples), its
+    boards' plans, findings, the catalogue, and rich text set in a box."""
     from generator.check import catalogue
     from generator.check.board import board_diagnostics
     from generator.check.registry import Finding
@@ -123,9 +129,6 @@ def test_the_shared_reprs_are_the_ones_dataclass_writes(monkeypatch):
     from generator.load.game import load_game
     from generator.load.rules import rules_of
 
-    classes = _shared_repr_classes()
-    assert {"Game", "Board", "Deck", "Example", "Chapter", "Span", "BoardPlan", "Problem", "Finding", "Check", "_Tok",
-            "Typeface", "Fitted"} <= {c.__name__ for c in classes} and len(classes) >= 40
     found = Diagnostic("PNP501", "error", Source(Path("map.yaml"), 12), "route A – B is 3.0 mm too short", "move",
                        subject=(("A", "B", 0),))
     shown: list = [catalogue()[:3], Finding.of(found, "g"), Finding.of(found, "g", waived="a reason")]
@@ -134,17 +137,82 @@ def test_the_shared_reprs_are_the_ones_dataclass_writes(monkeypatch):
         plans = [plan_for_drawing(board) for board in game.boards.values() if board.kind == "map"]
         shown.append((game, rules_of(game), plans, [Finding.of(d, game.id) for p in plans for d in board_diagnostics(p)]))
     spans = richtext.parse("**Köln** [red]und[/] *Berlin* :train: 東京", richtext.Markup({"red": "#ff0000"}))
-    shown += [spans, richtext.Markup({"red": "#ff0000"}), richtext._lex("a **b** [red]c[/]", richtext.PLAIN, False, False, True), richtext.Typeface(),
-              richtext.fit(spans, 30.0, 20.0, 9.0), text.fit("Hamburg Bremen Köln", 20.0, 20.0, 9.0)]
-    shared = repr(shown)
+    shown += [spans, richtext.Markup({"red": "#ff0000"}), richtext._lex("a **b** [red]c[/]", richtext.PLAIN, False, False,
+                                                                        True), richtext.Typeface(),
+              richtext.fit(spans, 30.0, 20.0, 9.0), text.fit("Hamburg Bremen Köln", 20.0, 20.0, 9.0),
+              text.fit("Hamburg Bremen Köln", 20.0, 20.0, 8.0)]
+    return shown
+
+
+def _instances(shown) -> dict[type, list]:
+    """Every dataclass instance reachable from ``shown``, by class, each once."""
+    found: dict[type, list] = {}
+    seen: set[int] = set()
+    todo = [shown]
+    while todo:
+        value = todo.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        if isinstance(value, (list, tuple, set, frozenset)):
+            todo.extend(value)
+        elif isinstance(value, dict):
+            todo.extend(value.values())
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            found.setdefault(type(value), []).append(value)
+            todo.extend(getattr(value, f.name) for f in dataclasses.fields(value))
+    return found
+
+
+def test_the_shared_reprs_are_the_ones_dataclass_writes(monkeypatch):
+    """The preview's and the cache's keys are these reprs: all of ``_shown`` printed with the shared repr and
+    with ``@dataclass``'s own."""
+    classes = _shared("repr")
+    assert {"Game", "Board", "Deck", "Example", "Chapter", "Span", "BoardPlan", "Problem", "Finding", "Check", "_Tok",
+            "Typeface", "Fitted"} <= {c.__name__ for c in classes} and len(classes) >= 40
+    shared = repr(_shown())
     for cls in classes:
         made = dataclasses._repr_fn([f for f in dataclasses.fields(cls) if f.repr],   # what @dataclass compiles
                                     sys.modules[cls.__module__].__dict__)
         monkeypatch.setattr(cls, "__repr__", made)
-    assert repr(shown) == shared
+    assert repr(_shown()) == shared
     for name in ("Game(", "Board(", "Deck(", "Route(", "Example(", "Span(", "Component(", "BoardPlan(", "RoutePlan(",
                  "TrackPlan(", "PlacePlan(", "Finding(", "Check(", "_Tok(", "Typeface(", "Fitted(", "Markup("):
         assert name in shared, name
+
+
+def test_the_shared_eq_and_hash_are_the_ones_dataclass_writes():
+    """Each class with the shared ``__eq__`` (and ``__hash__``), its instances in ``_shown`` compared pairwise (and
+    with a copy, and with another class's) and hashed, against what ``@dataclass`` compiles for it."""
+    classes = _shared("eq")
+    hashed = set(_shared("hash"))
+    assert {"Chapter", "Example", "MapRules", "Terrain", "Finding", "Check", "Problem", "Fitted", "_Tok"} <= \
+        {c.__name__ for c in classes}
+    assert {c for c in classes if c.__dataclass_params__.frozen} == hashed and all(
+        c.__hash__ is None for c in classes if c not in hashed)   # unhashable, as a non-frozen dataclass with eq
+    instances = _instances(_shown())
+    tried = 0
+    for cls in classes:
+        made_eq = dataclasses._cmp_fn("__eq__", "==", dataclasses._tuple_str("self", dataclasses.fields(cls)),
+                                      dataclasses._tuple_str("other", dataclasses.fields(cls)),
+                                      sys.modules[cls.__module__].__dict__)
+        made_hash = dataclasses._hash_fn(dataclasses.fields(cls), sys.modules[cls.__module__].__dict__)
+        some = instances.get(cls, [])[:12]
+        some += [dataclasses.replace(one) for one in some[:3]]   # equal, not the same
+        for a in some:
+            for b in [*some, object(), "x"]:
+                assert cls.__eq__(a, b) is made_eq(a, b) or cls.__eq__(a, b) == made_eq(a, b)
+                tried += 1
+            if cls in hashed:   # the same hash, or the same TypeError (a field of a class with no hash: Source)
+                assert _outcome(hash, a) == _outcome(made_hash, a)
+    assert tried > 500
+
+
+def _outcome(function, *args):
+    try:
+        return function(*args)
+    except TypeError as error:
+        return str(error)
 
 
 def test_an_object_inside_its_own_repr_is_shown_as_dots():

@@ -17,7 +17,7 @@ from generator import limits
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
-from generator.model import dataclass_repr
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.board import Board, BoardRoute, place_points, point_key
 from generator.model.game import Color, Entity
 
@@ -34,11 +34,13 @@ BORDER = 14.0         # mm of frame kept free for the default 9 mm score track (
 AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Problem:
     """Something on a board a designer should fix; ``kind`` groups them for the checker."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     kind: str   # too-short | crossing | over-city | names | off-board | covered
     source: Source

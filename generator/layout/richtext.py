@@ -25,7 +25,7 @@ from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Group, Image, Text
-from generator.model import dataclass_repr
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.rules import Span, Spans
 
 ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private use: never in real text)
@@ -71,11 +71,12 @@ def markup_of(game) -> Markup:
 
 # --------------------------------------------------------------------------- parsing
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class _Tok:
     """A piece of marked-up text while it is parsed."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     kind: str                 # text | star | open | close | icon
     raw: str                  # what the designer wrote (printed if the token pairs with nothing)
@@ -395,11 +396,13 @@ def natural_widths(spans: Spans, size: float, typeface: Typeface = Typeface()) -
     return longest, widest
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Fitted:
     """Rich text set in a box: lines of runs, the size it was set at, mm between baselines."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     lines: tuple[tuple[Span, ...], ...]
     size: float

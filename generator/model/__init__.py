@@ -27,3 +27,28 @@ def dataclass_repr(self) -> str:
         return f"{cls.__qualname__}({', '.join(f'{name}={getattr(self, name)!r}' for name in names)})"
     finally:
         _RUNNING.discard(key)
+
+
+_COMPARED: dict[type, tuple[str, ...]] = {}
+
+
+def _compared(cls: type) -> tuple[str, ...]:
+    names = _COMPARED.get(cls)
+    if names is None:
+        names = _COMPARED[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.compare)
+    return names
+
+
+def dataclass_eq(self, other) -> bool:
+    """The ``__eq__`` ``@dataclass`` writes (the fields compared as one tuple, only with an object of the same
+    class), shared as ``dataclass_repr`` is: ``@dataclass(eq=False)`` and ``__eq__ = dataclass_eq`` (with
+    ``__hash__ = dataclass_hash`` for a frozen class, as ``@dataclass`` gives one), for classes seldom compared."""
+    if other.__class__ is self.__class__:
+        names = _compared(self.__class__)
+        return tuple([getattr(self, name) for name in names]) == tuple([getattr(other, name) for name in names])
+    return NotImplemented
+
+
+def dataclass_hash(self) -> int:
+    """The ``__hash__`` ``@dataclass`` writes for a frozen class: the hash of its compared fields as one tuple."""
+    return hash(tuple([getattr(self, name) for name in _compared(self.__class__)]))

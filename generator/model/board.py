@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from generator.errors import Source
 from generator.fonts import Typeset
-from generator.model import dataclass_repr
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.game import Entity, Route, bilingual
 from generator.model.words import Words
 
@@ -96,11 +96,13 @@ def point_key(place: Entity, point: str) -> str:
     return place.id if not point or point == next(iter(points), "") else f"{place.id}.{point}"
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class CardSlot:
     """A row of places on a line board where the rules lay cards."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     label: str
     latin: str
@@ -108,12 +110,14 @@ class CardSlot:
     numbered: bool
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class BoardPicture:
     """A picture file on a board (its ``background:`` or one of its ``overlays:``): the file, already
     kept inside the game and read (``digest``), and its box in board mm."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     path: str
     digest: str
@@ -126,12 +130,14 @@ class BoardPicture:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Tray:
     """Places on a map board for what lies beside the map (a card display, tile stacks): ``count`` outlines of
     ``size`` mm from ``at``, ``columns`` to a row, each ``step`` mm from the last (less than the size: they overlap)."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     label: str
     latin: str
@@ -163,12 +169,14 @@ TERRAIN_KINDS = ("land", "sea", "water", "river", "park", "region", "areas")
 WET_KINDS = ("sea", "water")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class TerrainLabel:
     """A name printed on the ground (a sea, a river, a neighbouring country): ``text`` over its ``latin``
     form, centred at ``at`` (board mm), turned ``angle`` degrees clockwise (a river's course)."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     text: str
     latin: str
@@ -178,7 +186,7 @@ class TerrainLabel:
     source: Source
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Terrain:
     """One shape of a map's ground, drawn behind everything else in the order written: land, sea, a lake
     (``water``), a ``river`` (an open line ``width`` mm wide), a ``park``, a ``region`` (a neighbouring
@@ -186,6 +194,8 @@ class Terrain:
     the places' areas and clipped to ``points``). Points are board mm; colours are already hex."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     kind: str
     points: tuple[tuple[float, float], ...]

@@ -14,7 +14,7 @@ from jinja2 import StrictUndefined
 
 from generator.errors import Source
 from generator.fonts import Typeset
-from generator.model import dataclass_repr
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.maprules import MapRules
 from generator.model.words import Words
 
@@ -205,7 +205,7 @@ class Deck:
         return bilingual(self.name, self.latin)
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class ExpectedBy:
     """How many cards a deck promises per value of one field (Germany: 12 per colour, 14 locomotives).
 
@@ -214,6 +214,8 @@ class ExpectedBy:
     """
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     field: str
     counts: tuple
@@ -221,11 +223,13 @@ class ExpectedBy:
     source: Source
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Follows:
     """A deck whose ``value`` field is the ``table``'s entry for its ``key`` field."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     table: str
     key: str
@@ -255,11 +259,13 @@ class Route:
         return bool(self.extras.get("distinct"))
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class ComponentRow:
     """One entry of the component list (``Game.components()``): a board, a deck or a component."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     id: str
     name: str                 # the bilingual label

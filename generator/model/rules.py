@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
-from generator.model import dataclass_repr
+from generator.model import dataclass_eq, dataclass_repr
 from generator.model.examples import Example
 
 
@@ -36,32 +36,35 @@ def plain(spans: Spans) -> str:
     return "".join(span.text for span in spans)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Heading:
     """A heading of the rules."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     level: int
     spans: Spans
     source: Source
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Paragraph:
     """A paragraph of the rules."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     spans: Spans
     source: Source
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class ListBlock:
     """A list of the rules, numbered or not."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     ordered: bool
     start: int
@@ -69,11 +72,12 @@ class ListBlock:
     source: Source
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Table:
     """A table of the rules."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     header: list[Spans]
     rows: list[list[Spans]]
@@ -81,21 +85,23 @@ class Table:
     source: Source
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Note:
     """A block quote: printed as a side-barred note (注意, 例)."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     blocks: list
     source: Source
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Picture:
     """Artwork of a component (``component:<id>`` in Markdown), drawn from the model, or a picture file."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     component: str
     caption: str
@@ -108,11 +114,12 @@ class Picture:
     example: Example | None = None
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Rule:
     """A thematic break (``---``)."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     source: Source
 
@@ -121,11 +128,12 @@ class Rule:
 Block = Heading | Paragraph | ListBlock | Table | Note | Picture | Rule
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, eq=False)
 class Chapter:
     """One rules file: the game's own, or an add-on's appended to it."""
 
     __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     title: str
     markdown: str  # after Jinja: what the HTML is rendered from
