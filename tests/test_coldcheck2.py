@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 import random
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 
 from generator import fonts
+from generator.layout import board_geometry as geo
 from tests.conftest import ROOT
 from tests.test_startup import _imported, _loaded
 from tests.test_startup2 import COLD
@@ -221,3 +223,73 @@ def test_an_object_inside_its_own_repr_is_shown_as_dots():
     note = Note([], None)
     note.blocks.append(note)
     assert repr(note) == "Note(blocks=[...], source=None)"
+
+
+def _segments_cross_as_before(p1, p2, q1, q2) -> bool:
+    def orient(a, b, c):
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
+def _leave_as_before(path, center, clear, reverse):
+    total = geo.path_length(path)
+    step = 0.5
+    s = 0.0
+    while s <= total:
+        p = geo.point_at(path, total - s if reverse else s)
+        if math.dist(p, center) >= clear:
+            lo, hi = max(0.0, s - step), s
+            for _ in range(12):
+                mid = (lo + hi) / 2
+                if math.dist(geo.point_at(path, total - mid if reverse else mid), center) >= clear:
+                    hi = mid
+                else:
+                    lo = mid
+            return total - hi if reverse else hi
+        s += step
+    return total if not reverse else 0.0
+
+
+def test_segments_cross_as_before_with_collinear_and_touching_ones():
+    rnd = random.Random(5)
+    grid = [(float(x), float(y)) for x in range(4) for y in range(4)]   # many collinear and touching cases
+    for _ in range(20000):
+        if rnd.random() < 0.5:
+            points = [rnd.choice(grid) for _ in range(4)]
+        else:
+            points = [(rnd.uniform(-50, 50), rnd.uniform(-50, 50)) for _ in range(4)]
+        assert geo.segments_cross(*points) == _segments_cross_as_before(*points)
+
+
+def test_the_walk_from_a_city_ends_where_it_did():
+    """``_leave`` starts its walk where the path can first be clear of the centre: the same arc length as the walk
+    from the path's end, on straight, bent, curved and offset paths, near and far centres."""
+    rnd = random.Random(14)
+    for _ in range(400):
+        a, b = (rnd.uniform(0, 300), rnd.uniform(0, 300)), (rnd.uniform(0, 300), rnd.uniform(0, 300))
+        bends = tuple((rnd.uniform(0, 300), rnd.uniform(0, 300)) for _ in range(rnd.choice([0, 0, 1, 2])))
+        path = geo.route_path(a, b, bends, rnd.choice([0.0, 0.0, rnd.uniform(-40, 40)]))
+        path = geo.offset_path(path, rnd.choice([0.0, 5.25, -5.25, 10.5]))
+        for reverse in (False, True):
+            center = b if reverse else a
+            clear = rnd.choice([8.05, 9.55, rnd.uniform(0.1, 40.0), 500.0])
+            assert geo._leave(path, center, clear, reverse, geo._segments(path)) == \
+                _leave_as_before(path, center, clear, reverse)
+
+
+def test_board_points_follow_a_moved_place():
+    """``Board.points`` is kept, and made again once a place has another ``at`` (``pnpgen fit`` moves one so)."""
+    from generator.load.game import load_game
+
+    board = next(b for b in load_game(ROOT / "content" / "ttr-germany").boards.values() if b.kind == "map")
+    first = board.points
+    assert board.points == first and board.points is not first   # a list of its own each time
+    first.append((0.0, 0.0))
+    assert board.points == first[:-1]
+    place = board.places[3]
+    place.attrs["at"] = (1.5, 2.5)
+    assert board.points[3] == (1.5, 2.5) and board.points[:3] == first[:3]
+    board.places = board.places[:5]
+    assert len(board.points) == 5

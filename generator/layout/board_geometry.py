@@ -506,11 +506,18 @@ def segment_distance(c: Point, p: Point, q: Point) -> float:
 
 
 def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    def orient(a, b, c):
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
-    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
-    return d1 * d2 < 0 and d3 * d4 < 0
+    """Whether the segments cross: each one's ends on either side of the other's line (the orientation of
+    (a, b, c) is (b - a) × (c - a)). The second side is worked out only when the first says so: a board asks
+    this of every pair of a curved route's 24 segments."""
+    (ax, ay), (bx, by) = q1, q2
+    d1 = (bx - ax) * (p1[1] - ay) - (by - ay) * (p1[0] - ax)
+    d2 = (bx - ax) * (p2[1] - ay) - (by - ay) * (p2[0] - ax)
+    if not d1 * d2 < 0:
+        return False
+    (ax, ay), (bx, by) = p1, p2
+    d3 = (bx - ax) * (q1[1] - ay) - (by - ay) * (q1[0] - ax)
+    d4 = (bx - ax) * (q2[1] - ay) - (by - ay) * (q2[0] - ax)
+    return d3 * d4 < 0
 
 
 # ---------------------------------------------------------------- problems

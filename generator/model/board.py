@@ -10,6 +10,7 @@ each train type's stops, and card slots the rules need.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 from generator.errors import Source
@@ -264,9 +265,17 @@ class Board:
     @property
     def points(self) -> list[tuple[float, float]]:
         """Every place's every point, in place order (a place with several border points has a marker at each):
-        ``place_points`` of each, without a copy of each place's points (a ticket's mini-map asks for them all)."""
+        ``place_points`` of each. A ticket's mini-map asks for them twice a point (81 times a deck for Germany's
+        40 cities), so the list is kept with what it was made from, each place's ``points`` or ``at`` by identity
+        (``pnpgen fit`` moves a place by giving it a new ``at``), and made again when one differs."""
+        places = self.places
+        made_of = [place.attrs.get("points") or place.attrs.get("at") for place in places]
+        kept = self.__dict__.get("_points")
+        if kept is not None and kept[0] is places and len(kept[1]) == len(made_of) and all(
+                map(operator.is_, kept[1], made_of)):
+            return list(kept[2])
         out: list[tuple[float, float]] = []
-        for place in self.places:
+        for place in places:
             points = place.attrs.get("points")
             if points:
                 out += points.values()
@@ -274,4 +283,5 @@ class Board:
                 at = place.attrs.get("at")
                 if at is not None:
                     out.append((float(at[0]), float(at[1])))
+        self.__dict__["_points"] = (places, made_of, tuple(out))
         return out
