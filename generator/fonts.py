@@ -298,7 +298,9 @@ class _Metrics:
         (units_per_em,) = struct.unpack_from(">H", data, tables["head"] + 18)
         (hmetrics,) = struct.unpack_from(">H", data, tables["hhea"] + 34)
         (glyphs,) = struct.unpack_from(">H", data, tables["maxp"] + 4)
-        self._data, self._hmtx, self._hmetrics = data, tables["hmtx"], hmetrics
+        # only what is looked up is kept (a copy of each): the file's bytes (6 MB) are let go, not held beside the
+        # copy ReportLab reads when a build registers the face
+        self._metrics, self._hmetrics = data[tables["hmtx"]:tables["hmtx"] + 4 * hmetrics], hmetrics
         self._known = max(glyphs, hmetrics)          # glyphs with a width (ReportLab's two hmtx loops)
         self._mult = None if units_per_em == 1000 else 1000 / units_per_em
         self.default = self._scaled(0)
@@ -317,13 +319,14 @@ class _Metrics:
         else:
             assert self._format == 4, "pnpgen's own faces map characters with a format 4 or 12 cmap"
             length, _lang, seg_x2 = struct.unpack_from(">HHH", data, offset + 2)
+            data, offset = data[offset:offset + length + 2], 0   # the subtable, read from here on
             n = seg_x2 // 2
             at = offset + 14
             self._ends = struct.unpack_from(f">{n}H", data, at)
             self._starts = struct.unpack_from(f">{n}H", data, at + 2 + 2 * n)
             self._deltas = struct.unpack_from(f">{n}h", data, at + 2 + 4 * n)
             self._ranges = struct.unpack_from(f">{n}H", data, at + 2 + 6 * n)
-            self._range_start, self._limit = at + 2 + 6 * n, offset + length
+            self._range_start, self._limit, self._data = at + 2 + 6 * n, offset + length, data
         # a character is found by a binary search: the groups run in order, none overlapping (tested, not checked
         # here: these are pnpgen's own files)
         self._widths: dict[str, float] = {}
@@ -332,8 +335,7 @@ class _Metrics:
         self._alias = ({0xA0: 0x20} if space is not None else {0x20: 0xA0} if self._glyph(0xA0) is not None else {})
 
     def _scaled(self, glyph: int) -> float:
-        at = self._hmtx + 4 * min(glyph, self._hmetrics - 1)
-        (advance,) = struct.unpack_from(">H", self._data, at)
+        (advance,) = struct.unpack_from(">H", self._metrics, 4 * min(glyph, self._hmetrics - 1))
         return advance if self._mult is None else advance * self._mult
 
     def _glyph(self, code: int) -> int | None:
