@@ -15,20 +15,20 @@ THRESHOLD = 20_000
 
 
 @contextmanager
-def fewer_collections(freeze: bool = True) -> Iterator[None]:
-    """The young generation collected every ``THRESHOLD`` objects meanwhile (a caller's higher threshold kept), put
+def fewer_collections(freeze: bool = True, threshold: int = THRESHOLD) -> Iterator[None]:
+    """The young generation collected every ``threshold`` objects meanwhile (a caller's higher threshold kept), put
     back after. ``freeze``: what exists now (the modules, the loaded game: tens of thousands of objects each full
     collection walked) is frozen (``gc.freeze``) meanwhile and let go after, so a long-running process (``pnpgen
     serve``) frees what a build leaves; a use inside another that froze keeps the outer one's frozen. The same
     objects are freed, later: the output is the same."""
-    threshold = gc.get_threshold()
+    before = gc.get_threshold()
     freezing = freeze and gc.get_freeze_count() == 0
     if freezing:
         gc.freeze()
-    gc.set_threshold(max(threshold[0], THRESHOLD), *threshold[1:])
+    gc.set_threshold(max(before[0], threshold), *before[1:])
     try:
         yield
     finally:
-        gc.set_threshold(*threshold)
+        gc.set_threshold(*before)
         if freezing:
             gc.unfreeze()

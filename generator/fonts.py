@@ -12,10 +12,10 @@ renderers (``Face.fake_bold``, ``Face.fake_italic``).
 """
 from __future__ import annotations
 
+import bisect
 import hashlib
 import importlib
 import io
-import logging
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -67,6 +67,7 @@ class FontFamily:
 #: pnpgen's own family: IPAexGothic with a real bold; italic is synthesised
 DEFAULT = FontFamily(FONT_FILE, bold=BOLD_FILE)
 _BUNDLED = {FONT_FILE: FONT_NAME, BOLD_FILE: BOLD_NAME}
+_OWN_FILES = {name: path for path, name in _BUNDLED.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +84,29 @@ _info: dict[str, _Info] = {}      # registered face name → CSS family and styl
 
 
 def register() -> str:
-    """Register pnpgen's own faces with ReportLab once; returns the default face's name."""
-    if FONT_FILE not in _names:
-        register_file(FONT_FILE)
-        register_file(BOLD_FILE)
+    """Register pnpgen's own faces with ReportLab once (what the PDF writer draws with and SVG names);
+    returns the default face's name. Measuring them needs no registering (``_Metrics``)."""
+    if FONT_NAME not in _info:
+        _register(FONT_FILE)
+        _register(BOLD_FILE)
     return FONT_NAME
 
 
 def register_file(path: Path, src: Source | None = None) -> str:
     """Register the TrueType file ``path`` once; returns its face name. A file that cannot be
-    embedded is a ContentError at ``src`` (the game's ``fonts:`` line) saying which files work."""
-    path = Path(path)
-    if path in _names:
+    embedded is a ContentError at ``src`` (the game's ``fonts:`` line) saying which files work.
+    pnpgen's own files are only named here (ReportLab and their parse wait for ``register``)."""
+    if not isinstance(path, Path):
+        path = Path(path)
+    own = _BUNDLED.get(path)
+    if own is not None:
+        _names[path] = own
+        return own
+    return _register(path, src)
+
+
+def _register(path: Path, src: Source | None = None) -> str:
+    if _names.get(path) in _info:
         return _names[path]
     data = _read(path, src)
     shown = path.name
@@ -184,7 +196,6 @@ def resolve(family: str | None = None, bold: bool = False, italic: bool = False,
     Layout measures with ``Face.name`` and puts it on the ``Text`` it makes, with
     ``bold=face.fake_bold, italic=face.fake_italic``, so every renderer draws what was measured.
     """
-    register()
     families = families or {}
     chosen = families.get(family) if family is not None else None
     if chosen is None:
@@ -244,6 +255,9 @@ def css(font: str) -> tuple[str, bool, bool]:
 @lru_cache(maxsize=65536)
 def text_width_mm(text: str, size_pt: float, font: str = FONT_NAME) -> float:
     """Width of ``text`` at ``size_pt`` in millimetres, in the registered face ``font``."""
+    own = _own_metrics(font)
+    if own is not None:
+        return own.string_width(text, size_pt) * PT_TO_MM
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register()
@@ -263,8 +277,124 @@ def _charset(font: str) -> frozenset[int]:
 
 def missing_glyphs(text: str, font: str = FONT_NAME) -> list[str]:
     """Characters of ``text`` the face ``font`` cannot print (they would show as boxes)."""
+    own = _own_metrics(font)
+    if own is not None:
+        return own.missing(text)
     chars = _charset(font)
     return sorted({c for c in text if not c.isspace() and ord(c) not in chars})
+
+
+class _Metrics:
+    """What measuring text reads of one of pnpgen's own faces, looked up a character at a time in the file's
+    ``cmap`` (format 4 or 12, the subtable ReportLab picks) and ``hmtx``, with neither ReportLab (0.26 billion
+    instructions to import, with PIL under it) nor a parse of the whole face (12,000 characters; 0.25 billion
+    for both faces): a ``pnpgen check`` measures a few hundred characters. Each answer is ReportLab's (its
+    ``charWidths.get(code, defaultWidth)`` and ``code in charToGlyph`` as ``fontparse.Face`` makes them, and
+    ``stringWidth``'s sum), which tests/test_coldcheck2.py compares for every code point of both faces."""
+
+    def __init__(self, data: bytes) -> None:
+        tables = {tag.decode("latin-1"): offset for tag, _sum, offset, _length in
+                  struct.iter_unpack(">4sLLL", data[12:12 + 16 * struct.unpack_from(">H", data, 4)[0]])}
+        (units_per_em,) = struct.unpack_from(">H", data, tables["head"] + 18)
+        (hmetrics,) = struct.unpack_from(">H", data, tables["hhea"] + 34)
+        (glyphs,) = struct.unpack_from(">H", data, tables["maxp"] + 4)
+        # only what is looked up is kept (a copy of each): the file's bytes (6 MB) are let go, not held beside the
+        # copy ReportLab reads when a build registers the face
+        self._metrics, self._hmetrics = data[tables["hmtx"]:tables["hmtx"] + 4 * hmetrics], hmetrics
+        self._known = max(glyphs, hmetrics)          # glyphs with a width (ReportLab's two hmtx loops)
+        self._mult = None if units_per_em == 1000 else 1000 / units_per_em
+        self.default = self._scaled(0)
+        cmap = tables["cmap"]
+        _version, count = struct.unpack_from(">HH", data, cmap)
+        offset = None
+        for platform, encoding, at in struct.iter_unpack(">HHL", data[cmap + 4:cmap + 4 + 8 * count]):
+            if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+                offset = cmap + at   # the last suitable record, as ReportLab picks (no Mac Roman one here)
+        assert offset is not None
+        (self._format,) = struct.unpack_from(">H", data, offset)
+        if self._format == 12:
+            (groups,) = struct.unpack_from(">L", data, offset + 12)
+            values = struct.unpack_from(f">{3 * groups}L", data, offset + 16)
+            self._starts, self._ends, self._firsts = values[0::3], values[1::3], values[2::3]
+        else:
+            assert self._format == 4, "pnpgen's own faces map characters with a format 4 or 12 cmap"
+            length, _lang, seg_x2 = struct.unpack_from(">HHH", data, offset + 2)
+            data, offset = data[offset:offset + length + 2], 0   # the subtable, read from here on
+            n = seg_x2 // 2
+            at = offset + 14
+            self._ends = struct.unpack_from(f">{n}H", data, at)
+            self._starts = struct.unpack_from(f">{n}H", data, at + 2 + 2 * n)
+            self._deltas = struct.unpack_from(f">{n}h", data, at + 2 + 4 * n)
+            self._ranges = struct.unpack_from(f">{n}H", data, at + 2 + 6 * n)
+            self._range_start, self._limit, self._data = at + 2 + 6 * n, offset + length, data
+        # a character is found by a binary search: the groups run in order, none overlapping (tested, not checked
+        # here: these are pnpgen's own files)
+        self._widths: dict[str, float] = {}
+        self._present: set[str] = set()
+        space = self._glyph(0x20)
+        self._alias = ({0xA0: 0x20} if space is not None else {0x20: 0xA0} if self._glyph(0xA0) is not None else {})
+
+    def _scaled(self, glyph: int) -> float:
+        (advance,) = struct.unpack_from(">H", self._metrics, 4 * min(glyph, self._hmetrics - 1))
+        return advance if self._mult is None else advance * self._mult
+
+    def _glyph(self, code: int) -> int | None:
+        """The glyph ``code`` maps to (None: not in the cmap)."""
+        n = bisect.bisect_left(self._ends, code)
+        if n == len(self._ends) or self._starts[n] > code:
+            return None
+        if self._format == 12:
+            return self._firsts[n] + code - self._starts[n]
+        delta, range_offset = self._deltas[n], self._ranges[n]
+        if range_offset == 0:
+            return (code + delta) & 0xFFFF
+        first = self._range_start + 2 * n + range_offset
+        if first >= self._limit or code - self._starts[n] >= (self._limit - first + 1) // 2:
+            return 0   # past the subtable's stated length: ReportLab's 0
+        (glyph,) = struct.unpack_from(">H", self._data, first + 2 * (code - self._starts[n]))
+        return (glyph + delta) & 0xFFFF if glyph else 0
+
+    def has(self, char: str) -> bool:
+        """``ord(char) in charToGlyph``."""
+        if char in self._present:
+            return True
+        code = ord(char)
+        if self._glyph(self._alias.get(code, code)) is None:
+            return False
+        self._present.add(char)
+        return True
+
+    def missing(self, text: str) -> list[str]:
+        """``missing_glyphs``: the characters of ``text`` but spaces the face has no glyph for, sorted."""
+        return sorted(c for c in set(text) - self._present if not c.isspace() and not self.has(c))
+
+    def width(self, char: str) -> float:
+        """``charWidths.get(code, defaultWidth)``: 1/1000 of the size."""
+        width = self._widths.get(char)
+        if width is None:
+            code = ord(char)
+            glyph = self._glyph(self._alias.get(code, code))
+            width = self._widths[char] = (self.default if glyph is None or glyph >= self._known
+                                          else self._scaled(glyph))
+        return width
+
+    def string_width(self, text: str, size: float) -> float:
+        """ReportLab's ``stringWidth`` (its C accelerator adds the widths in order, then divides and scales)."""
+        return sum(map(self.width, text)) / 1000 * size
+
+
+_own: dict[str, _Metrics] = {}
+
+
+def _own_metrics(font: str) -> _Metrics | None:
+    """The metrics of pnpgen's own face ``font`` (None: another face)."""
+    own = _own.get(font)
+    if own is None:
+        path = _OWN_FILES.get(font)
+        if path is None:
+            return None
+        own = _own[font] = _Metrics(path.read_bytes())
+    return own
 
 
 # --------------------------------------------------------------------------- subsets for SVG and HTML
@@ -278,9 +408,6 @@ _SUBSET_CACHE = 256
 
 _masters: dict[str, tuple[frozenset[int], bytes]] = {}   # face → (its characters, a TrueType subset with them)
 _parsed: dict[str, tuple[bytes, fontsubset.Master | None]] = {}   # face → (its master, taken apart)
-# fontTools warns on stderr about what a subset leaves out and about old dates in a file's head table:
-# neither concerns the designer (the PDF never showed them either)
-logging.getLogger("fontTools").setLevel(logging.ERROR)
 
 
 def face_file(font: str) -> Path | None:
@@ -290,7 +417,14 @@ def face_file(font: str) -> Path | None:
 
 
 def _options(flavor: str | None, glyph_names: bool) -> ftsubset.Options:
+    import logging
+
     from fontTools import subset as ftsubset  # 0.1 s to import: only when a font is cut (write time)
+
+    # fontTools warns on stderr about what a subset leaves out and about old dates in a file's head table:
+    # neither concerns the designer (the PDF never showed them either). logging is imported with fontTools,
+    # not by every process that measures text
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
 
     options = ftsubset.Options()
     options.flavor = flavor

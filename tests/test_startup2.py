@@ -25,7 +25,7 @@ for _name in ("FORCE_COLOR", "TTY_COMPATIBLE"):
     COLD.pop(_name, None)
 
 #: the third-party packages a cold check of Germany imports, and no other
-GERMANY_PACKAGES = {"PIL", "click", "jinja2", "markdown_it", "markupsafe", "mdurl", "reportlab", "rustworkx", "yaml"}
+GERMANY_PACKAGES = {"click", "jinja2", "markdown_it", "markupsafe", "mdurl", "rustworkx", "yaml"}
 
 
 def _third_party(modules: set[str]) -> set[str]:

@@ -28,7 +28,7 @@ from generator.check import components, printing
 from generator.check.registry import Issue, check
 from generator.errors import BuildError
 from generator.layout.faces import is_large, kept_with
-from generator.layout.primitives import Circle, Line, Page, Polygon
+from generator.layout.primitives import Circle, Group, Image, Line, Page, Polygon, Rect, Text, Use
 from generator.writers import lay_out
 
 #: the paper ``pnpgen check`` lays out (the build's default; card sizes are checked against Letter at load)
@@ -98,17 +98,26 @@ def _lay_out(game, paper: str) -> DryLayout:
 def mark_edges(page: Page) -> list[float]:
     """For each line, outline or target drawn on the page itself, its nearest distance to a paper edge (mm)."""
     near = []
+    width, height = page.width, page.height
     for item in page.items:
-        if isinstance(item, Line):
-            points = [(item.x1, item.y1), (item.x2, item.y2)]
-        elif isinstance(item, Polygon) and item.stroke is not None:
+        if item.__class__ in _NO_MARKS:   # most of a page: its cards (forms placed), pictures, texts
+            continue
+        if isinstance(item, Line):   # a crop mark: both ends, as any other mark's points
+            x1, y1, x2, y2 = item.x1, item.y1, item.x2, item.y2
+            near.append(min(min(x1, y1, width - x1, height - y1), min(x2, y2, width - x2, height - y2)))
+            continue
+        if isinstance(item, Polygon) and item.stroke is not None:
             points = list(item.points)
         elif isinstance(item, Circle) and item.stroke is not None:
             points = [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r)]
         else:
             continue
-        near.append(min(min(x, y, page.width - x, page.height - y) for x, y in points))
+        near.append(min(min(x, y, width - x, height - y) for x, y in points))
     return near
+
+
+#: the kinds of item that are never a mark (none is a line, polygon or circle)
+_NO_MARKS = frozenset({Use, Group, Rect, Text, Image})
 
 
 def nearest_marks(pages: list[Page]) -> list[tuple[int, float]]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from generator.errors import Diagnostic, Source
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 
 SEVERITIES = ("error", "warning")
 CODE = re.compile(r"^PNP[1-9]\d\d$")
@@ -32,10 +33,14 @@ class Issue(NamedTuple):
     subject: tuple = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Finding(Diagnostic):
     """One problem found in a game, ready to report: a diagnostic, the game it was found in,
     and whether the content waives it."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     game: str = ""
     #: the content comment that explains a known, accepted finding (it then neither fails nor counts)
@@ -59,8 +64,14 @@ def display_file(source: Source) -> str:
     return str(Source(source.file))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Check:
+    """A check of the catalogue: its code, severity and what it finds."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
+
     code: str
     severity: str
     description: str

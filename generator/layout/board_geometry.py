@@ -17,6 +17,7 @@ from generator import limits
 from generator.errors import Source
 from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.text import bold_width
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.board import Board, BoardRoute, place_points, point_key
 from generator.model.game import Color, Entity
 
@@ -33,9 +34,13 @@ BORDER = 14.0         # mm of frame kept free for the default 9 mm score track (
 AREA_DISC = 34.0      # mm radius of the soft disc in its area's colour behind a city (areas read as regions)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Problem:
     """Something on a board a designer should fix; ``kind`` groups them for the checker."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     kind: str   # too-short | crossing | over-city | names | off-board | covered
     source: Source
@@ -45,23 +50,35 @@ class Problem:
     subject: tuple = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class TrackPlan:
+    """One track of a route: its path and train spaces."""
+
+    __repr__ = dataclass_repr
+
     color: Color
     path: list[Point]
     spaces: list[Quad]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class RoutePlan:
+    """A route as planned: its centre line and tracks."""
+
+    __repr__ = dataclass_repr
+
     route: BoardRoute
     path: list[Point]      # centre line, city centre to city centre
     tracks: list[TrackPlan]
     shortfall: float = 0.0  # mm missing to fit the spaces (0 when it fits)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class PlacePlan:
+    """A place as planned: its marker and name box."""
+
+    __repr__ = dataclass_repr
+
     place: Entity
     center: Point
     radius: float
@@ -71,8 +88,12 @@ class PlacePlan:
     label_tried: bool = True
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class BoardPlan:
+    """Where everything on a map board goes (``plan_board``)."""
+
+    __repr__ = dataclass_repr
+
     board: Board
     inner: tuple[float, float, float, float]   # the area inside the score track
     routes: list[RoutePlan]
@@ -129,28 +150,40 @@ def path_length(path: list[Point]) -> float:
     return sum(math.dist(p, q) for p, q in zip(path, path[1:]))
 
 
-def point_at(path: list[Point], s: float) -> Point:
-    for p, q in zip(path, path[1:]):
-        seg = math.dist(p, q)
-        if s <= seg or q is path[-1]:
+def point_at(path: list[Point], s: float, segments: list[float] | None = None) -> Point:
+    """The point ``s`` mm along the path; ``segments``: its segments' lengths (``_segments``), if known."""
+    last = path[-1]
+    for i, seg in enumerate(segments if segments is not None else _segments(path)):
+        q = path[i + 1]
+        if s <= seg or q is last:
+            p = path[i]
             t = 0.0 if seg == 0 else max(0.0, min(1.0, s / seg))
             return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
         s -= seg
-    return path[-1]
+    return last
 
 
-def _leave(path: list[Point], center: Point, clear: float, reverse: bool) -> float:
+def _segments(path: list[Point]) -> list[float]:
+    """The length of each of the path's segments, in order: worked out once for the many ``point_at`` on a path."""
+    return [math.dist(p, q) for p, q in zip(path, path[1:])]
+
+
+def _leave(path: list[Point], center: Point, clear: float, reverse: bool, segments: list[float]) -> float:
     """Arc length where the path (from one end) first gets ``clear`` mm from ``center``."""
-    total = path_length(path)
+    total = sum(segments)   # path_length: the same lengths added in the same order
     step = 0.5
-    s = 0.0
+    # a point s mm along the path is at most s mm further from the centre than the path's end is, so every step
+    # short of (clear - that distance) is still inside: the walk starts at the last of those (its s as the walk
+    # from 0 would have it: steps of 0.5 add up exactly), with a margin far beyond any rounding
+    near = math.dist(point_at(path, total if reverse else 0.0, segments), center)
+    s = step * max(0, math.floor((clear - near - 1e-6) / step))
     while s <= total:
-        p = point_at(path, total - s if reverse else s)
+        p = point_at(path, total - s if reverse else s, segments)
         if math.dist(p, center) >= clear:
             lo, hi = max(0.0, s - step), s
             for _ in range(12):
                 mid = (lo + hi) / 2
-                if math.dist(point_at(path, total - mid if reverse else mid), center) >= clear:
+                if math.dist(point_at(path, total - mid if reverse else mid, segments), center) >= clear:
                     hi = mid
                 else:
                     lo = mid
@@ -168,7 +201,8 @@ def space_quad(center: Point, direction: Point, w: float, h: float) -> Quad:
             (cx + ux * hw + vx * hh, cy + uy * hw + vy * hh), (cx - ux * hw + vx * hh, cy - uy * hw + vy * hh))
 
 
-def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: float) -> tuple[list[Quad], float]:
+def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: float,
+                 segments: list[float] | None = None) -> tuple[list[Quad], float]:
     """``n`` spaces evenly along the path between arc lengths s0 and s1; returns (quads, shortfall mm).
 
     Spaces are w × h rectangles placed by arc length, each turned along the
@@ -181,9 +215,11 @@ def place_spaces(path: list[Point], n: int, w: float, h: float, s0: float, s1: f
     block = n * w + (n - 1) * gap
     start = s0 + (usable - block) / 2
     quads = []
+    if segments is None:
+        segments = _segments(path)
     for i in range(n):
         s = start + i * (w + gap)
-        p, q = point_at(path, s), point_at(path, s + w)
+        p, q = point_at(path, s, segments), point_at(path, s + w, segments)
         length = math.dist(p, q) or 1.0
         u = ((q[0] - p[0]) / length, (q[1] - p[1]) / length)
         mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
@@ -239,9 +275,10 @@ def plan_board(board: Board, reserved=()) -> BoardPlan:
             if board.style == "road":
                 rp.tracks.append(TrackPlan(color, tpath, []))
                 break
-            s0 = _leave(tpath, a.center, a.radius + CLEARANCE + h / 2 * 0.3, reverse=False)
-            s1 = _leave(tpath, b.center, b.radius + CLEARANCE + h / 2 * 0.3, reverse=True)
-            quads, short = place_spaces(tpath, r.length, w, h, s0, s1)
+            segments = _segments(tpath)
+            s0 = _leave(tpath, a.center, a.radius + CLEARANCE + h / 2 * 0.3, False, segments)
+            s1 = _leave(tpath, b.center, b.radius + CLEARANCE + h / 2 * 0.3, True, segments)
+            quads, short = place_spaces(tpath, r.length, w, h, s0, s1, segments)
             rp.tracks.append(TrackPlan(color, tpath, quads))
             rp.shortfall = max(rp.shortfall, short)
         plan.routes.append(rp)
@@ -469,11 +506,18 @@ def segment_distance(c: Point, p: Point, q: Point) -> float:
 
 
 def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
-    def orient(a, b, c):
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
-    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
-    return d1 * d2 < 0 and d3 * d4 < 0
+    """Whether the segments cross: each one's ends on either side of the other's line (the orientation of
+    (a, b, c) is (b - a) × (c - a)). The second side is worked out only when the first says so: a board asks
+    this of every pair of a curved route's 24 segments."""
+    (ax, ay), (bx, by) = q1, q2
+    d1 = (bx - ax) * (p1[1] - ay) - (by - ay) * (p1[0] - ax)
+    d2 = (bx - ax) * (p2[1] - ay) - (by - ay) * (p2[0] - ax)
+    if not d1 * d2 < 0:
+        return False
+    (ax, ay), (bx, by) = p1, p2
+    d3 = (bx - ax) * (q1[1] - ay) - (by - ay) * (q1[0] - ax)
+    d4 = (bx - ax) * (q2[1] - ay) - (by - ay) * (q2[0] - ax)
+    return d3 * d4 < 0
 
 
 # ---------------------------------------------------------------- problems

@@ -25,6 +25,7 @@ from generator.fonts import PT_TO_MM, text_width_mm
 from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Group, Image, Text
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.rules import Span, Spans
 
 ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private use: never in real text)
@@ -41,10 +42,12 @@ _SPECIAL_NO_STARS = re.compile(r"[\\\[:]")
 _TAG = re.compile(r"\[(/|#[0-9a-fA-F]{6}|[A-Za-z0-9][A-Za-z0-9_-]*)\]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Markup:
     """What markup can name: palette colours (name → ``#rrggbb``) and the game's own icon files
     (name → (absolute path, sha256)); built-in icons (``layout.icons``) are always known."""
+
+    __repr__ = dataclass_repr
 
     colors: Mapping[str, str] = field(default_factory=dict)
     pictures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -68,8 +71,13 @@ def markup_of(game) -> Markup:
 
 # --------------------------------------------------------------------------- parsing
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class _Tok:
+    """A piece of marked-up text while it is parsed."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     kind: str                 # text | star | open | close | icon
     raw: str                  # what the designer wrote (printed if the token pairs with nothing)
     bold: bool = False        # the style a segment brings (Markdown emphasis, decided before)
@@ -228,9 +236,11 @@ def is_plain(spans: Spans) -> bool:
 
 # --------------------------------------------------------------------------- measuring and wrapping
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Typeface:
     """The family text is set in, and the game's declared families (``Game.fonts``) to resolve it in."""
+
+    __repr__ = dataclass_repr
 
     family: str | None = None
     families: tuple = ()      # ((name, FontFamily), …): hashable, so laid-out text can be cached
@@ -386,9 +396,13 @@ def natural_widths(spans: Spans, size: float, typeface: Typeface = Typeface()) -
     return longest, widest
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Fitted:
     """Rich text set in a box: lines of runs, the size it was set at, mm between baselines."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     lines: tuple[tuple[Span, ...], ...]
     size: float

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from generator.fonts import FONT_NAME, PT_TO_MM, Typeset, text_width_mm
 from generator.layout.primitives import Text
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 
 NO_LINE_START = set("、。，．,.）)」』】〕〉》]}！？!?：；:;ー・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々〜…‥")
 NO_LINE_END = set("「『（(【〔〈《[{")
@@ -144,8 +145,14 @@ def _rstrip(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Fitted:
+    """Lines of text fitted to a box, at the size they fit."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
+
     lines: tuple[str, ...]
     size: float        # pt
     line_height: float  # mm between baselines

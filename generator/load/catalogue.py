@@ -35,9 +35,10 @@ def catalogue(language: str) -> LDict:
     return data
 
 
-def known_keys() -> list[str]:
-    """Every key a game's ``words:`` may set: the reference catalogue's and each component kind's."""
-    keys = list(catalogue(REFERENCE))
+def known_keys(reference: LDict | None = None) -> list[str]:
+    """Every key a game's ``words:`` may set: the reference catalogue's (``reference``, if already read) and each
+    component kind's."""
+    keys = list(catalogue(REFERENCE) if reference is None else reference)
     return keys + [key for key in (kind.label_key for kind in KINDS.values()) if key not in keys]
 
 
@@ -51,12 +52,15 @@ def load_words(meta: LDict, overrides: dict) -> Words:
         raise ContentError(where, f"language: there is no catalogue for '{language}'",
                            (did_you_mean(language, available) or "") +
                            f" (languages: {', '.join(available)}; a catalogue is templates/catalogues/<language>.yaml)")
-    entries = dict(catalogue(language))
-    known = known_keys()
+    chosen = catalogue(language)
+    # the reference catalogue read once (a ja game's is its own): three YAML reads were ~20 M instructions a load
+    reference = chosen if language == REFERENCE else catalogue(REFERENCE)
+    entries = dict(chosen)
+    known = known_keys(reference)
     for key, (text, src) in overrides.items():
         if str(key) not in known:
             raise ContentError(src, f"words: unknown key '{key}'",
                                did_you_mean(str(key), known) or "the keys are those of templates/catalogues/ja.yaml")
         entries[str(key)] = str(text)
-    missing = tuple(key for key in catalogue(REFERENCE) if key not in entries)
+    missing = tuple(key for key in reference if key not in entries)
     return Words(entries, language, Source(where.file, where.line), missing)

@@ -250,6 +250,8 @@ def _plain(data) -> bool:
     todo = [data]
     while todo:
         item = todo.pop()
+        if item.__class__ in _PLAIN_LEAVES:   # most of a file: its text and numbers, at a look
+            continue
         if isinstance(item, dict):
             if not all(isinstance(key, (str, int)) for key in item):
                 return False
@@ -262,6 +264,10 @@ def _plain(data) -> bool:
         elif item is not None and not isinstance(item, (str, int)):   # bool is an int
             return False
     return True
+
+
+#: the exact types ``_plain`` passes whatever their value (its float is asked whether it is finite)
+_PLAIN_LEAVES = frozenset({str, int, bool, type(None)})
 
 
 def first_error(validator, data):

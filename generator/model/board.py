@@ -10,10 +10,12 @@ each train type's stops, and card slots the rules need.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 from generator.errors import Source
 from generator.fonts import Typeset
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.game import Entity, Route, bilingual
 from generator.model.words import Words
 
@@ -21,9 +23,11 @@ from generator.model.words import Words
 DEFAULT_SPACE = (20.0, 9.0)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class BoardRoute:
     """A route as drawn: the model route plus how its path runs on the board."""
+
+    __repr__ = dataclass_repr
 
     route: Route
     bends: tuple[tuple[float, float], ...] = ()   # points the path passes through, mm
@@ -93,9 +97,13 @@ def point_key(place: Entity, point: str) -> str:
     return place.id if not point or point == next(iter(points), "") else f"{place.id}.{point}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class CardSlot:
     """A row of places on a line board where the rules lay cards."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     label: str
     latin: str
@@ -103,10 +111,14 @@ class CardSlot:
     numbered: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class BoardPicture:
     """A picture file on a board (its ``background:`` or one of its ``overlays:``): the file, already
     kept inside the game and read (``digest``), and its box in board mm."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     path: str
     digest: str
@@ -119,10 +131,14 @@ class BoardPicture:
     rotate: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Tray:
     """Places on a map board for what lies beside the map (a card display, tile stacks): ``count`` outlines of
     ``size`` mm from ``at``, ``columns`` to a row, each ``step`` mm from the last (less than the size: they overlap)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     label: str
     latin: str
@@ -154,10 +170,14 @@ TERRAIN_KINDS = ("land", "sea", "water", "river", "park", "region", "areas")
 WET_KINDS = ("sea", "water")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class TerrainLabel:
     """A name printed on the ground (a sea, a river, a neighbouring country): ``text`` over its ``latin``
     form, centred at ``at`` (board mm), turned ``angle`` degrees clockwise (a river's course)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     text: str
     latin: str
@@ -167,12 +187,16 @@ class TerrainLabel:
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Terrain:
     """One shape of a map's ground, drawn behind everything else in the order written: land, sea, a lake
     (``water``), a ``river`` (an open line ``width`` mm wide), a ``park``, a ``region`` (a neighbouring
     country, a province), or ``areas`` (the game's areas as tinted regions, computed at layout time from
     the places' areas and clipped to ``points``). Points are board mm; colours are already hex."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     kind: str
     points: tuple[tuple[float, float], ...]
@@ -184,8 +208,13 @@ class Terrain:
     labels: tuple[TerrainLabel, ...] = ()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Board:
+    """A board of the game: a map (places, routes, areas, terrain) or a line board (stations, train types,
+    card slots), its frame and furniture, in mm."""
+
+    __repr__ = dataclass_repr
+
     id: str
     name: str
     latin: str
@@ -235,5 +264,24 @@ class Board:
 
     @property
     def points(self) -> list[tuple[float, float]]:
-        """Every place's every point, in place order (a place with several border points has a marker at each)."""
-        return [at for place in self.places for at in place_points(place).values()]
+        """Every place's every point, in place order (a place with several border points has a marker at each):
+        ``place_points`` of each. A ticket's mini-map asks for them twice a point (81 times a deck for Germany's
+        40 cities), so the list is kept with what it was made from, each place's ``points`` or ``at`` by identity
+        (``pnpgen fit`` moves a place by giving it a new ``at``), and made again when one differs."""
+        places = self.places
+        made_of = [place.attrs.get("points") or place.attrs.get("at") for place in places]
+        kept = self.__dict__.get("_points")
+        if kept is not None and kept[0] is places and len(kept[1]) == len(made_of) and all(
+                map(operator.is_, kept[1], made_of)):
+            return list(kept[2])
+        out: list[tuple[float, float]] = []
+        for place in places:
+            points = place.attrs.get("points")
+            if points:
+                out += points.values()
+            else:
+                at = place.attrs.get("at")
+                if at is not None:
+                    out.append((float(at[0]), float(at[1])))
+        self.__dict__["_points"] = (places, made_of, tuple(out))
+        return out

@@ -13,13 +13,14 @@ from typing import Generic, TypeVar
 
 from generator import limits
 from generator.errors import ContentError, Source
+from generator.model import dataclass_repr
 from generator.model.game import Card, CardGeometry, bilingual
 
 #: a kind's frozen options dataclass (``PieceOptions``, ``DieOptions`` …)
 OptionsT = TypeVar("OptionsT")
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Component(Generic[OptionsT]):
     """A token set, tile set, die type or sheet, with its kind-specific options in ``options``.
 
@@ -27,6 +28,8 @@ class Component(Generic[OptionsT]):
     (``card`` in a layout, ``card.deck`` the component), as a deck's cards are.
     ``Component[PieceOptions]`` is a component whose kind types its options as ``PieceOptions``.
     """
+
+    __repr__ = dataclass_repr
 
     #: what one of its ``faces`` is called in messages (``Card.ref``)
     face_noun = "face"

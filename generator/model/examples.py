@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.errors import ContentError, Source
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.board import Board
 from generator.model.game import Card, Deck, Entity, Game, Route
 from generator.model.network import Network, is_ticket_deck, network, ticket_ends
@@ -30,9 +31,13 @@ MAX_STEPS = 200_000   # and most partial routes it extends
 MARGIN = 22.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Example:
     """What one example shows: the board, the tracks a player has placed, the cards spent or the ticket."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     kind: str
     board: Board                        # a map board

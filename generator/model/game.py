@@ -14,6 +14,7 @@ from jinja2 import StrictUndefined
 
 from generator.errors import Source
 from generator.fonts import Typeset
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.maprules import MapRules
 from generator.model.words import Words
 
@@ -40,9 +41,11 @@ class _ReadsThrough:
         raise AttributeError(key)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Entity(_ReadsThrough):
     """An item of a named collection (a place, area, station, line, colour…)."""
+
+    __repr__ = dataclass_repr
 
     kind: str
     id: str
@@ -59,9 +62,11 @@ class Entity(_ReadsThrough):
         return self.name
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Color(Entity):
     """A palette colour; ``hex`` is what gets printed, ``ink`` the text on it."""
+
+    __repr__ = dataclass_repr
 
     @property
     def hex(self) -> str:
@@ -84,13 +89,15 @@ def _contrast(hex_color: str) -> str:
 
 @dataclass(frozen=True)
 class CardGeometry:
+    """A card's size, bleed and safe margin, mm (its repr is part of every face's key: compiled, the fastest)."""
+
     width: float
     height: float
     bleed: float
     safe: float
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Card(_ReadsThrough):
     """One distinct printed face, ``count`` times: a card of a deck, or a face of a component (a colour of
     token, one tile copy, one die type, a sheet).
@@ -98,6 +105,8 @@ class Card(_ReadsThrough):
     Layouts read it as ``card`` and its deck or component as ``deck`` (``card.deck`` is the same object):
     one class, so ``card`` means the same thing in every layout.
     """
+
+    __repr__ = dataclass_repr
 
     _through = "values"
     deck: Deck | Component  # the deck or component (generator.model.components) it belongs to
@@ -120,11 +129,13 @@ class Card(_ReadsThrough):
         return f"{self.deck.id} {self.deck.face_noun} {self.index + 1}"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Side(_ReadsThrough):
     """A layout plus the values it reads (``back.*`` for backs). A value the side lacks reads as
     undefined with a message naming the side and its line (``back.icon`` of a deck back without
     ``icon:``), not as an attribute missing from a Python object."""
+
+    __repr__ = dataclass_repr
 
     _through = "vars"
     layout: str
@@ -142,8 +153,12 @@ class Side(_ReadsThrough):
                                         f"(it has {', '.join(self.vars) or 'only layout:'})", name=key)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Deck:
+    """A deck of cards: its layout, backs, size and the cards themselves."""
+
+    __repr__ = dataclass_repr
+
     #: what one of its ``cards`` is called in messages (``Card.ref``)
     face_noun = "card"
 
@@ -190,7 +205,7 @@ class Deck:
         return bilingual(self.name, self.latin)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ExpectedBy:
     """How many cards a deck promises per value of one field (Germany: 12 per colour, 14 locomotives).
 
@@ -198,15 +213,23 @@ class ExpectedBy:
     entry of the field's collection not listed.
     """
 
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
+
     field: str
     counts: tuple
     each: tuple | None
     source: Source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Follows:
     """A deck whose ``value`` field is the ``table``'s entry for its ``key`` field."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     table: str
     key: str
@@ -214,8 +237,12 @@ class Follows:
     source: Source
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Route:
+    """A route between two places: its length, colours (one per track) and which of their points it joins."""
+
+    __repr__ = dataclass_repr
+
     a: Entity
     b: Entity
     length: int
@@ -232,9 +259,13 @@ class Route:
         return bool(self.extras.get("distinct"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class ComponentRow:
     """One entry of the component list (``Game.components()``): a board, a deck or a component."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     id: str
     name: str                 # the bilingual label
@@ -246,10 +277,12 @@ class ComponentRow:
     note: str = ""            # e.g. that a set is optional
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class AddOn:
     """A folder composed into a game (``--with`` or ``game: {with: [...]}``): its
     sections are merged into the game; ``keys`` remembers what it brought."""
+
+    __repr__ = dataclass_repr
 
     id: str
     title: str
@@ -264,8 +297,12 @@ class AddOn:
         return any(key in keys for keys in self.keys.values())
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Game:
+    """A game as read from its folder: its collections, decks, components, boards, words and settings."""
+
+    __repr__ = dataclass_repr
+
     id: str
     folder: Path
     title: str

@@ -9,19 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Stations:
     """Train stations (Europe): each player's count, the cards the 1st, 2nd … costs, points per one not built."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     count: int
     cost: tuple[int, ...] = ()
     points_per_unused: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class MapRules:
+    """The rules a map follows (``map_rules:``), as read."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
+
     source: Source
     stations: Stations | None = None
     #: route kinds locomotives may only be played on (Nordic: tunnel, ferry); () = anywhere

@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import Source
+from generator.model import dataclass_eq, dataclass_repr
 from generator.model.examples import Example
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Span:
     """A run of inline text in one style (``layout.richtext`` parses and draws them), or one inline icon."""
+
+    __repr__ = dataclass_repr
 
     text: str
     bold: bool = False
@@ -33,46 +36,72 @@ def plain(spans: Spans) -> str:
     return "".join(span.text for span in spans)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Heading:
+    """A heading of the rules."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     level: int
     spans: Spans
     source: Source
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Paragraph:
+    """A paragraph of the rules."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     spans: Spans
     source: Source
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class ListBlock:
+    """A list of the rules, numbered or not."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     ordered: bool
     start: int
     items: list[list]  # each item: its blocks
     source: Source
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Table:
+    """A table of the rules."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     header: list[Spans]
     rows: list[list[Spans]]
     align: list[str]  # left | center | right per column
     source: Source
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Note:
     """A block quote: printed as a side-barred note (注意, 例)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     blocks: list
     source: Source
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Picture:
     """Artwork of a component (``component:<id>`` in Markdown), drawn from the model, or a picture file."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     component: str
     caption: str
@@ -85,9 +114,12 @@ class Picture:
     example: Example | None = None
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Rule:
     """A thematic break (``---``)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     source: Source
 
@@ -96,9 +128,12 @@ class Rule:
 Block = Heading | Paragraph | ListBlock | Table | Note | Picture | Rule
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Chapter:
     """One rules file: the game's own, or an add-on's appended to it."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     title: str
     markdown: str  # after Jinja: what the HTML is rendered from
