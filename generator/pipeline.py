@@ -13,7 +13,7 @@ from pathlib import Path
 
 from generator.cache import GameCache
 from generator.check import ChecksFailed, errors_in, run_checks
-from generator.check.dry import laid_out
+from generator.check.dry import check_only, laid_out
 from generator.errors import OutputError, Source, mark_output_replaced
 from generator.layout.faces import is_large, kept_with
 from generator.model.game import Game
@@ -52,6 +52,8 @@ def build_game(game: Game, out_root: Path, paper: str = "a4", progress: Progress
     with fewer_collections():
         progress = progress or Progress()
         outputs = (outputs or Outputs.everything()).resolve(game)   # an unknown part is a ContentError before the check
+        if findings is None and outputs != Outputs.everything():
+            check_only(game)   # the check's layout of everything is not what this build writes: none of it is kept
         findings = checked(game, force, findings)
         if on_checked is not None:
             on_checked(game, findings)

@@ -58,7 +58,8 @@ class DryLayout:
 
 
 def check_only(game) -> None:
-    """Say that ``game`` is checked and not built by this process (``pnpgen check``): its layout is then made as
+    """Say that ``game`` is checked and not built by this process (``pnpgen check``), or built with other outputs than
+    the check lays out (``pipeline.build_game`` with a choice of outputs: it lays those out again): its layout is then made as
     a large game's is, without what only writing the files needs (``BuildContext.keep``: the pictures each SVG
     refers to, the print-shop pages), and not kept. Every check finds the same."""
     kept_with(game, "dry")["check only"] = True

@@ -29,7 +29,7 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
     renderer = NamingFaceRenderer(game, on_print_problem=ctx.print_problem_hook())
     shop = Document(f"{game.label} — print shop", forms=document_forms(game))
     rows: list[dict] = []
-    dropped = 0   # print-shop pages laid out and let go (a layout that keeps no files: ``ctx.keep``)
+    dropped = 0   # print-shop faces not laid out as pages (a layout that keeps no files: ``ctx.keep``)
     for deck in printed_decks(game):
         part = f"deck:{deck.id}"
         home, svg, in_shop = ctx.wants_home(part), ctx.wants("svg", part), ctx.wants("print-shop")
@@ -49,12 +49,12 @@ def produce_cards(game: Game, ctx: BuildContext) -> None:
             ctx.write_home_pdf(doc, f"{deck.id}.pdf", "cards", part, section=deck.label, component=deck.id)
         if in_shop:
             shop_art = art if game.shop_bleed is None else draw_deck(game, with_bleed(deck, game.shop_bleed), renderer)
-            for form in [*shop_art.faces, shop_art.back]:
-                add_face(shop, form)
-            shop_pages(shop, rows, shop_art, ctx.outputs.print_shop)
-            if not ctx.keep:   # a large game's check: 200,000 pages at 100,000 cards, never written
-                dropped += len(shop.pages)
-                shop.pages, shop.outline, rows = [], [], []
+            if ctx.keep:
+                for form in [*shop_art.faces, shop_art.back]:
+                    add_face(shop, form)
+                shop_pages(shop, rows, shop_art, ctx.outputs.print_shop)
+            else:   # a layout never written (a check's): its pages, titles and rows cannot fail, so none is made
+                dropped += len(order)
         if svg:
             for n, form in enumerate(distinct_forms(art.faces), start=1):
                 _write_face_svg(ctx, doc, form, deck, f"svg/{deck.id}/{n:03d}.svg")
