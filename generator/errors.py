@@ -34,7 +34,10 @@ class Source:
 def _display_path(path: Path) -> str:
     """The path relative to the working folder where it can be; a symbolic link is named as the
     designer wrote it, not by where it leads (the message may be that it leads out of the game)."""
-    return _shown_path(Path(path), os.getcwd())
+    return _shown_path(path if type(path) is _PATH_TYPE else Path(path), os.getcwd())   # a Path as it is: parsed once
+
+
+_PATH_TYPE = type(Path())   # PosixPath or WindowsPath: what ``Path(...)`` makes
 
 
 @functools.lru_cache(maxsize=1024)

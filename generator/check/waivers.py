@@ -25,7 +25,9 @@ class Waivers:
     def reason(self, code: str, file: Path | None, line: int | None) -> str | None:
         if file is None or not line:
             return None
-        lines = self._read(Path(file))
+        lines = self._lines.get(file)   # a path met before, as given: not parsed again
+        if lines is None:
+            lines = self._read(Path(file))
         if not 0 < line <= len(lines):
             return None
         candidates = [lines[line - 1]]

@@ -533,20 +533,26 @@ class _Painter:
         said = (t.font, setting, t.text)
         encoded = self.encoded.get(said)
         if encoded is None:
-            # the text in the file's own subsets of the font: once all its characters have their codes (the
-            # first time the file writes it), the same text always encodes the same way, with no side effect
-            doc, escape, current = c._doc, c._escape, -1
-            runs = []
-            for subset, piece in font.splitString(t.text, doc):
-                if subset != current:
-                    runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
-                    current = subset
-                runs.append(f"({escape(piece)}) Tj")
-            encoded = self.encoded[said] = " ".join(runs)
+            encoded = self._encode(font, said)
         c._code.append(f"{head} {encoded} {tail}" if encoded else f"{head} {tail}")
         if t.bold:
             c.restoreState()
             self._reset()
+
+    def _encode(self, font, said: tuple[str, str, str]) -> str:
+        """The text ``said`` = (font name, size setting, text) in the file's own subsets of ``font``: once all its
+        characters have their codes (the first time the file writes it), the same text always encodes the same
+        way, with no side effect."""
+        c, (_name, setting, text) = self.c, said
+        doc, escape, current = c._doc, c._escape, -1
+        runs = []
+        for subset, piece in font.splitString(text, doc):
+            if subset != current:
+                runs.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
+                current = subset
+            runs.append(f"({escape(piece)}) Tj")
+        encoded = self.encoded[said] = " ".join(runs)
+        return encoded
 
     def _text_parts(self, t: Text) -> tuple[str, str, str]:
         """A text's operators before its text, its font setting (after the subset's name), and after it."""
@@ -631,11 +637,18 @@ class _Painter:
     def _inline(self, form, u: Use):
         c = self.c
         x, y, w, h = form.box
-        c.saveState()
         # what beginPath().rect(…) and clipPath(path, stroke=0, fill=0) write, without the path object
         mode = c._fillMode
-        c._code.append(f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
-                       f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
+        clip = (f"n {fp_str((u.x + x) * mm, self.Y(u.y + y + h), w * mm, h * mm)} re"
+                f"{' W* ' if mode == _EVEN_ODD else ' W '}{_PATH_OPS[0, 0, mode]}")
+        kept = _DRAWINGS.get(form.name) or _RECENT.get(form.name)
+        if kept is not None and not c._extgstate._d and (kept.items is form.items or kept.items == form.items):
+            program = kept.program()
+            if program is not None:   # drawn before (the deck's file): q, clip, shift, its program, Q as one entry
+                self._placed(program, kept, f"q\n{clip}\n1 0 0 1 {fp_str(u.x * mm, self.Y(u.y))} cm")
+                return
+        c.saveState()
+        c._code.append(clip)
         outer_height = self.height
         # c.translate(…): after the clip, never merged into an earlier cm
         dx, dy = u.x * mm, self.Y(u.y)
@@ -647,6 +660,30 @@ class _Painter:
         self._form_items(form)
         self.height = outer_height
         c.restoreState()
+        self._reset()
+
+    def _placed(self, program: list, drawing: _Drawing, head: str) -> None:
+        """A face drawn in place from its drawing's ``program`` (``_Drawing.program``) between ``head`` (q, its clip
+        and shift) and Q: what ``_inline`` writes drawing it item by item, the same bytes. Nothing in the program
+        changes the canvas's state, so none is saved and restored; its texts are encoded in this file's subsets,
+        in order."""
+        out, encoded = [head], self.encoded
+        for piece in program:
+            if type(piece) is str:
+                out.append(piece)
+                continue
+            said, font, head_, tail = piece
+            text = encoded.get(said)
+            if text is None:
+                text = self._encode(font, said)
+            out.append(f"{head_} {text} {tail}" if text else f"{head_} {tail}")
+        out.append("Q")
+        self.c._code.append("\n".join(out))
+        self.colours += drawing.coloured_texts   # as ``replay``: each text's colour set counts
+        if drawing.coloured:
+            if not self.versioned:
+                self.c._doc.ensureMinPdfVersion("transparency")
+                self.versioned = True
         self._reset()
 
     def _define(self, form):
@@ -908,7 +945,7 @@ class _Drawing:
     by new lines, so one joined entry writes the same bytes), and the items drawn again in each file (text:
     each file numbers its own font subsets), with the painter's colour state before each."""
 
-    __slots__ = ("items", "steps", "size", "coloured")
+    __slots__ = ("items", "steps", "size", "coloured", "coloured_texts", "_program")
 
     def __init__(self, items):
         self.items = items
@@ -916,6 +953,34 @@ class _Drawing:
         #: (shapes' text, None, state after) or (a text's parts or None, the item drawn again, state before)
         self.steps: list[tuple[Any, Any, tuple]] = []
         self.size = 0
+        self.coloured_texts = 0   # colours its texts set when it is drawn again (``_Painter.colours``)
+        self._program: list | None | bool = False   # not made yet
+
+    def program(self) -> list | None:
+        """The drawing as it is written again in any file: its operators as texts (a run of shapes, a text's colour)
+        and for each text (it is encoded in each file's own subsets) ``((font, size setting, text), the font,
+        operators before, after)``, in order; None for a drawing with more than shapes and plain texts (a picture,
+        a placed form, bold text: they change the canvas's state, and ``replay`` draws them)."""
+        if self._program is not False:
+            return self._program   # type: ignore[return-value]
+        pieces: list = []
+        colours = 0
+        for text, item, state in self.steps:
+            if item is None:
+                if text:
+                    pieces.append(text)
+                continue
+            if text is None or type(item) is not Text or item.bold:
+                self._program = None
+                return None
+            fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
+            if fill and fill != state[0]:
+                pieces.append(_fill_op(fill)[1])
+                colours += 1
+            head, setting, tail = text
+            pieces.append(((item.font, setting, item.text), _font(item.font), head, tail))
+        self._program, self.coloured_texts = pieces, colours
+        return pieces
 
     def shapes(self, code: list[str], painter: _Painter) -> None:
         text = "\n".join(code)
