@@ -176,17 +176,39 @@ def _pack(c) -> None:
     if not (page.compression and page.stream) or page.Contents:
         return
     filters: list[Any] = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    content = page.stream
-    for f in reversed(filters):
-        content = f.encode(content)
-    if isinstance(content, str) and content.isascii():   # ASCII85's text: as ``format`` encodes it, at once
-        content = content.encode("ascii")
+    text = page.stream
+    # a page the same as one packed before in this file (a deck's back sheets: the same backs, marks and stamp) is the
+    # same bytes (zlib is deterministic): looked for among the file's pages of its length (the last of each), so a
+    # page met once costs no hashing (two files drawn at once print the same text in their own subsets' codes)
+    packed = c.__dict__.get("_pnpgen_packed")
+    if packed is None:
+        packed = c._pnpgen_packed = {}
+    known = packed.get((len(text), len(filters))) if type(text) is str else None
+    if known is not None and known[0] == text:
+        content = known[1]
+        _PACKED_COUNTS[1] += 1
+    else:
+        content = text
+        for f in reversed(filters):
+            content = f.encode(content)
+        if isinstance(content, str) and content.isascii():   # ASCII85's text: as ``format`` encodes it, at once
+            content = content.encode("ascii")
+        if type(text) is str:
+            if len(packed) >= PACKED_KEPT:
+                packed.clear()
+            packed[len(text), len(filters)] = (text, content)
+        _PACKED_COUNTS[0] += 1
     stream = _PageStream(content=content)
     stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
     setattr(stream, "__Comment__", "page stream")   # noqa: B010  # as ReportLab names it (a comment in the file)
     page.Contents, page.stream = stream, None
     page.__class__ = _Page
 
+
+#: packed page streams a file keeps (``_pack``), by (the text's length, the number of filters): (the text, its bytes)
+PACKED_KEPT = 64
+#: page streams (encoded, found packed already) since the process began: what tests count
+_PACKED_COUNTS = [0, 0]
 
 #: what ``_Page`` writes itself: the keys a pnpgen page has (any other set: ReportLab's own ``format``)
 _PAGE_KEYS = frozenset({"Type", "Parent", "MediaBox", "Resources", "Contents", "Rotate", "Trans", "TrimBox",
