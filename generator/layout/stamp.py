@@ -119,7 +119,19 @@ def _near(items: list, bands, forms: dict, cache: dict | None) -> list[Box]:
         near = cache[bands] = {}
     (a0, a1), (b0, b1) = bands
     found: list[Box] = []
+    placed = cache.get(_USE_BOXES)   # a placed form's box by its name (as ``_may_touch`` keeps it)
+    if placed is None:
+        placed = cache[_USE_BOXES] = {}
     for item in items:
+        if type(item) is Use:   # a card on a sheet: a new object on every page, so kept by its form's name
+            box = placed.get(item.name)
+            if box is None and (form := forms.get(item.name)) is not None:
+                box = placed[item.name] = form.box
+            if box is not None:
+                top, bottom = box[1] + item.y, box[1] + box[3] + item.y
+                if not (top - CLEARANCE < a1 and bottom + CLEARANCE > a0) \
+                        and not (top - CLEARANCE < b1 and bottom + CLEARANCE > b0):
+                    continue   # clear of both lines: what ``_may_touch`` says, none of its boxes looked at
         kept = near.get(id(item))
         if kept is None or kept[0] is not item:   # the entry holds its item: its identity is not reused meanwhile
             kept = near[id(item)] = (item, [
@@ -128,6 +140,10 @@ def _near(items: list, bands, forms: dict, cache: dict | None) -> list[Box]:
                 or (box[1] - CLEARANCE < b1 and box[3] + CLEARANCE > b0)])
         found += kept[1]
     return found
+
+
+#: ``cache``'s key of the boxes of forms placed on pages, by name (a tuple: never a name, an identity or a band)
+_USE_BOXES = ("use boxes",)
 
 
 def _may_touch(item, bands, forms: dict, cache: dict | None) -> bool:
