@@ -480,6 +480,11 @@ def _bounded_filter(name: str, original):
             items = list(value)
             separator = str(options[0]) if options else str(kwargs.get("d", ""))
             _check_size(sum(len(i) for i in items if isinstance(i, str)) + len(separator) * max(0, len(items) - 1), what)
+            if passes_arg and not kwargs and len(options) <= 1 and not args[0].autoescape:
+                result = separator.join(map(str, items))   # what Jinja's join makes then, without its wrappers
+                if grows:
+                    _check_size(len(result), what)
+                return result
             args = (*args[:len(args) - len(given)], items, *options)
         result = original(*args, **kwargs)
         if grows and _length(result) is not None:
