@@ -702,10 +702,9 @@ class _Painter:
         out.append("Q")
         self.c._code.append("\n".join(out))
         self.colours += drawing.coloured_texts   # as ``replay``: each text's colour set counts
-        if drawing.coloured:
-            if not self.versioned:
-                self.c._doc.ensureMinPdfVersion("transparency")
-                self.versioned = True
+        if drawing.coloured and not self.versioned:
+            self.c._doc.ensureMinPdfVersion("transparency")
+            self.versioned = True
         self._reset()
 
     def _define(self, form):
