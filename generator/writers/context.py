@@ -316,6 +316,8 @@ class BuildContext:
             self.pending = []
         together = _together(todo)
         later = {m for members in together.values() for m in members}
+        # the last PDF written on its own or with its parts: no file's canvas comes after it to make room for
+        last_pdf = max((n for n, (_, path, _) in enumerate(todo) if path.suffix == ".pdf" and n not in later), default=-1)
         for n, (entry, path, file_key) in enumerate(todo):
             if n in later:   # written with the print-and-play file, which prints its pages
                 continue
@@ -329,7 +331,7 @@ class BuildContext:
                 for m in [n, *together.get(n, ())]:
                     todo[m] = None   # type: ignore[call-overload]
             del entry
-            if large and path.suffix == ".pdf":
+            if large and path.suffix == ".pdf" and n < last_pdf:
                 gc.collect()   # a large deck's canvas and stamped pages are cycles: gone before the next file's
             for done, done_path, done_key in written:
                 if done_key is not None and kept is not None:
