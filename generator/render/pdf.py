@@ -975,38 +975,22 @@ class _Drawing:
         self.steps: list[tuple[Any, Any, tuple]] = []
         self.size = 0
         self.coloured_texts = 0   # colours its texts set when it is drawn again (``_Painter.colours``)
-        self._program: list | None | bool = False   # not made yet
+        #: ``program``'s pieces, made as the drawing is (None once it meets an item a program does not cover)
+        self._program: list | None = []
 
     def program(self) -> list | None:
         """The drawing as it is written again in any file: its operators as texts (a run of shapes, a text's colour)
         and for each text (it is encoded in each file's own subsets) ``((font, size setting, text), the font,
         operators before, after)``, in order; None for a drawing with more than shapes and plain texts (a picture,
         a placed form, bold text: they change the canvas's state, and ``replay`` draws them)."""
-        if self._program is not False:
-            return self._program   # type: ignore[return-value]
-        pieces: list = []
-        colours = 0
-        for text, item, state in self.steps:
-            if item is None:
-                if text:
-                    pieces.append(text)
-                continue
-            if text is None or type(item) is not Text or item.bold:
-                self._program = None
-                return None
-            fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
-            if fill and fill != state[0]:
-                pieces.append(_fill_op(fill)[1])
-                colours += 1
-            head, setting, tail = text
-            pieces.append(((item.font, setting, item.text), _font(item.font), head, tail))
-        self._program, self.coloured_texts = pieces, colours
-        return pieces
+        return self._program
 
     def shapes(self, code: list[str], painter: _Painter) -> None:
         text = "\n".join(code)
         self.steps.append((text, None, (painter._fill, painter._stroke, painter._width)))
         self.size += len(text)
+        if text and self._program is not None:
+            self._program.append(text)
 
     def live(self, item, painter: _Painter) -> None:
         parts = None
@@ -1014,6 +998,18 @@ class _Drawing:
             parts = _text_parts(painter, item)
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
         self.size += 64 + (len(parts[0]) + len(parts[1]) if parts else 0)
+        program = self._program
+        if program is None:
+            return
+        if parts is None or type(item) is not Text or item.bold:
+            self._program = None
+            return
+        fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
+        if fill and fill != painter._fill:
+            program.append(_fill_op(fill)[1])
+            self.coloured_texts += 1
+        head, setting, tail = parts
+        program.append(((item.font, setting, item.text), _font(item.font), head, tail))
 
     def replay(self, painter: _Painter) -> None:
         code = painter.c._code
