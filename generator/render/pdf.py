@@ -729,7 +729,7 @@ class _Painter:
             kept.replay(self)
             return
         drawing = _Drawing(form.items)
-        code, colours = self.c._code, self.colours
+        code, colours, encoded_by = self.c._code, self.colours, self.encoded
         start = len(code)   # where the current run of shapes began
         for item in form.items:
             kind = type(item)
@@ -741,6 +741,19 @@ class _Painter:
                 continue
             if len(code) > start:
                 drawing.shapes(code[start:], self)
+            if kind is Text and not item.bold:
+                font = _font(item.font)
+                if font._dynamicFont:   # kept (``_Drawing.plain_text``) and written as ``_Text`` writes it, at once
+                    said, (head, _setting, tail) = drawing.plain_text(item, font, self)
+                    fill = item.fill
+                    if fill and fill != self._fill:
+                        self._paint(fill, None, None)
+                    encoded = encoded_by.get(said)
+                    if encoded is None:
+                        encoded = self._encode(font, said)
+                    code.append(f"{head} {encoded} {tail}" if encoded else f"{head} {tail}")
+                    start = len(code)
+                    continue
             drawing.live(item, self)
             if type(item) is Text and drawing.steps[-1][0] is not None:
                 self._Text(item, drawing.steps[-1][0])
@@ -991,6 +1004,22 @@ class _Drawing:
         self.size += len(text)
         if text and self._program is not None:
             self._program.append(text)
+
+    def plain_text(self, item: Text, font, painter: _Painter) -> tuple[tuple[str, str, str], tuple[str, str, str]]:
+        """``live`` for a text that is not bold, in a font ReportLab subsets (``font``): ((font name, size setting,
+        text), its parts)."""
+        parts = _text_parts(painter, item)
+        self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
+        self.size += 64 + len(parts[0]) + len(parts[1])
+        said = (item.font, parts[1], item.text)
+        program = self._program
+        if program is not None:
+            fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
+            if fill and fill != painter._fill:
+                program.append(_fill_op(fill)[1])
+                self.coloured_texts += 1
+            program.append((said, font, parts[0], parts[2]))
+        return said, parts
 
     def live(self, item, painter: _Painter) -> None:
         parts = None
