@@ -196,3 +196,18 @@ def test_a_findings_path_is_not_parsed_again(monkeypatch):
     path = Path("content/ttr-germany/decks.yaml")
     assert str(errors.Source(path, 3)) == str(errors.Source("content/ttr-germany/decks.yaml", 3))
     assert seen[0] is path and seen[1] == path and seen[1] is not path
+
+
+def test_a_decks_sheets_share_their_crop_marks_distances():
+    from generator.check import dry
+    from generator.layout.sheets import duplex_sheets
+    from generator.model.game import CardGeometry
+
+    geometry = CardGeometry(44, 67, 3, 3)
+    pages = duplex_sheets([f"f{i}" for i in range(40)], ["back"] * 40, geometry, "a4", (1.0, 0.5))
+    known: dict = {}
+    assert [dry.mark_edges(page, known) for page in pages] == [dry.mark_edges(page) for page in pages]
+    # the same lines on every full sheet: each line's distance worked out once per paper
+    lines = {id(item) for page in pages for item in page.items if isinstance(item, Line)}
+    assert len(known) == len(lines) < sum(isinstance(item, Line) for page in pages for item in page.items)
+    assert dry.nearest_marks(pages) == [(n, min(dry.mark_edges(page))) for n, page in enumerate(pages, start=1)]

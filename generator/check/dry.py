@@ -96,12 +96,22 @@ def _lay_out(game, paper: str) -> DryLayout:
     return DryLayout(paper, None, problems, marks=marks)
 
 
-def mark_edges(page: Page) -> list[float]:
-    """For each line, outline or target drawn on the page itself, its nearest distance to a paper edge (mm)."""
+def mark_edges(page: Page, known: dict | None = None) -> list[float]:
+    """For each line, outline or target drawn on the page itself, its nearest distance to a paper edge (mm).
+    ``known``: a crop mark's distance by (its identity, the paper), for pages that share their marks (a deck's
+    sheets) and stay alive meanwhile."""
     near = []
     width, height = page.width, page.height
     for item in page.items:
         if item.__class__ in _NO_MARKS:   # most of a page: its cards (forms placed), pictures, texts
+            continue
+        if known is not None and item.__class__ is Line:
+            key = (id(item), width, height)
+            found = known.get(key)
+            if found is None:
+                x1, y1, x2, y2 = item.x1, item.y1, item.x2, item.y2
+                found = known[key] = min(min(x1, y1, width - x1, height - y1), min(x2, y2, width - x2, height - y2))
+            near.append(found)
             continue
         if isinstance(item, Line):   # a crop mark: both ends, as any other mark's points
             x1, y1, x2, y2 = item.x1, item.y1, item.x2, item.y2
@@ -123,7 +133,8 @@ _NO_MARKS = frozenset({Use, Group, Rect, Text, Image})
 
 def nearest_marks(pages: list[Page]) -> list[tuple[int, float]]:
     """(page number from 1, mm from the edge) of each page with a mark: its nearest one to an edge."""
-    return [(n, min(edges)) for n, page in enumerate(pages, start=1) if (edges := mark_edges(page))]
+    known: dict = {}   # the pages hold their marks while this runs: no identity is reused
+    return [(n, min(edges)) for n, page in enumerate(pages, start=1) if (edges := mark_edges(page, known))]
 
 
 def marks_inside(pages: list[Page], margin: float) -> list[tuple[int, float]]:
