@@ -325,6 +325,9 @@ def text(report: dict, top: int = 10) -> str:
     lines.append(f"\ngame length: {t['mean']} turns on average ({t['min']}–{t['max']}), "
                  f"{report['rounds']['mean']} rounds; ended by: "
                  + ", ".join(f"{k} {v}" for k, v in report["ends"].items()))
+    if report["ends"].get("work limit"):
+        lines.append(f"  {report['ends']['work limit']} games stopped by the work limit (MAX_SIMULATE_GAME_WORK): the map "
+                     "is too large for the bots to plan every turn, and the figures describe games cut short")
     lines.append(f"\nmost contested routes (on a shortest path of tickets kept by ≥ 2 players), top {top}")
     if "contested_from_tickets" in report:
         lines.append(f"  (shortest paths worked out for the first {report['contested_from_tickets']} tickets only: "

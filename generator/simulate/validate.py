@@ -355,7 +355,8 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
             a, b, value = m.tickets[t]
             view = graph.subgraph([i for n, i in index.items() if n not in m.terminals or n in (a, b)])
             at = {view[i]: i for i in view.node_indices()}
-            done = a in at and b in at and (a == b or rx.has_path(view, at[a], at[b]))   # a place reaches itself
+            # a place reaches itself, on a network or not (a waived ticket from a city to itself: the engine's reading)
+            done = a == b or (a in at and b in at and rx.has_path(view, at[a], at[b]))
             total[p] += value if done else -value
             completed[p] += done
         if m.attractions:
