@@ -9,6 +9,7 @@ ones with lowered limits. Every case must end 0, 1 or 2 with a message and no tr
 from __future__ import annotations
 
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,18 @@ def ring(**kw) -> str:
     return route_game(places, routes, [(f"c{i}", f"c{(i + 5) % 12}", 6) for i in range(12)], **kw)
 
 
+def line_cards(copies: int):
+    """content/s-railway's decks.yaml with every train card printed ``copies`` times: hands of hundreds of cards of
+    five types, whose best order of play the greedy bot searches."""
+    def edit(text: str) -> str:
+        head, rest = text.split("  destination-cards:", 1)
+        head = head.replace("expected: 36", f"expected: {36 * copies}")
+        lines = [f"      - {{type: {line.split('[')[1].split(',')[0]}, number: {line.split(',')[1].strip(' ]')}, "
+                 f"count: {copies}}}" if line.startswith("      - [") else line for line in head.split("\n")]
+        return "\n".join(lines) + "  destination-cards:" + rest
+    return edit
+
+
 #: name → (game.yaml, extra command-line arguments)
 CASES = {
     "grid 50 x 50 (2,500 places)": (lambda: grid(50), ["--games", "20"]),
@@ -99,11 +112,19 @@ CASES = {
 }
 
 
+#: name → (decks.yaml of content/s-railway edited, extra command-line arguments): the line family
+LINE_CASES = {
+    "S鉄道, every train card x 200": (line_cards(200), ["--games", "50", "--players", "5"]),
+    "S鉄道, x 200, 1,000 games": (line_cards(200), ["--games", "1000", "--players", "5"]),
+}
+
+
 def run(folder: Path, args: list[str]) -> tuple[int, float, float, int, str]:
     """``pnpgen simulate FOLDER ARGS`` in a process of its own: exit, wall s, CPU s (children), peak KB, output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "simulate", str(folder), "--players", "2", *args],
+    players = [] if "--players" in args else ["--players", "2"]
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "simulate", str(folder), *players, *args],
                             capture_output=True, text=True, timeout=900)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -123,6 +144,12 @@ def main() -> None:
             folder = Path(tmp) / f"map{n}"
             folder.mkdir()
             (folder / "game.yaml").write_text(make(), encoding="utf-8")
+            show(name, *run(folder, args), folder)
+        for n, (name, (edit, args)) in enumerate(LINE_CASES.items()):
+            folder = Path(tmp) / f"line{n}"
+            shutil.copytree(ROOT / "content" / "s-railway", folder)
+            decks = folder / "decks.yaml"
+            decks.write_text(edit(decks.read_text(encoding="utf-8")), encoding="utf-8")
             show(name, *run(folder, args), folder)
     if "--cases" in sys.argv:
         every_case()
