@@ -174,6 +174,8 @@ def test_a_game_past_its_work_limit_ends_there_and_the_referee_agrees(tmp_path, 
     result = report.play_one(rules, ["greedy", "lookahead"], 0, 0, log=True)
     assert result.end == "work limit" and 20_000 < result.work < 40_000
     assert replay(load_game(tmp_path / "hostile"), result.log, 2) == []
+    text = report.text(report.summary(rules, [result], ["greedy", "lookahead"], 0))
+    assert "ended by: work limit 1" in text and "1 games stopped by the work limit (MAX_SIMULATE_GAME_WORK)" in text
 
 
 def test_a_run_past_its_work_limit_stops_naming_the_games_that_fit(tmp_path, run, monkeypatch):

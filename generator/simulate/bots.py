@@ -56,7 +56,7 @@ class Bot:
 
 def dice_claimable(g: Game, p: int, sides: tuple) -> list[tuple[int, tuple[int, ...], int]]:
     """Every track the player can claim with these dice and their tokens: (track, dice slots, tokens)."""
-    g.spend(len(g.rules.tracks))
+    g.spend(4 * len(g.rules.tracks))
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -73,7 +73,7 @@ def stations(sides: tuple) -> tuple[int, ...]:
 
 def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
     """Every track the player can claim now, with its cheapest payment: (track, colour, wilds)."""
-    g.spend(len(g.rules.tracks))
+    g.spend(4 * len(g.rules.tracks))   # a track weighed and its payment worked out: ~4 steps' time
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -391,6 +391,7 @@ class GreedyBot(Bot):
         paid with these dice and tokens, longer first; None when there is none to roll for."""
         plan = self._replan(g, p)
         groups = plan or set(range(len(g.rules.groups)))
+        g.spend(len(groups))
         best = None
         for gi in sorted(groups):
             for track in g.rules.groups[gi]:

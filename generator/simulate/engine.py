@@ -294,7 +294,7 @@ class Game:
         return colour, wilds
 
     def any_claim(self, p: int) -> bool:
-        self.spend(len(self.rules.tracks))
+        self.spend(4 * len(self.rules.tracks))
         return any(self.trains[p] >= t.length and self.available(p, i) and self.payment(p, i) is not None
                    for i, t in enumerate(self.rules.tracks))
 
