@@ -133,7 +133,9 @@ def run(folder: Path, args: list[str]) -> tuple[int, float, float, int, str]:
 
 
 def show(name: str, code: int, wall: float, cpu: float, kb: int, output: str, folder: Path) -> None:
-    first = " ".join(output.replace(f"{folder}/", "").split())
+    text = output.replace(f"{folder}/", "")
+    ended = [line.split("; ")[-1] for line in text.splitlines() if "ended by:" in line]
+    first = ended[0] if ended and code == 0 else " ".join(text.split("hint")[0].split())
     print(f"{name:34} exit {code}  {wall:5.1f}s wall {cpu:5.1f}s CPU  traceback={'Traceback' in output}  {first[:160]}",
           flush=True)
 

@@ -103,6 +103,7 @@ def _simulation_rules(game: str, addons, players: int):
     model = load_game(Path(game), tuple(addons))
     admit(model, game)
     rules = compile_game(model)
+    simulation.remember(Path(game), tuple(addons), model, rules)
     if not rules.players[0] <= players <= rules.players[1]:
         raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
     return model, rules

@@ -46,6 +46,11 @@ def seating(bots: list[str], index: int) -> list[str]:
     return bots[k:] + bots[:k]
 
 
+def remember(folder: Path, addons: tuple, game, rules: Rules | LineRules) -> None:
+    """The game read and compiled by the command: the games this process plays use it, not a second reading."""
+    _GAMES[(str(folder), tuple(str(a) for a in addons))] = (game, rules)
+
+
 def _load(folder: str, addons: tuple) -> tuple:
     key = (folder, addons)
     if key not in _GAMES:

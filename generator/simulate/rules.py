@@ -179,12 +179,15 @@ def compile_rules(game: Game) -> Rules:
         else map_rules.ferry_locomotives
     tracks: list[Track] = []
     groups: dict[tuple[int, int, int], list[int]] = {}
+    group_number: dict[tuple[int, int, int], int] = {}   # a group's index: its order in ``groups``
     for n, route in enumerate(game.routes):
         a, b = sorted((place_index[route.a.id], place_index[route.b.id]))
         if a == b:
             continue
         # the tracks of one double route are a group; a distinct route beside them is a group of its own
-        group = groups.setdefault((a, b, n if route.distinct else -1), [])
+        key = (a, b, n if route.distinct else -1)
+        group = groups.setdefault(key, [])
+        number = group_number.setdefault(key, len(group_number))   # (a dict: list(groups).index was quadratic)
         for k, colour in enumerate(route.colors):
             if colour.id == ANY_COLOUR:
                 ci = GRAY
@@ -199,7 +202,7 @@ def compile_rules(game: Game) -> Rules:
                 raise _refuse(route.source, f"the ferry {route.a.id} – {route.b.id} needs {int(ferry) * ferry_locomotives} "
                                             f"locomotives for {route.length} spaces",
                               "mark fewer ferry spaces, or lower map_rules: ferries: locomotive_per_mark")
-            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b, n if route.distinct else -1)),
+            tracks.append(Track(a, b, route.length, ci, number,
                                 bool(tunnel), int(ferry) * ferry_locomotives))
     ticket_decks = [d for d in game.decks.values() if is_ticket_deck(d)]
     tickets = tuple(Ticket(place_index[c.values["from"].id], place_index[c.values["to"].id], int(c.values["points"]), di,
