@@ -205,14 +205,14 @@ SERVE_MAX_CONNECTIONS = 100
 #: turns of one simulated game (every player's turns): a game of bots that never finish (ten million trains each,
 #: a ticket deck that never runs out) is stopped here and reported as ended by "turn limit"; Germany's take ~100
 MAX_SIMULATE_TURNS = 2_000
-#: work of one simulated game, in steps (~0.25 µs each): a place or route a bot's path search looks at, a track it
-#: weighs for a claim, a position a line-game bot weighs. A game past it ends there, reported as ended by "work
-#: limit" (on a grid of 2,500 places a greedy game re-plans its tickets for seconds a turn). A 4-player game of
-#: Germany takes ~90,000 steps with greedy bots, ~190,000 with lookahead ones, S鉄道 ~40,000; ~1.5 s of CPU
-MAX_SIMULATE_GAME_WORK = 5_000_000
+#: work of one simulated game, in steps (~0.1-0.2 µs each): a place or route a bot's path search looks at, a track it
+#: weighs for a claim (8 steps), a position a line-game bot weighs. A game past it ends there, reported as ended by
+#: "work limit" (on a grid of 2,500 places a greedy game re-plans its tickets for a second a turn): ~1-2 s of CPU. A
+#: 4-player game of Germany takes ~180,000 steps with greedy bots, ~520,000 with five lookahead ones, S鉄道 ~70,000
+MAX_SIMULATE_GAME_WORK = 10_000_000
 #: work of a whole run (its games together; each chunk of 50 games may spend its share): past it the run stops,
-#: naming how many games would fit (``--games``). ~8 minutes of one core: 23,000 greedy games of Germany
-MAX_SIMULATE_WORK = 2_000_000_000
+#: naming how many games would fit (``--games``). ~5-10 minutes of one core: 16,000 greedy games of Germany
+MAX_SIMULATE_WORK = 3_000_000_000
 #: trails the longest-path bonus card (European Express) tries for one player: the longest trail is a search through
 #: every way of chaining the player's routes, which a player owning 200 routes of a grid cannot finish; past it the
 #: game ends by "work limit" and the bonus goes to the longest trail found

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 
-from generator.simulate.engine import Game
+from generator.simulate.engine import CLAIM_STEPS, Game
 from generator.simulate.rules import GRAY, LOCO, SINGLE_OR_DOUBLE, STATION, Rules
 
 INF = 1 << 30
@@ -56,7 +56,7 @@ class Bot:
 
 def dice_claimable(g: Game, p: int, sides: tuple) -> list[tuple[int, tuple[int, ...], int]]:
     """Every track the player can claim with these dice and their tokens: (track, dice slots, tokens)."""
-    g.spend(4 * len(g.rules.tracks))
+    g.spend(CLAIM_STEPS * len(g.rules.tracks))
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -73,7 +73,7 @@ def stations(sides: tuple) -> tuple[int, ...]:
 
 def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
     """Every track the player can claim now, with its cheapest payment: (track, colour, wilds)."""
-    g.spend(4 * len(g.rules.tracks))   # a track weighed and its payment worked out: ~4 steps' time
+    g.spend(CLAIM_STEPS * len(g.rules.tracks))
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -174,7 +174,7 @@ class Planner:
         self.steps = 0   # the last search's work
 
     def costs(self, g: Game, p: int) -> list[int]:
-        g.spend(len(self.rules.tracks))
+        g.spend(CLAIM_STEPS * len(self.rules.tracks))
         out = []
         for gi, tracks in enumerate(self.rules.groups):
             if gi in g.owns_group[p]:

@@ -44,6 +44,10 @@ MAX_TURNS = MAX_SIMULATE_TURNS
 MAX_RESHUFFLES = 5
 
 
+#: the work of weighing one track for a claim (open to the player? paid how?), in steps of a path search's time
+CLAIM_STEPS = 8
+
+
 class IllegalMove(Exception):
     """A bot asked for a move the rules do not allow: a bug in the bot, never bad content."""
 
@@ -294,7 +298,7 @@ class Game:
         return colour, wilds
 
     def any_claim(self, p: int) -> bool:
-        self.spend(4 * len(self.rules.tracks))
+        self.spend(CLAIM_STEPS * len(self.rules.tracks))
         return any(self.trains[p] >= t.length and self.available(p, i) and self.payment(p, i) is not None
                    for i, t in enumerate(self.rules.tracks))
 
