@@ -2,6 +2,7 @@
 
     python tools/hostile_simulate.py            # the hostile maps (grids, complete graphs, parallel routes …)
     python tools/hostile_simulate.py --cases    # also every case of tools/hostile_cases.py, through simulate
+    python tools/hostile_simulate.py --cases-only
 
 Each map is a small route game written from scratch (``route_game``); tests/test_agree_simulate.py plays smaller
 ones with lowered limits. Every case must end 0, 1 or 2 with a message and no traceback, within bounded time.
@@ -141,6 +142,13 @@ def show(name: str, code: int, wall: float, cpu: float, kb: int, output: str, fo
 
 
 def main() -> None:
+    if "--cases-only" not in sys.argv:
+        maps()
+    if "--cases" in sys.argv or "--cases-only" in sys.argv:
+        every_case()
+
+
+def maps() -> None:
     with tempfile.TemporaryDirectory(prefix="pnpgen-hostile-simulate-") as tmp:
         for n, (name, (make, args)) in enumerate(CASES.items()):
             folder = Path(tmp) / f"map{n}"
@@ -153,8 +161,6 @@ def main() -> None:
             decks = folder / "decks.yaml"
             decks.write_text(edit(decks.read_text(encoding="utf-8")), encoding="utf-8")
             show(name, *run(folder, args), folder)
-    if "--cases" in sys.argv:
-        every_case()
 
 
 def every_case() -> None:
@@ -171,6 +177,7 @@ def every_case() -> None:
             original(workdir, f"{name} [simulate]"[:32], edits, "simulate", base, ("--games", "3"))
 
     hostile_cases.case = simulated
+    hostile_cases.round_simulate = lambda work: None   # the maps above, already played
     hostile_cases.main()
 
 
