@@ -5,6 +5,7 @@ the full-size maps)."""
 from __future__ import annotations
 
 import json
+import pickle
 import shutil
 from pathlib import Path
 
@@ -190,6 +191,11 @@ def test_a_run_past_its_work_limit_stops_naming_the_games_that_fit(tmp_path, run
     assert 1 <= fit < 200
     again = run("simulate", folder, "--games", str(fit), "--players", "2")
     assert again.exit_code == 0, again.output
+    # on two processes: the same verdict (each chunk its share), the queued chunks not played, the error pickled whole
+    both = run("simulate", folder, "--games", "200", "--players", "2", "-j", "2")
+    assert both.exit_code == 1 and both.output == result.output and "Traceback" not in both.output, both.output
+    stopped = pickle.loads(pickle.dumps(report.RunStopped(None, "stopped", "fewer")))
+    assert (stopped.message, stopped.hint, stopped.exit_code) == ("stopped", "fewer", 1)
 
 
 def test_a_game_of_bots_that_never_finish_stops_at_the_turn_limit(tmp_path):

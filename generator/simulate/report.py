@@ -35,6 +35,15 @@ MIN_KEPT = 20
 _GAMES: dict = {}  # (folder, add-ons) → (Game model, Rules), loaded once per process
 
 
+class RunStopped(BuildError):
+    """What stops a run in a chunk of games (a bot's illegal move, the referee's disagreement, the run's work limit),
+    pickled by its words: a chunk played in a worker process raises it there and the command prints it here
+    (``PnpgenError``'s own pickling lost its arguments, and the pool broke)."""
+
+    def __reduce__(self):
+        return type(self), (None, self.message, self.hint)
+
+
 def game_seed(seed: int, index: int) -> int:
     """Game ``index``'s seed: a function of the base seed and the index only (any process, any order)."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{index}".encode()).digest()[:8], "big")
@@ -79,13 +88,13 @@ def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, s
         try:
             result = play_one(rules, bots, seed, index, log=checked)
         except IllegalMove as error:
-            raise BuildError(None, f"game {index} (seed {seed}): a bot made an illegal move: {error}",
+            raise RunStopped(None, f"game {index} (seed {seed}): a bot made an illegal move: {error}",
                              "a bug in pnpgen's simulator bots: please report it with the command line") from error
         # a line game cut short by the work limit is not refereed: its log ends mid-round
         if checked and not (isinstance(rules, LineRules) and result.end):
             problems = (replay_line if isinstance(rules, LineRules) else replay)(game, result.log, len(bots))
             if problems:
-                raise BuildError(None, f"game {index} (seed {seed}): the referee disagrees with the engine: {problems[0]}",
+                raise RunStopped(None, f"game {index} (seed {seed}): the referee disagrees with the engine: {problems[0]}",
                                  "a bug in pnpgen's simulator: please report it with the command line")
         result.log = []
         out.append(result)
@@ -93,7 +102,7 @@ def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, s
         if spent > budget:
             each = max(1, spent // len(out))
             fit = max(1, MAX_SIMULATE_WORK // each)
-            raise BuildError(None, f"pnpgen simulate stopped at game {index}: a game of {rules.game} takes about "
+            raise RunStopped(None, f"pnpgen simulate stopped at game {index}: a game of {rules.game} takes about "
                                    f"{each:,} steps of work, and {games:,} games would take more than the "
                                    f"MAX_SIMULATE_WORK limit ({MAX_SIMULATE_WORK:,} steps)",
                              f"play at most {fit:,} games (--games {fit}), or simulate a smaller map")
@@ -113,7 +122,11 @@ def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int
         return [r for task in tasks for r in _chunk(*task)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_chunk, *task) for task in tasks]
-        return [r for future in futures for r in future.result()]
+        try:
+            return [r for future in futures for r in future.result()]
+        except BaseException:   # a chunk stopped the run (its work, a bot's bug): the chunks queued are not played
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
 
 
 def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list:
