@@ -252,3 +252,20 @@ def test_the_report_weighs_tickets_within_its_limit(tmp_path):
     few, some = report._wanted(rules, limit=3 * (len(rules.places) + len(rules.groups)) * 10)
     assert 10 <= some < len(rules.tickets) and few[:10] == wanted[:10]
     assert all(f in (w, frozenset()) for f, w in zip(few, wanted)) and frozenset() in few
+
+
+@pytest.mark.parametrize("table,words", [
+    ("  play: {hand: 1000000000}\n", "tables: play: hand is 1,000,000,000; a game can be played with 0 to 38"),
+    ("  play: {tickets_drawn: 0}\n", "tables: play: tickets_drawn is 0; a game can be played with 1 to 12"),
+    ("  play: {tickets_dealt: -2}\n", "tables: play: tickets_dealt is -2; a game can be played with 1 to 12"),
+    ("  play: {hand: abc}\n", "tables: play: hand is 'abc', not a whole number"),
+    ("  play: {face_up: 2.5}\n", "tables: play: face_up is 2.5, not a whole number"),
+    ("  game_end: {trains_left: abc}\n", "tables: game_end is 'abc', not a whole number"),
+], ids=["hand-1e9", "drawn-0", "dealt-negative", "hand-text", "face-up-2.5", "game-end-text"])
+def test_play_figures_a_game_cannot_be_played_with_are_refused(tmp_path, run, table, words):
+    # a hand of a billion cards was dealt one by one for ever; a turn drawing no ticket was a "bug in the bots"
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(hostile("ring")(extra=table), encoding="utf-8")
+    result = run("simulate", folder, "--games", "3", "--players", "2")
+    assert result.exit_code == 2 and words in result.output and "Traceback" not in result.output, result.output

@@ -404,6 +404,7 @@ class Game:
         token for every two dice left (none when the turn began with a full hand of tokens). Tokens taken are
         kept for a later turn (the rules also allow using them at once; never doing so is always legal)."""
         bot = self.bots[p]
+        self.spend(CLAIM_STEPS * self.rules.dice_count)   # every die rolled, weighed, perhaps rerolled
         sides = self._roll(self.rules.dice_count)
         self._log("roll", p, tuple(sides))
         again = tuple(bot.reroll(self, p, tuple(sides)))

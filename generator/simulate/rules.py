@@ -223,7 +223,7 @@ def compile_rules(game: Game) -> Rules:
     defaults = []
     end = game.tables.get("game_end", {})
     if len(end) == 1:
-        end_trains = int(next(iter(end.values())))
+        end_trains = _whole(game, "tables: game_end", next(iter(end.values())))
     else:
         end_trains = END_TRAINS
         defaults.append(f"last round at ≤ {END_TRAINS} trains")
@@ -238,7 +238,8 @@ def compile_rules(game: Game) -> Rules:
         if key not in PLAY_KEYS:
             raise _refuse(game.source, f"tables: play has '{key}', which the simulator does not know",
                           "play: may hold " + ", ".join(PLAY_KEYS))
-    figures: dict = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    figures: dict = {key: _whole(game, f"tables: play: {key}", play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    _check_figures(game, figures, sum(counts.values()), len(tickets))
     defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
     modules = _modules(game, place_entities)
     modules.update(dice)
@@ -254,6 +255,27 @@ def compile_rules(game: Game) -> Rules:
                  tickets=tickets, ticket_decks=tuple(d.id for d in ticket_decks), scoring=scoring,
                  players=(int(game.players[0]), int(game.players[1])), trains=int(game.meta["trains_per_player"]),
                  end_trains=end_trains, all_tracks_from=all_tracks_from, defaults=tuple(defaults), **figures, **modules)
+
+
+def _whole(game: Game, what: str, value) -> int:
+    """``value`` as the whole number a figure of the rules is, or a ContentError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        raise _refuse(game.source, f"{what} is {value!r}, not a whole number", "write the rulebook's figure, e.g. 3")
+    return int(value)
+
+
+def _check_figures(game: Game, figures: dict, cards: int, tickets: int) -> None:
+    """The ``play`` table's figures within what a game can be played with: a hand of a billion cards dealt one by one
+    never ends, a turn drawing no ticket is no move. Cards dealt or turned face up: 0 up to the train cards; tickets
+    dealt and drawn: 1 up to the tickets; the rest 0 or more."""
+    bounds = {"hand": (0, cards), "face_up": (0, cards), "tickets_dealt": (1, tickets), "tickets_drawn": (1, tickets)}
+    for key, value in figures.items():
+        low, high = bounds.get(key, (0, None))
+        if value < low or (high is not None and value > high):
+            within = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise _refuse(game.source, f"tables: play: {key} is {value:,}; a game can be played with {within}",
+                          f"write the rulebook's figure for {key} (or leave it out: the published default is "
+                          f"{PLAY_KEYS[key]})")
 
 
 def _per_track(value, track: int):
