@@ -267,8 +267,9 @@ def _whole(game: Game, what: str, value) -> int:
 def _check_figures(game: Game, figures: dict, cards: int, tickets: int) -> None:
     """The ``play`` table's figures within what a game can be played with: a hand of a billion cards dealt one by one
     never ends, a turn drawing no ticket is no move. Cards dealt or turned face up: 0 up to the train cards; tickets
-    dealt and drawn: 1 up to the tickets; the rest 0 or more."""
-    bounds = {"hand": (0, cards), "face_up": (0, cards), "tickets_dealt": (1, tickets), "tickets_drawn": (1, tickets)}
+    dealt and drawn: 1 up to the tickets (or the published default, for a deck smaller than it); the rest 0 or more."""
+    bounds = {"hand": (0, max(cards, HAND)), "face_up": (0, max(cards, FACE_UP)),
+              "tickets_dealt": (1, max(tickets, TICKETS_DEALT)), "tickets_drawn": (1, max(tickets, TICKETS_DRAWN))}
     for key, value in figures.items():
         low, high = bounds.get(key, (0, None))
         if value < low or (high is not None and value > high):
