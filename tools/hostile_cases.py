@@ -418,7 +418,6 @@ def round_six(work: Path) -> None:
     case(work, "a 20 GB sparse file (check)", [("notes.bin", SPARSE)])
 
 
-
 def round_simulate(work: Path) -> None:
     """``pnpgen simulate`` on hostile maps (agree): a grid of 2,500 places, a complete graph of 200 cities, 3,000 parallel
     routes, 5,000 tickets, a 1-card train deck, 10^9 trains, a map where no one can claim. tools/hostile_simulate.py
