@@ -199,3 +199,27 @@ SERVE_REQUEST_HEAD_SECONDS = 10.0
 #: connections (and requests being answered) ``pnpgen serve`` holds at once; past it a request is answered 503 at
 #: once. Each preview tab holds one event stream and a browser opens up to six connections a host: 100 is many tabs
 SERVE_MAX_CONNECTIONS = 100
+
+
+# --- pnpgen simulate (agree) -----------------------------------------------------
+#: turns of one simulated game (every player's turns): a game of bots that never finish (ten million trains each,
+#: a ticket deck that never runs out) is stopped here and reported as ended by "turn limit"; Germany's take ~100
+MAX_SIMULATE_TURNS = 2_000
+#: work of one simulated game, in steps (~0.1-0.2 µs each): a place or route a bot's path search looks at, a track it
+#: weighs for a claim (8 steps), a position a line-game bot weighs. A game past it ends there, reported as ended by
+#: "work limit" (on a grid of 2,500 places a greedy game re-plans its tickets for a second a turn): ~1-2 s of CPU. A
+#: 4-player game of Germany takes ~180,000 steps with greedy bots, ~520,000 with five lookahead ones, S鉄道 ~70,000
+MAX_SIMULATE_GAME_WORK = 10_000_000
+#: work of a whole run (its games together; each chunk of 50 games may spend its share): past it the run stops,
+#: naming how many games would fit (``--games``). ~5-10 minutes of one core: 16,000 greedy games of Germany
+MAX_SIMULATE_WORK = 3_000_000_000
+#: trails the longest-path bonus card (European Express) tries for one player: the longest trail is a search through
+#: every way of chaining the player's routes, which a player owning 200 routes of a grid cannot finish; past it the
+#: game ends by "work limit" and the bonus goes to the longest trail found
+MAX_LONGEST_PATH_STEPS = 1_000_000
+#: steps the report spends finding each ticket's shortest paths (its "most contested routes"): past it the rest of
+#: 5,000 tickets on a map of 2,500 places are left out, and the report says so
+MAX_SIMULATE_REPORT_WORK = 20_000_000
+#: games one ``pnpgen simulate`` plays (``--games``)
+MAX_SIMULATE_GAMES = 1_000_000
+

@@ -122,6 +122,7 @@ def main() -> None:
         round_four(work)
         round_five(work)
         round_six(work)
+        round_simulate(work)
 
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{}</svg>'
@@ -415,6 +416,16 @@ def round_six(work: Path) -> None:
     case(work, "6,000 places, 3,000 ticket starts", chain_map(6000, 3000))
     case(work, "... each place a terminal", chain_map(6000, 3000, terminals=True))
     case(work, "a 20 GB sparse file (check)", [("notes.bin", SPARSE)])
+
+
+def round_simulate(work: Path) -> None:
+    """``pnpgen simulate`` on hostile maps (agree): a grid of 2,500 places, a complete graph of 200 cities, 3,000 parallel
+    routes, 5,000 tickets, a 1-card train deck, 10^9 trains, a map where no one can claim. tools/hostile_simulate.py
+    makes them, and with --cases runs every case above through ``simulate`` too."""
+    import hostile_simulate
+    for name, (make, args) in hostile_simulate.CASES.items():
+        case(work, name[:32], [("game.yaml", lambda data, make=make: make().encode())], "simulate",
+             args=("--players", "2", *args))
 
 
 if __name__ == "__main__":

@@ -5,18 +5,20 @@ maps.py, tickets.py, …), registered with ``@check(code, severity,
 description)`` from ``registry``. Every module of this package is imported
 here, so adding a check is adding one function (or one module) — nothing
 else to edit. ``run_checks(game)`` runs the catalogue and returns the
-findings in a stable order.
+findings in a stable order; ``run_checks(game, subject="rules")`` only the
+checks that prove the game as played (``pnpgen simulate`` runs those first).
 """
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from generator.check.registry import CATALOGUE, FINISHERS, Check, Finding, Issue, check
+from generator.check.registry import CATALOGUE, FINISHERS, SUBJECTS, Check, Finding, Issue, check
 from generator.check.waivers import Waivers
 from generator.errors import PnpgenError
 
-__all__ = ["CATALOGUE", "Check", "ChecksFailed", "Finding", "Issue", "check", "run_checks", "catalogue", "errors_in"]
+__all__ = ["CATALOGUE", "SUBJECTS", "Check", "ChecksFailed", "Finding", "Issue", "check", "run_checks", "catalogue",
+           "errors_in", "subject_of"]
 
 _INFRASTRUCTURE = {"registry", "waivers", "report", "stats"}
 
@@ -41,12 +43,22 @@ def catalogue() -> list[Check]:
     return [CATALOGUE[code] for code in sorted(CATALOGUE)]
 
 
-def run_checks(game, codes=None) -> list[Finding]:
-    """Run the catalogue (or only ``codes``) on a loaded game; findings sorted by file, line, code."""
+def subject_of(code: str) -> str | None:
+    """What check ``code`` proves ("rules" or "print"); None for a code that is no check's (a read error)."""
+    _import_checks()
+    entry = CATALOGUE.get(code)
+    return entry.subject if entry is not None else None
+
+
+def run_checks(game, codes=None, subject: str | None = None) -> list[Finding]:
+    """Run the catalogue (or only ``codes``, or only the checks of ``subject``) on a loaded game; findings sorted
+    by file, line, code. Waivers apply whichever checks run."""
     waivers = Waivers()
     findings = []
     for entry in catalogue():
         if codes is not None and entry.code not in codes:
+            continue
+        if subject is not None and entry.subject != subject:
             continue
         for issue in entry.run(game):
             source = issue.source or game.source

@@ -194,16 +194,16 @@ def print_problems(game) -> PrintProblems:
     return problems
 
 
-@check("PNP807", "error", "text on a token, tile, die face or sheet that does not fit (a sheet: its page)")
+@check("PNP807", "error", "text on a token, tile, die face or sheet that does not fit (a sheet: its page)", subject="print")
 def component_overflow(game):
     yield from print_problems(game).issues("overflow")
 
 
-@check("PNP808", "error", "characters on a token, tile, die face or sheet the embedded font lacks")
+@check("PNP808", "error", "characters on a token, tile, die face or sheet the embedded font lacks", subject="print")
 def component_glyphs(game):
     yield from print_problems(game).issues("glyph")
 
 
-@check("PNP809", "error", "a token, tile or die face whose layout cannot be drawn")
+@check("PNP809", "error", "a token, tile or die face whose layout cannot be drawn", subject="print")
 def component_layout(game):
     yield from print_problems(game).issues("layout")

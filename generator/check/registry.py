@@ -6,6 +6,12 @@ description; the function only says *where* and *what*. Codes are grouped by
 hundreds (1xx counts, 2xx tables, 3xx maps, 4xx tickets, 5xx board geometry,
 6xx setup and game-specific, 7xx print, 8xx tokens/tiles/dice), and the module
 a check lives in is its group.
+
+Each check also has a *subject*: what it proves. ``rules`` checks prove the game as it is played (counts,
+tables, the map, tickets, setup, pieces per player); ``print`` checks prove what is printed (layout, fonts,
+board drawing, margins, artwork). A group's subject is ``GROUP_SUBJECTS``; a check of another subject than
+its group says so (``@check("PNP807", "error", "…", subject="print")``). ``pnpgen simulate`` refuses a game
+with a rules error and plays one with print errors (a playtest before the artwork is done).
 """
 from __future__ import annotations
 
@@ -20,6 +26,15 @@ from generator.errors import Diagnostic, Source
 from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 
 SEVERITIES = ("error", "warning")
+#: what a check proves: the game as played (``simulate`` refuses an error among these), or what is printed
+SUBJECTS = ("rules", "print")
+#: each check module's subject, unless a check says otherwise; a new module must be listed (a test asks)
+GROUP_SUBJECTS = {
+    "counts": "rules", "tables": "rules", "maps": "rules", "tickets": "rules", "setup": "rules", "railway": "rules",
+    "variants": "rules", "components": "rules",
+    "board": "print", "furniture": "print", "margins": "print", "terrain": "print", "printing": "print",
+    "dry": "print", "colours": "print", "artwork": "print", "words": "print",
+}
 CODE = re.compile(r"^PNP[1-9]\d\d$")
 
 
@@ -77,6 +92,8 @@ class Check:
     description: str
     group: str
     function: Callable
+    #: what it proves: "rules" (the game as played) or "print" (what is printed); see ``SUBJECTS``
+    subject: str = "rules"
 
     def run(self, game) -> Iterable[Issue]:
         return self.function(game)
@@ -103,18 +120,24 @@ CATALOGUE: dict[str, Check] = {}
 FINISHERS: list[Callable] = []
 
 
-def check(code: str, severity: str, description: str):
-    """Register ``fn(game) -> Iterable[Issue]`` as check ``code``."""
+def check(code: str, severity: str, description: str, subject: str | None = None):
+    """Register ``fn(game) -> Iterable[Issue]`` as check ``code`` (``subject``: its group's unless given)."""
     if not CODE.match(code):
         raise ValueError(f"check code {code!r} should look like PNP101")
     if severity not in SEVERITIES:
         raise ValueError(f"check {code}: severity {severity!r} should be one of {SEVERITIES}")
+    if subject is not None and subject not in SUBJECTS:
+        raise ValueError(f"check {code}: subject {subject!r} should be one of {SUBJECTS}")
 
     def register(fn):
         if code in CATALOGUE and CATALOGUE[code].function.__qualname__ != fn.__qualname__:
             raise ValueError(f"check code {code} is used twice ({CATALOGUE[code].function.__name__}, {fn.__name__})")
         group = fn.__module__.rsplit(".", 1)[-1]
-        CATALOGUE[code] = Check(code, severity, description, group, fn)
+        kind = subject or GROUP_SUBJECTS.get(group)
+        if kind is None:
+            raise ValueError(f"check {code}: module '{group}' has no subject in GROUP_SUBJECTS: add it, or give "
+                             f"subject= one of {SUBJECTS}")
+        CATALOGUE[code] = Check(code, severity, description, group, fn, kind)
         return fn
 
     return register

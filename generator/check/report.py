@@ -123,10 +123,12 @@ def print_catalogue(checks: list[Check], console: Console) -> None:
     for group, entries in groupby(checks, key=lambda c: c.group):
         console.print(f"[bold]{group}[/]")
         for c in entries:
-            console.print(f"  [bold]{c.code}[/] [{STYLE[c.severity]}]{c.severity:<7}[/] {escape(c.description)}",
+            console.print(f"  [bold]{c.code}[/] [{STYLE[c.severity]}]{c.severity:<7}[/] {c.subject:<5} "
+                          f"{escape(c.description)}",
                           soft_wrap=True)
 
 
 def catalogue_json(checks: list[Check]) -> str:
-    return json.dumps([{"code": c.code, "severity": c.severity, "group": c.group, "description": c.description}
+    return json.dumps([{"code": c.code, "severity": c.severity, "group": c.group, "subject": c.subject,
+                        "description": c.description}
                        for c in checks], ensure_ascii=False, indent=2)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from generator.check import Finding, catalogue, errors_in, report
+from generator.check import SUBJECTS, Finding, catalogue, errors_in, report, subject_of
 from generator.cli import common
 from generator.cli.common import PlainConsole, _fail, _print_error, plain_stdout
 from generator.cli.games import _games_for
@@ -31,16 +31,20 @@ CHECK_GC_THRESHOLD = 100_000
 @click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into each game.")
 @click.option("--no-cache", is_flag=True,
               help="Check again even if nothing changed since the last check (PNPGEN_CACHE_DIR=off does the same).")
-def check(games, fmt, list_checks, addons, no_cache):
+@click.option("--only", type=click.Choice(SUBJECTS), default=None,
+              help="Report only the checks of one subject: rules (the game as played: what `pnpgen simulate` "
+                   "refuses on) or print (layout, fonts, the board's drawing, artwork).")
+def check(games, fmt, list_checks, addons, no_cache, only):
     """Check every game under content/ (or the GAMES given) and report every inconsistency.
 
     Exit status: 0 no errors (warnings allowed), 1 errors found, 2 content could not be read.
     """
     if list_checks:
+        listed = [c for c in catalogue() if only is None or c.subject == only]
         if fmt == "json":
-            click.echo(report.catalogue_json(catalogue()))
+            click.echo(report.catalogue_json(listed))
         else:
-            report.print_catalogue(catalogue(), common.out_console)
+            report.print_catalogue(listed, common.out_console)
         return
     try:
         folders = _games_for(games, addons)
@@ -50,6 +54,8 @@ def check(games, fmt, list_checks, addons, no_cache):
     unreadable: list[PnpgenError] = []
     with fewer_collections(freeze=False, threshold=CHECK_GC_THRESHOLD):
         _check_each(folders, addons, no_cache, findings, unreadable)
+    if only is not None:   # every check ran (and is remembered as it is); only the subject's findings are reported
+        findings = [f for f in findings if subject_of(f.code) == only]
     if fmt == "json":
         rows = findings + [Finding.of(d) for error in unreadable for d in error.diagnostics]
         click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))

@@ -1,5 +1,6 @@
 """``pnpgen simulate``: play a game many times with bots (route family: heatmap, two versions compared, Dask;
-line family: S鉄道で行こう's line game)."""
+line family: S鉄道で行こう's line game). A game whose rules-subject checks find an error is not played
+(``generator.simulate.admit``): its findings are printed as ``pnpgen check`` prints them, exit 2."""
 from __future__ import annotations
 
 import json
@@ -8,13 +9,16 @@ from pathlib import Path
 import click
 from rich.markup import escape
 
+from generator.check import report
 from generator.cli.common import _fail, err_console
 from generator.cli.given import Given
 from generator.errors import PnpgenError
+from generator.limits import MAX_SIMULATE_GAMES
 from generator.load.game import load_game
 from generator.simulate import compare as versions
 from generator.simulate import line_report
 from generator.simulate import report as simulation
+from generator.simulate.admit import NotPlayable, admit
 from generator.simulate.bots import BOTS
 from generator.simulate.family import bots_for, compile_game
 from generator.simulate.heatmap import write_heatmap
@@ -26,7 +30,8 @@ from generator.simulate.line_rules import LineRules
 @click.argument("game", type=Given(), required=False)
 @click.option("--with", "addons", multiple=True, type=Given(), help="Compose an add-on folder into the game.")
 @click.option("--players", type=int, default=4, show_default=True, help="Players per game.")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--games", type=click.IntRange(1, MAX_SIMULATE_GAMES), default=1000, show_default=True,
+              help="Games to play.")
 @click.option("--bots", default="greedy", show_default=True,
               help=f"Bots by seat, comma-separated (route games: {', '.join(BOTS)}; line games: {', '.join(LINE_BOTS)}); "
                    "one name seats it everywhere. Rotated each game.")
@@ -66,7 +71,7 @@ def simulate(game, addons, players, games, bots, seed, fmt, jobs, validate, heat
             caption = f"{model.label}{with_}: {games} games, {players} players, bots {','.join(names)}, seed {seed}"
             err_console.print(f"wrote {escape(str(write_heatmap(model, rules, results, caption, Path(heatmap))))}")
     except PnpgenError as error:
-        _fail(error)
+        _refuse(error)
     family = line_report if line else simulation
     figures = family.summary(rules, results, names, seed)
     if fmt == "json":
@@ -87,9 +92,18 @@ def _check_bots(names: list[str], known: dict, players: int) -> list[str]:
     return names
 
 
+def _refuse(error: PnpgenError) -> None:
+    """Exit with ``error``; a game refused for its rules errors has its findings printed first, as ``check`` does."""
+    if isinstance(error, NotPlayable):
+        report.print_findings(error.findings, err_console)
+    _fail(error)
+
+
 def _simulation_rules(game: str, addons, players: int):
     model = load_game(Path(game), tuple(addons))
+    admit(model, game)
     rules = compile_game(model)
+    simulation.remember(Path(game), tuple(addons), model, rules)
     if not rules.players[0] <= players <= rules.players[1]:
         raise click.UsageError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {players}")
     return model, rules
@@ -99,7 +113,7 @@ def _simulate_compare(specs, addons, players, names, games, seed, fmt, jobs, val
     try:
         figures = versions.run(specs, tuple(addons), names, games, seed, jobs, validate, dask)
     except PnpgenError as error:
-        _fail(error)
+        _refuse(error)
     if fmt == "json":
         click.echo(json.dumps({"a": specs[0], "b": specs[1], "seed": seed, "bots": names, **figures},
                               ensure_ascii=False, indent=2))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 
-from generator.simulate.engine import Game
+from generator.simulate.engine import CLAIM_STEPS, Game
 from generator.simulate.rules import GRAY, LOCO, SINGLE_OR_DOUBLE, STATION, Rules
 
 INF = 1 << 30
@@ -56,6 +56,7 @@ class Bot:
 
 def dice_claimable(g: Game, p: int, sides: tuple) -> list[tuple[int, tuple[int, ...], int]]:
     """Every track the player can claim with these dice and their tokens: (track, dice slots, tokens)."""
+    g.spend(CLAIM_STEPS * len(g.rules.tracks))
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -72,6 +73,7 @@ def stations(sides: tuple) -> tuple[int, ...]:
 
 def claimable(g: Game, p: int) -> list[tuple[int, int, int]]:
     """Every track the player can claim now, with its cheapest payment: (track, colour, wilds)."""
+    g.spend(CLAIM_STEPS * len(g.rules.tracks))
     out = []
     for i, t in enumerate(g.rules.tracks):
         if g.trains[p] >= t.length and g.available(p, i):
@@ -169,8 +171,10 @@ class Planner:
             self.adj[t.a].append((t.b, gi))
             self.adj[t.b].append((t.a, gi))
         self.length = [rules.tracks[tr[0]].length for tr in rules.groups]
+        self.steps = 0   # the last search's work
 
     def costs(self, g: Game, p: int) -> list[int]:
+        g.spend(CLAIM_STEPS * len(self.rules.tracks))
         out = []
         for gi, tracks in enumerate(self.rules.groups):
             if gi in g.owns_group[p]:
@@ -181,14 +185,22 @@ class Planner:
                 out.append(INF)
         return out
 
-    def path(self, cost: list[int], a: int, b: int) -> tuple[int, list[int]]:
-        """(cost, groups) of the cheapest way from a to b; cost INF when there is none."""
-        terminal = self.rules.terminal
+    def path(self, g: Game, cost: list[int], a: int, b: int) -> tuple[int, list[int]]:
+        """(cost, groups) of the cheapest way from a to b; cost INF when there is none. Its work (a step per place
+        taken off the heap and per route looked at) is spent in ``g``."""
+        found = self._search(cost, a, b)
+        g.spend(self.steps)
+        return found
+
+    def _search(self, cost: list[int], a: int, b: int) -> tuple[int, list[int]]:
+        adj, terminal = self.adj, self.rules.terminal
         dist = {a: 0}
         via: dict[int, tuple[int, int]] = {}
         heap = [(0, a)]
+        self.steps = 0
         while heap:
             d, x = heapq.heappop(heap)
+            self.steps += 1 + len(adj[x])
             if x == b:
                 groups = []
                 while x != a:
@@ -197,7 +209,7 @@ class Planner:
                 return d, groups
             if d > dist[x] or (x != a and terminal[x]):
                 continue
-            for y, gi in self.adj[x]:
+            for y, gi in adj[x]:
                 c = cost[gi]
                 if c >= INF:
                     continue
@@ -252,7 +264,7 @@ class GreedyBot(Bot):
         spend = 0
         for i in sorted(tickets, key=lambda i: -g.rules.tickets[i].points):
             t = g.rules.tickets[i]
-            d, groups = planner.path(cost, t.a, t.b)
+            d, groups = planner.path(g, cost, t.a, t.b)
             if d >= INF or spend + d > budget:
                 continue
             spend += d
@@ -330,7 +342,7 @@ class GreedyBot(Bot):
         scored = []
         for i in drawn:
             t = g.rules.tickets[i]
-            d, _ = planner.path(base, t.a, t.b)
+            d, _ = planner.path(g, base, t.a, t.b)
             scored.append((d if d < INF else INF, -t.points, i))
         scored.sort(key=lambda s: (s[0] / max(1, -s[1]), s[0], s[2]))
         kept: list[int] = []
@@ -379,6 +391,7 @@ class GreedyBot(Bot):
         paid with these dice and tokens, longer first; None when there is none to roll for."""
         plan = self._replan(g, p)
         groups = plan or set(range(len(g.rules.groups)))
+        g.spend(len(groups))
         best = None
         for gi in sorted(groups):
             for track in g.rules.groups[gi]:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from generator.errors import ContentError
 from generator.load.game import load_game
+from generator.simulate.admit import admit
 from generator.simulate.engine import Result
 from generator.simulate.line_rules import is_line_game
 from generator.simulate.report import simulate
@@ -194,6 +195,7 @@ def run(specs: tuple[str, str], addons: tuple[str, ...], bots: list[str], games:
         for n, spec in enumerate(specs):
             folder = version(spec, Path(scratch) / str(n))
             model = load_game(folder, addons)
+            admit(model, spec)
             if is_line_game(model):
                 raise ContentError(None, f"--compare {spec}: comparing two versions is done for route games only, "
                                          "and this is a line game", "simulate each version on its own and compare the reports")

@@ -23,6 +23,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
+from generator.limits import MAX_LONGEST_PATH_STEPS, MAX_SIMULATE_GAME_WORK, MAX_SIMULATE_TURNS
 from generator.simulate.rules import (
     ATTRACTION_POINTS,
     DICE_STALL_ROUNDS,
@@ -37,14 +38,22 @@ from generator.simulate.rules import (
 )
 
 #: a game longer than this many turns is stopped (bots that never finish; reported as "turn limit")
-MAX_TURNS = 2000
+MAX_TURNS = MAX_SIMULATE_TURNS
 #: this many row reshuffles in a row and the row stays as it is (the rulebook's "until fewer than 3 wilds"
 #: could loop forever when the cards left are mostly wilds)
 MAX_RESHUFFLES = 5
 
 
+#: the work of weighing one track for a claim (open to the player? paid how?), in steps of a path search's time
+CLAIM_STEPS = 8
+
+
 class IllegalMove(Exception):
     """A bot asked for a move the rules do not allow: a bug in the bot, never bad content."""
+
+
+class WorkLimit(Exception):
+    """A game took more than its work limit (``Game.spend``): it ends there, reported as ended by "work limit"."""
 
 
 @dataclass
@@ -69,6 +78,7 @@ class Result:
     breakdown: list[dict]            # per player: routes, tickets, bonus points
     log: list = field(default_factory=list)
     tunnels: list[tuple[int, int]] = field(default_factory=list)   # per tunnel claim tried: (track, extra cards; -1 failed)
+    work: int = 0                    # steps of work the game took (``Game.spend``)
 
 
 class Game:
@@ -81,6 +91,9 @@ class Game:
         self.rules = rules
         self.bots = bots
         self.n = n
+        #: steps of work spent (``spend``): bots' path searches and claim lists, the end's scoring
+        self.work = 0
+        self.work_limit = MAX_SIMULATE_GAME_WORK
         self.seed = seed
         self.rng = random.Random(seed)
         self.logging = log
@@ -131,21 +144,37 @@ class Game:
             self._log("deal", p, tuple(c for c in cards if c is not None))
         if not rules.dice:
             self._refill()
-        for p in range(n):
-            self._tickets(p, rules.tickets_dealt, rules.tickets_kept, setup=True)
+        #: what ended the game before it began ("work limit": the setup's ticket choices took all its work)
+        self.ended = ""
+        try:
+            for p in range(n):
+                if self.can_draw_tickets():   # a deck of fewer tickets than the players are dealt: the last get none
+                    self._tickets(p, rules.tickets_dealt, rules.tickets_kept, setup=True)
+        except WorkLimit:
+            self.ended = "work limit"
 
     # --- the game ----------------------------------------------------------------------------------------
+
+    def spend(self, steps: int) -> None:
+        """Count ``steps`` of work; past the game's limit, a ``WorkLimit`` ends the game (``play``)."""
+        self.work += steps
+        if self.work > self.work_limit:
+            raise WorkLimit
 
     def play(self) -> Result:
         n, last, passes = self.n, None, 0
         stall = n * DICE_STALL_ROUNDS if self.rules.dice else n
-        end = ""
+        end = self.ended
         while not end:
             self.round += 1
             for p in range(n):
                 self.turns += 1
                 self._log("turn", p)
-                passed = self._turn(p)
+                try:
+                    passed = self._turn(p)
+                except WorkLimit:   # the game ends where the turn stopped (no claim is half made: a bot asks first)
+                    end = "work limit"
+                    break
                 passes = passes + 1 if passed else 0
                 if last is None and self.trains[p] <= self.rules.end_trains:
                     last = self.turns + n   # everyone, this player too, has one more turn
@@ -269,6 +298,7 @@ class Game:
         return colour, wilds
 
     def any_claim(self, p: int) -> bool:
+        self.spend(CLAIM_STEPS * len(self.rules.tracks))
         return any(self.trains[p] >= t.length and self.available(p, i) and self.payment(p, i) is not None
                    for i, t in enumerate(self.rules.tracks))
 
@@ -374,6 +404,7 @@ class Game:
         token for every two dice left (none when the turn began with a full hand of tokens). Tokens taken are
         kept for a later turn (the rules also allow using them at once; never doing so is always legal)."""
         bot = self.bots[p]
+        self.spend(CLAIM_STEPS * self.rules.dice_count)   # every die rolled, weighed, perhaps rerolled
         sides = self._roll(self.rules.dice_count)
         self._log("roll", p, tuple(sides))
         again = tuple(bot.reroll(self, p, tuple(sides)))
@@ -493,7 +524,12 @@ class Game:
                            for x in (rules.tracks[i].a, rules.tracks[i].b) if rules.attractions[x]}
                 breakdown[p]["attractions"] = ATTRACTION_POINTS * len(reached)
         if rules.longest:
-            lengths = [longest_path(rules, [i for i, o in enumerate(self.owner) if o == p]) for p in range(n)]
+            lengths = []
+            for p in range(n):
+                length, finished = longest_path(rules, [i for i, o in enumerate(self.owner) if o == p])
+                lengths.append(length)
+                if not finished:   # the search stopped at its limit: the bonus goes to the longest trail found
+                    end = "work limit"
             for p in range(n):
                 breakdown[p]["longest"] = rules.longest if max(lengths) and lengths[p] == max(lengths) else 0
         scores = [sum(b.values()) for b in breakdown]
@@ -508,7 +544,8 @@ class Game:
                       turns=self.turns, rounds=self.round, end=end, kept=[list(t) for t in self.tickets],
                       completed=completed, completed_round=completed_round, claims=self.claims, picks=self.picks,
                       blind=self.blind, spent=self.spent,
-                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log, tunnels=self.tunnels)
+                      claimed_by_colour=self.claimed_by_colour, breakdown=breakdown, log=self.log, tunnels=self.tunnels,
+                      work=self.work)
 
     def _completed_in(self, p: int, ticket) -> int:
         """The round of the claim that joined a completed ticket's ends: the shortest prefix of the player's
@@ -567,24 +604,35 @@ def majority_points(held: list[list[int]], table: tuple[int, ...]) -> list[int]:
     return points
 
 
-def longest_path(rules: Rules, owned: list[int]) -> int:
-    """The longest trail (no track used twice) through the player's tracks, in spaces."""
+def longest_path(rules: Rules, owned: list[int], limit: int = MAX_LONGEST_PATH_STEPS) -> tuple[int, bool]:
+    """The longest trail (no track used twice) through the player's tracks, in spaces, and whether the search
+    finished: it stops after ``limit`` steps (a trail tried), the longest found so far its answer."""
     adj: dict[int, list[tuple[int, int]]] = {}
     for i in owned:
         t = rules.tracks[i]
         adj.setdefault(t.a, []).append((t.b, i))
         adj.setdefault(t.b, []).append((t.a, i))
-    best = 0
-
-    def walk(node: int, used: set, length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        for nxt, i in adj.get(node, ()):
-            if i not in used:
-                used.add(i)
-                walk(nxt, used, length + rules.tracks[i].length)
-                used.remove(i)
-
-    for start in adj:
-        walk(start, set(), 0)
-    return best
+    best, steps = 0, 0
+    for start in adj:   # depth first, a stack of (place, the tracks used, length, next neighbour to try)
+        used: set[int] = set()
+        stack = [(start, 0, 0)]
+        trail: list[int] = []
+        while stack:
+            node, length, k = stack.pop()
+            best = max(best, length)
+            edges = adj[node]
+            while k < len(edges) and edges[k][1] in used:
+                k += 1
+            if k == len(edges):
+                if trail:
+                    used.discard(trail.pop())
+                continue
+            steps += 1
+            if steps > limit:
+                return best, False
+            nxt, i = edges[k]
+            stack.append((node, length, k + 1))
+            used.add(i)
+            trail.append(i)
+            stack.append((nxt, length + rules.tracks[i].length, 0))
+    return best, True

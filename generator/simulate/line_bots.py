@@ -107,6 +107,7 @@ class GreedyLineBot(LineBot):
     # --- phase 1 -----------------------------------------------------------------------------------------
 
     def bid(self, g: LineGame, p: int) -> int:
+        g.spend(1 + g.n * (1 + len(g.row)) * (1 + len(g.rules.stations)) // 8)   # every player's view of every slot
         mine = _slot_scores(g, p, values(g, p))
         if not any(mine):
             return g.rng.randint(1, g.rules.bids)   # nothing ahead is worth a card: any slot will do
@@ -152,6 +153,7 @@ class GreedyLineBot(LineBot):
         key = (here, counts, chips)
         if key in self.memo:
             return self.memo[key]
+        g.spend(1 + len(counts))   # a new position weighed: a hand of many types has very many
         worth, last, reach = self.worth, g.last, g.reach_table
         best: tuple[float, tuple] | None = None
         left = chips + sum(counts)

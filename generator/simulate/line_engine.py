@@ -26,7 +26,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from generator.simulate.engine import IllegalMove
+from generator.limits import MAX_SIMULATE_GAME_WORK
+from generator.simulate.engine import IllegalMove, WorkLimit
 from generator.simulate.line_rules import LineRules
 
 #: phase 1 of a round ends after this many bids (deterministic bots could clash for ever)
@@ -64,6 +65,8 @@ class LineResult:
     final: list[int]                  # each player's station at the end
     round_ends: list[list[int]]       # each player's station at the end of each round
     log: list = field(default_factory=list)
+    work: int = 0                     # steps of work the game took (``LineGame.spend``)
+    end: str = ""                     # "work limit" when the game was stopped there; "" when every round was played
 
 
 class LineGame:
@@ -74,6 +77,7 @@ class LineGame:
         if not rules.players[0] <= n <= rules.players[1]:
             raise ValueError(f"{rules.game} is played by {rules.players[0]}–{rules.players[1]} players, not {n}")
         self.rules, self.bots, self.n, self.seed = rules, bots, n, seed
+        self.work, self.work_limit, self.end = 0, MAX_SIMULATE_GAME_WORK, ""
         self.rng = random.Random(seed)
         self.logging = log
         self.log: list = []
@@ -112,13 +116,22 @@ class LineGame:
 
     # --- the game ----------------------------------------------------------------------------------------
 
+    def spend(self, steps: int) -> None:
+        """Count ``steps`` of work (bots weighing bids and moves); past the game's limit the game stops (``play``)."""
+        self.work += steps
+        if self.work > self.work_limit:
+            raise WorkLimit
+
     def play(self) -> LineResult:
-        for r in range(1, self.rules.rounds + 1):
-            self.round = r
-            self._log("round", r)
-            self.phase1()
-            self.phase2()
-            self.round_ends.append(list(self.pos))
+        try:
+            for r in range(1, self.rules.rounds + 1):
+                self.round = r
+                self._log("round", r)
+                self.phase1()
+                self.phase2()
+                self.round_ends.append(list(self.pos))
+        except WorkLimit:   # scored as it stands; its log ends mid-round, so the referee does not replay it
+            self.end = "work limit"
         return self._finish()
 
     def deal_row(self) -> None:
@@ -203,6 +216,7 @@ class LineGame:
         self._log("phase2", first)
         p, passes = first, 0
         while passes < n:
+            self.spend(1 + len(self.hands[p]))
             if self.hands[p] or self.chips[p]:
                 self.move(p, self.bots[p].move(self, p))
                 passes = 0
@@ -313,7 +327,7 @@ class LineGame:
                           chips_taken=self.chips_taken, chips_spent=self.chips_spent, chips_missed=self.chips_missed,
                           bids=self.bids, clashes=self.clashes, clashed_players=self.clashed, bid_limit=self.bid_limit,
                           visits=self.visits, turns=self.turns, final=list(self.pos), round_ends=self.round_ends,
-                          log=self.log)
+                          log=self.log, work=self.work, end=self.end)
 
     def _log(self, *event) -> None:
         if self.logging:

@@ -36,6 +36,7 @@ def summary(rules: LineRules, results: list[LineResult], bots: list[str], seed: 
     visited_games = [0] * len(rules.stations)
     rounds = len(results[0].bids) if results else 0
     bids, clashes, clashed = [0] * rounds, [0] * rounds, [0] * rounds
+    stopped = 0   # games stopped by the work limit
     at_end: list[list[int]] = [[] for _ in range(rounds)]   # stations at each round's end, every player
     terminus = [0] * rounds
     taken, spent, missed, dry, limited = 0, 0, 0, 0, 0
@@ -73,13 +74,15 @@ def summary(rules: LineRules, results: list[LineResult], bots: list[str], seed: 
             bids[k] += r.bids[k]
             clashes[k] += r.clashes[k]
             clashed[k] += r.clashed_players[k]
-            at_end[k].extend(r.round_ends[k])
-            terminus[k] += sum(1 for x in r.round_ends[k] if x == last)
+            if k < len(r.round_ends):   # a game stopped by the work limit did not end every round
+                at_end[k].extend(r.round_ends[k])
+                terminus[k] += sum(1 for x in r.round_ends[k] if x == last)
         taken += sum(r.chips_taken)
         spent += sum(r.chips_spent)
         missed += r.chips_missed
         dry += r.chips_missed > 0
         limited += r.bid_limit > 0
+        stopped += bool(r.end)
 
     def pct(k: float, of: int | None = None) -> float | None:
         of = games if of is None else of
@@ -129,7 +132,7 @@ def summary(rules: LineRules, results: list[LineResult], bots: list[str], seed: 
         "destinations": dest_rows,
         "stations": station_rows,
         "train_types": type_rows,
-    }
+    } | ({"work_limit_games_pct": pct(stopped)} if stopped else {})   # only a game that hit the limit has the key
 
 
 def text(report: dict, top: int = 8) -> str:
@@ -150,6 +153,8 @@ def text(report: dict, top: int = 8) -> str:
     lines.append(f"\nchips per game: taken {c['taken_per_game']}, spent {c['spent_per_game']}; pool "
                  f"{c['pool'] if c['pool'] is not None else 'unlimited'}, ran dry in {c['games_the_pool_ran_dry_pct']} % "
                  f"of games ({c['clashes_without_a_chip_per_game']} clashes a game got no chip)")
+    if report.get("work_limit_games_pct"):
+        lines.append(f"  stopped by the work limit (MAX_SIMULATE_GAME_WORK) in {report['work_limit_games_pct']} % of games")
     if report["bid_limit_games_pct"]:
         lines.append(f"  phase 1 stopped after {MAX_BIDS} bids in {report['bid_limit_games_pct']} % of games")
     lines.append("\ntrain types per game: cards won in phase 1, played as a train, discarded to move one station, "

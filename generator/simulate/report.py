@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from generator.errors import BuildError
+from generator.limits import MAX_SIMULATE_REPORT_WORK, MAX_SIMULATE_WORK
 from generator.load.game import load_game
 from generator.simulate.bots import BOTS
 from generator.simulate.engine import Game, IllegalMove, Result
@@ -34,6 +35,15 @@ MIN_KEPT = 20
 _GAMES: dict = {}  # (folder, add-ons) → (Game model, Rules), loaded once per process
 
 
+class RunStopped(BuildError):
+    """What stops a run in a chunk of games (a bot's illegal move, the referee's disagreement, the run's work limit),
+    pickled by its words: a chunk played in a worker process raises it there and the command prints it here
+    (``PnpgenError``'s own pickling lost its arguments, and the pool broke)."""
+
+    def __reduce__(self):
+        return type(self), (None, self.message, self.hint)
+
+
 def game_seed(seed: int, index: int) -> int:
     """Game ``index``'s seed: a function of the base seed and the index only (any process, any order)."""
     return int.from_bytes(hashlib.sha256(f"{seed}:{index}".encode()).digest()[:8], "big")
@@ -43,6 +53,11 @@ def seating(bots: list[str], index: int) -> list[str]:
     """Game ``index``'s bots by seat: the list rotated by ``index`` places."""
     k = index % len(bots)
     return bots[k:] + bots[:k]
+
+
+def remember(folder: Path, addons: tuple, game, rules: Rules | LineRules) -> None:
+    """The game read and compiled by the command: the games this process plays use it, not a second reading."""
+    _GAMES[(str(folder), tuple(str(a) for a in addons))] = (game, rules)
 
 
 def _load(folder: str, addons: tuple) -> tuple:
@@ -61,23 +76,36 @@ def play_one(rules: Rules | LineRules, bots: list[str], seed: int, index: int, l
     return Game(rules, [BOTS[name]() for name in seating(bots, index)], game_seed(seed, index), log=log).play()
 
 
-def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, stop: int, validate: int) -> list:
+def _chunk(folder: str, addons: tuple, bots: list[str], seed: int, start: int, stop: int, validate: int,
+           games: int = 0) -> list:
+    """Games ``start`` to ``stop`` of a run of ``games``: their results, or a BuildError when they take more than
+    their share of the run's work (MAX_SIMULATE_WORK × their part of the games: the same verdict for any -j)."""
     game, rules = _load(folder, addons)
     out = []
+    budget, spent = MAX_SIMULATE_WORK * (stop - start) // max(games, stop - start), 0
     for index in range(start, stop):
         checked = validate > 0 and index % validate == 0
         try:
             result = play_one(rules, bots, seed, index, log=checked)
         except IllegalMove as error:
-            raise BuildError(None, f"game {index} (seed {seed}): a bot made an illegal move: {error}",
+            raise RunStopped(None, f"game {index} (seed {seed}): a bot made an illegal move: {error}",
                              "a bug in pnpgen's simulator bots: please report it with the command line") from error
-        if checked:
+        # a line game cut short by the work limit is not refereed: its log ends mid-round
+        if checked and not (isinstance(rules, LineRules) and result.end):
             problems = (replay_line if isinstance(rules, LineRules) else replay)(game, result.log, len(bots))
             if problems:
-                raise BuildError(None, f"game {index} (seed {seed}): the referee disagrees with the engine: {problems[0]}",
+                raise RunStopped(None, f"game {index} (seed {seed}): the referee disagrees with the engine: {problems[0]}",
                                  "a bug in pnpgen's simulator: please report it with the command line")
         result.log = []
         out.append(result)
+        spent += getattr(result, "work", 0)
+        if spent > budget:
+            each = max(1, spent // len(out))
+            fit = max(1, MAX_SIMULATE_WORK // each)
+            raise RunStopped(None, f"pnpgen simulate stopped at game {index}: a game of {rules.game} takes about "
+                                   f"{each:,} steps of work, and {games:,} games would take more than the "
+                                   f"MAX_SIMULATE_WORK limit ({MAX_SIMULATE_WORK:,} steps)",
+                             f"play at most {fit:,} games (--games {fit}), or simulate a smaller map")
     return out
 
 
@@ -85,7 +113,7 @@ def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int
              validate: int = 0, dask: str | None = None) -> list:
     """Play ``games`` games; the results in game order, the same for any ``jobs`` and on Dask (``dask``: a
     scheduler's address, or "local" for a cluster of ``jobs`` processes on this machine)."""
-    tasks = [(str(folder), tuple(str(a) for a in addons), bots, seed, start, min(games, start + CHUNK), validate)
+    tasks = [(str(folder), tuple(str(a) for a in addons), bots, seed, start, min(games, start + CHUNK), validate, games)
              for start in range(0, games, CHUNK)]
     if dask:
         absolute = [(str(Path(t[0]).resolve()), tuple(str(Path(a).resolve()) for a in t[1]), *t[2:]) for t in tasks]
@@ -94,7 +122,11 @@ def simulate(folder: Path, addons: tuple, bots: list[str], games: int, seed: int
         return [r for task in tasks for r in _chunk(*task)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_chunk, *task) for task in tasks]
-        return [r for future in futures for r in future.result()]
+        try:
+            return [r for future in futures for r in future.result()]
+        except BaseException:   # a chunk stopped the run (its work, a bot's bug): the chunks queued are not played
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
 
 
 def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list:
@@ -124,8 +156,9 @@ def _on_dask(tasks: list[tuple], address: str, jobs: int) -> list:
             cluster.close()
 
 
-def _wanted(rules: Rules) -> list[frozenset]:
-    """Per ticket: the groups on any of its shortest paths on the empty map (terminals not passed through)."""
+def _wanted(rules: Rules, limit: int = MAX_SIMULATE_REPORT_WORK) -> tuple[list[frozenset], int]:
+    """Per ticket: the groups on any of its shortest paths on the empty map (terminals not passed through), and
+    how many tickets that was worked out for: past ``limit`` steps (a place or route looked at) the rest have none."""
     adj: list[list[tuple[int, int, int]]] = [[] for _ in rules.places]
     for gi, tracks in enumerate(rules.groups):
         t = rules.tracks[tracks[0]]
@@ -146,8 +179,18 @@ def _wanted(rules: Rules) -> list[frozenset]:
                     heapq.heappush(heap, (d[y], y))
         return d
 
-    out = []
+    out: list[frozenset] = []
+    known: dict[tuple[int, int], frozenset] = {}
+    each = 3 * (len(rules.places) + len(rules.groups))   # two searches and a pass over the routes
+    work, done = 0, 0
     for ticket in rules.tickets:
+        pair = (ticket.a, ticket.b)
+        if pair in known or work + each > limit:
+            out.append(known.get(pair, frozenset()))
+            done += pair in known
+            continue
+        work += each
+        done += 1
         da, db = dist(ticket.a), dist(ticket.b)
         total = da[ticket.b]
         on = set()
@@ -159,8 +202,9 @@ def _wanted(rules: Rules) -> list[frozenset]:
                     continue
                 if da[u] + t.length + db[v] == total:
                     on.add(gi)
-        out.append(frozenset(on))
-    return out
+        known[pair] = frozenset(on)
+        out.append(known[pair])
+    return out, done
 
 
 def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> dict:
@@ -182,7 +226,7 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
     ends = Counter(r.end for r in results)
     colours = rules.wild_index + 1
     picks, blind, spent, claims_by = [0] * colours, [0] * colours, [0] * colours, [0] * colours
-    wanted = _wanted(rules)
+    wanted, weighed = _wanted(rules)
     tunnel_tries: Counter = Counter()
     tunnel_failed: Counter = Counter()
     tunnel_extra: Counter = Counter()
@@ -263,6 +307,8 @@ def summary(rules: Rules, results: list[Result], bots: list[str], seed: int) -> 
                     "picks_per_claim": round(picks[c] / claims_by[c], 2) if claims_by[c] else None}
                    for c in range(colours)]
     optional: dict = {}
+    if weighed < len(rules.tickets):   # only a map too large to weigh every ticket has the key
+        optional["contested_from_tickets"] = weighed
     if rules.tunnel_reveal:   # only a game with tunnels has the key: the report of any other game is unchanged
         optional["tunnels"] = [
             {"route": rules.track_name(t), "tries": tunnel_tries[t],
@@ -297,7 +343,13 @@ def text(report: dict, top: int = 10) -> str:
     lines.append(f"\ngame length: {t['mean']} turns on average ({t['min']}–{t['max']}), "
                  f"{report['rounds']['mean']} rounds; ended by: "
                  + ", ".join(f"{k} {v}" for k, v in report["ends"].items()))
+    if report["ends"].get("work limit"):
+        lines.append(f"  {report['ends']['work limit']} games stopped by the work limit (MAX_SIMULATE_GAME_WORK): the map "
+                     "is too large for the bots to plan every turn, and the figures describe games cut short")
     lines.append(f"\nmost contested routes (on a shortest path of tickets kept by ≥ 2 players), top {top}")
+    if "contested_from_tickets" in report:
+        lines.append(f"  (shortest paths worked out for the first {report['contested_from_tickets']} tickets only: "
+                     "MAX_SIMULATE_REPORT_WORK)")
     lines.append(f"  {'route':<34}{'contested %':>12}{'claimed %':>11}{'first round':>13}")
     for r in report["routes"][:top]:
         lines.append(f"  {r['route']:<34}{r['contested_pct']:>12}{r['claimed_pct']:>11}{str(r['first_round_mean']):>13}")

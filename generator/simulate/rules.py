@@ -179,12 +179,15 @@ def compile_rules(game: Game) -> Rules:
         else map_rules.ferry_locomotives
     tracks: list[Track] = []
     groups: dict[tuple[int, int, int], list[int]] = {}
+    group_number: dict[tuple[int, int, int], int] = {}   # a group's index: its order in ``groups``
     for n, route in enumerate(game.routes):
         a, b = sorted((place_index[route.a.id], place_index[route.b.id]))
         if a == b:
             continue
         # the tracks of one double route are a group; a distinct route beside them is a group of its own
-        group = groups.setdefault((a, b, n if route.distinct else -1), [])
+        key = (a, b, n if route.distinct else -1)
+        group = groups.setdefault(key, [])
+        number = group_number.setdefault(key, len(group_number))   # (a dict: list(groups).index was quadratic)
         for k, colour in enumerate(route.colors):
             if colour.id == ANY_COLOUR:
                 ci = GRAY
@@ -199,7 +202,7 @@ def compile_rules(game: Game) -> Rules:
                 raise _refuse(route.source, f"the ferry {route.a.id} – {route.b.id} needs {int(ferry) * ferry_locomotives} "
                                             f"locomotives for {route.length} spaces",
                               "mark fewer ferry spaces, or lower map_rules: ferries: locomotive_per_mark")
-            tracks.append(Track(a, b, route.length, ci, list(groups).index((a, b, n if route.distinct else -1)),
+            tracks.append(Track(a, b, route.length, ci, number,
                                 bool(tunnel), int(ferry) * ferry_locomotives))
     ticket_decks = [d for d in game.decks.values() if is_ticket_deck(d)]
     tickets = tuple(Ticket(place_index[c.values["from"].id], place_index[c.values["to"].id], int(c.values["points"]), di,
@@ -220,7 +223,7 @@ def compile_rules(game: Game) -> Rules:
     defaults = []
     end = game.tables.get("game_end", {})
     if len(end) == 1:
-        end_trains = int(next(iter(end.values())))
+        end_trains = _whole(game, "tables: game_end", next(iter(end.values())))
     else:
         end_trains = END_TRAINS
         defaults.append(f"last round at ≤ {END_TRAINS} trains")
@@ -235,7 +238,8 @@ def compile_rules(game: Game) -> Rules:
         if key not in PLAY_KEYS:
             raise _refuse(game.source, f"tables: play has '{key}', which the simulator does not know",
                           "play: may hold " + ", ".join(PLAY_KEYS))
-    figures: dict = {key: int(play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    figures: dict = {key: _whole(game, f"tables: play: {key}", play.get(key, default)) for key, default in PLAY_KEYS.items()}
+    _check_figures(game, figures, sum(counts.values()), len(tickets))
     defaults += [f"{key} {default}" for key, default in PLAY_KEYS.items() if key not in play]
     modules = _modules(game, place_entities)
     modules.update(dice)
@@ -251,6 +255,28 @@ def compile_rules(game: Game) -> Rules:
                  tickets=tickets, ticket_decks=tuple(d.id for d in ticket_decks), scoring=scoring,
                  players=(int(game.players[0]), int(game.players[1])), trains=int(game.meta["trains_per_player"]),
                  end_trains=end_trains, all_tracks_from=all_tracks_from, defaults=tuple(defaults), **figures, **modules)
+
+
+def _whole(game: Game, what: str, value) -> int:
+    """``value`` as the whole number a figure of the rules is, or a ContentError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        raise _refuse(game.source, f"{what} is {value!r}, not a whole number", "write the rulebook's figure, e.g. 3")
+    return int(value)
+
+
+def _check_figures(game: Game, figures: dict, cards: int, tickets: int) -> None:
+    """The ``play`` table's figures within what a game can be played with: a hand of a billion cards dealt one by one
+    never ends, a turn drawing no ticket is no move. Cards dealt or turned face up: 0 up to the train cards; tickets
+    dealt and drawn: 1 up to the tickets (or the published default, for a deck smaller than it); the rest 0 or more."""
+    bounds = {"hand": (0, max(cards, HAND)), "face_up": (0, max(cards, FACE_UP)),
+              "tickets_dealt": (1, max(tickets, TICKETS_DEALT)), "tickets_drawn": (1, max(tickets, TICKETS_DRAWN))}
+    for key, value in figures.items():
+        low, high = bounds.get(key, (0, None))
+        if value < low or (high is not None and value > high):
+            within = f"{low} to {high}" if high is not None else f"{low} or more"
+            raise _refuse(game.source, f"tables: play: {key} is {value:,}; a game can be played with {within}",
+                          f"write the rulebook's figure for {key} (or leave it out: the published default is "
+                          f"{PLAY_KEYS[key]})")
 
 
 def _per_track(value, track: int):

@@ -11,6 +11,7 @@ from collections import Counter
 
 import rustworkx as rx
 
+from generator.limits import MAX_LONGEST_PATH_STEPS
 from generator.model.game import Game
 from generator.model.network import is_ticket_deck
 from generator.simulate import rules as defaults
@@ -141,12 +142,14 @@ def replay(game: Game, log: list, players: int) -> list[str]:
             pieces = [list(x) for x in event[1]]
         elif kind == "deal":
             _, p, cards = event
-            if len(cards) != m.figure["hand"]:
-                bad(i, event, f"dealt {len(cards)} cards, the game deals {m.figure['hand']}")
             for c in cards:
                 if unseen(c) < 1:
                     bad(i, event, f"no {m.colour_ids[c]} card is left to deal")
                 hands[p][c] += 1
+            # fewer only when the deck ran out (a train deck of fewer cards than the hands dealt)
+            if len(cards) > m.figure["hand"] or (len(cards) < m.figure["hand"]
+                                                 and any(unseen(c) for c in range(len(m.total)))):
+                bad(i, event, f"dealt {len(cards)} cards, the game deals {m.figure['hand']}")
         elif kind == "reshuffle":
             if list(event[1]) != row and row:
                 bad(i, event, "the discarded row is not the row on the table")
@@ -325,7 +328,9 @@ def replay(game: Game, log: list, players: int) -> list[str]:
             if reason == "trains" and (last_turn is None or turns != last_turn):
                 bad(i, event, f"the game ended after turn {turns}, the last round ends after turn {last_turn}")
             expect = _scores(m, owner, tickets, held, points, players)
-            if list(scores) != expect:
+            # a game stopped by its work limit may have stopped its longest-path search too: that bonus is not refereed
+            cut = reason == "work limit" and any(name in m.bonus for name in defaults.LONGEST)
+            if expect is not None and not cut and list(scores) != expect:
                 bad(i, event, f"scores {list(scores)}, the referee counts {expect}")
         else:
             bad(i, event, "unknown event")
@@ -334,7 +339,8 @@ def replay(game: Game, log: list, players: int) -> list[str]:
     return problems
 
 
-def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, players: int) -> list[int]:
+def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, players: int) -> list[int] | None:
+    """The final scores, or None when the longest trail is too long a search to referee (MAX_LONGEST_PATH_STEPS)."""
     total = list(points)
     completed = [0] * players
     for p in range(players):
@@ -351,7 +357,8 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
             a, b, value = m.tickets[t]
             view = graph.subgraph([i for n, i in index.items() if n not in m.terminals or n in (a, b)])
             at = {view[i]: i for i in view.node_indices()}
-            done = a in at and b in at and (a == b or rx.has_path(view, at[a], at[b]))   # a place reaches itself
+            # a place reaches itself, on a network or not (a waived ticket from a city to itself: the engine's reading)
+            done = a == b or (a in at and b in at and rx.has_path(view, at[a], at[b]))
             total[p] += value if done else -value
             completed[p] += done
         if m.attractions:
@@ -362,7 +369,10 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
                 total[p] += m.bonus[defaults.GLOBETROTTER]
     longest = next((m.bonus[name] for name in defaults.LONGEST if name in m.bonus), 0)
     if longest:
-        trails = [_longest_trail([m.tracks[t] for t, o in sorted(owner.items()) if o == p]) for p in range(players)]
+        found = [_longest_trail([m.tracks[t] for t, o in sorted(owner.items()) if o == p]) for p in range(players)]
+        trails = [t for t in found if t is not None]
+        if len(trails) < players:   # too many trails to try (the engine stopped its own search too): not refereed
+            return None
         for p in range(players):
             if max(trails) and trails[p] == max(trails):
                 total[p] += longest
@@ -377,12 +387,16 @@ def _scores(m: _Model, owner: dict, tickets: list, held: list, points: list, pla
     return total
 
 
-def _longest_trail(tracks: list) -> int:
-    """The longest walk using each of these tracks at most once, in spaces: every start, every continuation."""
-    best = 0
+def _longest_trail(tracks: list) -> int | None:
+    """The longest walk using each of these tracks at most once, in spaces: every start, every continuation; None
+    past MAX_LONGEST_PATH_STEPS walks tried."""
+    best, steps = 0, 0
     stack: list[tuple[str, frozenset, int]] = [(end, frozenset(), 0) for track in tracks for end in track[:2]]
     while stack:
         here, used, length = stack.pop()
+        steps += 1
+        if steps > MAX_LONGEST_PATH_STEPS:
+            return None
         best = max(best, length)
         for i, (a, b, size, _colour) in enumerate(tracks):
             if i not in used and here in (a, b):
