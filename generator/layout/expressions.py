@@ -31,7 +31,7 @@ from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
 from generator import limits
-from generator.jinja_sandbox import OUTSIDE_KINDS
+from generator.jinja_sandbox import OUTSIDE_KINDS, _reachable_kind
 
 Evaluate = Callable[[dict], Any]
 
@@ -59,7 +59,7 @@ def _plain(kind: type) -> bool:
     path, a file or a module: ``OUTSIDE_KINDS``)."""
     known = _PLAIN.get(kind)
     if known is None:
-        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL)
+        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL) and _reachable_kind(kind)   # else: the sandbox refuses
     return known
 
 
@@ -399,7 +399,7 @@ class _Compiler:
         if node.node is None:
             raise Unsupported("filter block")
         fn = self.env.filters.get(node.name)
-        if fn is _JINJA_MAP and not node.args and node.dyn_args is None and node.dyn_kwargs is None \
+        if getattr(fn, "__wrapped__", fn) is _JINJA_MAP and not node.args and node.dyn_args is None and node.dyn_kwargs is None \
                 and len(node.kwargs) == 1 and node.kwargs[0].key == "attribute" \
                 and type(node.kwargs[0].value) is nodes.Const and type(node.kwargs[0].value.value) is str:
             return self._map_attribute(self.expr(node.node), node.kwargs[0].value.value)
