@@ -571,7 +571,7 @@ class _BoundedMixin:
                 _check_size(len(owner) * max([8, *(a for a in args if _is_int(a))]), what)
         if isinstance(owner, (list, dict)) and name in _GROWING_CONTAINER_METHODS:
             args = __self.grow(args, kwargs, name)
-        if args or kwargs:
+        if (args or kwargs) and not (name in _GROWING_CONTAINER_METHODS and isinstance(owner, (list, dict))):
             args = tuple(__self.charge(a) for a in args)   # what a call is given, it reads (``loop.changed(b)``)
             for value in kwargs.values():
                 __self.charge(value)
