@@ -25,7 +25,7 @@ import re
 import threading
 import types
 from collections.abc import Callable
-from pathlib import Path, PurePath
+from pathlib import Path, PosixPath, PurePath, PurePosixPath, PureWindowsPath, WindowsPath
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
 from jinja2.exceptions import SecurityError
@@ -131,6 +131,25 @@ def _safe_to_call(obj) -> bool:
         return True   # a template's own macro, a recursive loop, a joiner; an undefined value raises its own error
     module = getattr(obj, "__module__", None) or ""
     return module == "generator" or module.startswith("generator.")
+
+
+#: the kinds of path the model holds (``game.folder``, a ``Source``'s file, a font's file): a template reading one gets
+#: it as text relative to the game's folder (``shown_path``), never the designer's absolute folder
+PATH_TYPES = frozenset({Path, PosixPath, WindowsPath, PurePath, PurePosixPath, PureWindowsPath})
+
+
+def shown_path(path: PurePath, root: Path | None) -> str:
+    """``path`` as a game may show it: relative to ``root`` (its folder: ``.`` for the folder itself), or, outside it
+    or with no root known, its name alone. A rule sheet or a card printed ``/home/<designer>/games/…``."""
+    if not path.is_absolute():
+        return path.as_posix()
+    if root is not None:
+        for base in (Path(root), Path(os.path.abspath(root))):
+            try:
+                return path.relative_to(base).as_posix() or "."
+            except ValueError:
+                continue
+    return path.name
 
 
 class JinjaLimitError(TemplateError):
@@ -381,6 +400,8 @@ class _BoundedMixin:
         self.iterations = 0
         self.grown = 0
         self._local = threading.local()   # ``made``, per thread: the preview lays faces out beside its checks
+        #: the game's folder: paths a template reads are shown relative to it (``shown_path``, ``hide_folders``)
+        self.root: Path | None = None
         self.globals["range"] = self.counted_range
         self.globals["lipsum"] = self.bounded_lipsum
         for name in {*_GROWING_FILTERS, *_TEXT_FILTERS, *_FILTER_WORK, *_LAZY_FILTERS}:
@@ -496,6 +517,11 @@ class _BoundedMixin:
         kind = type(value)
         if kind is list or kind is tuple or kind is dict:
             self.charge(value)
+            return self.hide_folders(str(value)) if self.root is not None else value
+        if kind in PATH_TYPES:
+            return shown_path(value, self.root)
+        if self.root is not None and kind not in _PLAIN_DATA and not issubclass(kind, (str, Undefined)):
+            return self.hide_folders(str(value))   # a model object's text (``{{ game }}``) names its files
         return value
 
     def bounded_concat(self, values) -> str:
@@ -513,10 +539,28 @@ class _BoundedMixin:
         return reachable(obj) and super().is_safe_attribute(obj, attr, value)  # type: ignore[misc]
 
     def getitem(self, obj, argument):
-        """``obj[argument]`` only of an object a template may reach: any other's ``__getitem__`` is its own code."""
+        """``obj[argument]`` only of an object a template may reach: any other's ``__getitem__`` is its own code. A
+        path is given as text relative to the game (``shown_path``)."""
         if not reachable(obj):
             return self.unsafe_undefined(obj, str(argument))
-        return super().getitem(obj, argument)  # type: ignore[misc]
+        value = super().getitem(obj, argument)  # type: ignore[misc]
+        return shown_path(value, self.root) if type(value) in PATH_TYPES else value
+
+    def getattr(self, obj, attribute):
+        """As ``getitem``: a path is given as text relative to the game."""
+        value = super().getattr(obj, attribute)  # type: ignore[misc]
+        return shown_path(value, self.root) if type(value) in PATH_TYPES else value
+
+    def hide_folders(self, text: str) -> str:
+        """``text`` with the game's absolute folder (``root``) written relative to the game: what ``{{ game }}`` or
+        ``{{ game.source }}`` print (a model object's text) names files by their absolute paths."""
+        root = self.root
+        if root is None or not isinstance(text, str):
+            return text
+        for base in {str(root), os.path.abspath(root), str(Path(root).resolve())}:
+            if base in text:
+                text = text.replace(base + os.sep, "").replace(base, ".")
+        return text
 
     def is_safe_callable(self, obj) -> bool:
         """Jinja's rule, and only a method of a reachable object, a function of pnpgen's or a macro
@@ -612,7 +656,7 @@ class _BoundedMixin:
                 # raised inside the template, where it is writing: its traceback names the template's line
                 chunks.throw(_refuse(f"the template writes {size:,} characters", "MAX_JINJA_OUTPUT"))
             parts.append(part)
-        return "".join(parts)
+        return self.hide_folders("".join(parts))
 
 
 class CountedRange:

@@ -521,6 +521,7 @@ class FaceRenderer:
         checker collects them all, ``build --force`` draws such text anyway; without it the
         first one stops the build. The checker draws every face whole, as the build does."""
         self.game = game
+        _env.root = game.folder   # a path a layout reads is shown relative to the game (jinja_sandbox.shown_path)
         self.on_print_problem = on_print_problem
         self._layouts: dict[str, Layout] = {}
         self._compiled = _COMPILED   # compiled expressions and templates, by their text: one cache per process

@@ -31,7 +31,7 @@ from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
 from generator import limits
-from generator.jinja_sandbox import OUTSIDE_KINDS, _reachable_kind
+from generator.jinja_sandbox import OUTSIDE_KINDS, PATH_TYPES, _reachable_kind
 
 Evaluate = Callable[[dict], Any]
 
@@ -106,7 +106,7 @@ def _part_getter(getitem, part):
                 found = getattr(item, part)
             except AttributeError:
                 return getitem(item, part)   # undefined, as the sandbox says
-            if type(found) not in _METHODS:
+            if type(found) not in _METHODS and type(found) not in PATH_TYPES:
                 return found
         return getitem(item, part)
     return get
@@ -278,7 +278,7 @@ class _Compiler:
                     if not hasattr(kind, "__getitem__"):   # ``obj[attr]`` fails too: the sandbox's answer, at once
                         return undefined(obj=obj, name=attr)
                     return sandboxed(obj, attr)   # an item (a dict's key), or undefined
-                if type(value) not in _METHODS:
+                if type(value) not in _METHODS and type(value) not in PATH_TYPES:   # a path: the sandbox shows it
                     return value
             return sandboxed(obj, attr)
         return get

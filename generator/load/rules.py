@@ -226,6 +226,7 @@ def environment(folder: Path, words: Words) -> ImmutableSandboxedEnvironment:
     env.filters["cell"] = _cell
     env.filters["kind"] = lambda kind: kind_label(words, kind)
     env.globals["words"] = words
+    env.root = folder   # a path the rules read or print is shown relative to the game (jinja_sandbox.shown_path)
     return env
 
 
