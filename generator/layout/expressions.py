@@ -358,8 +358,8 @@ class _Compiler:
         return lambda scope: a(scope) if test(scope) else b(scope)
 
     def _Compare(self, node):
-        first = self.expr(node.expr)
-        ops = [(_COMPARE[op.op], self.expr(op.expr)) for op in node.ops]
+        first = self._compared(node.expr)
+        ops = [(_COMPARE[op.op], self._compared(op.expr)) for op in node.ops]
         if len(ops) == 1:
             (fn, right), = ops
             return lambda scope: fn(first(scope), right(scope))
@@ -375,6 +375,15 @@ class _Compiler:
                 left = right
             return result
         return chain
+
+    def _compared(self, node) -> Evaluate:
+        """One side of a comparison, what comparing it reads (a long text, a list) counted by the sandbox's
+        ``compared``, as its compiled templates do; a constant as it is."""
+        value = self.expr(node)
+        compared = getattr(self.env, "compared", None)
+        if compared is None or isinstance(node, nodes.Const):
+            return value
+        return lambda scope: compared(value(scope))
 
     def _literal(self):
         """What the sandbox does with a list or tuple written in an expression: measure what it nests

@@ -1,0 +1,169 @@
+"""Round seven, Jinja: the work a filter, a call, a comparison, a macro or a recursive loop does is counted against
+MAX_JINJA_ITERATIONS before it is done (a loop of 10**6 turns over ``b | sort`` of a 10**5-item ``b`` sorted 10**11
+items, one turn each counted); what a template may reach is an allow-list (pnpgen's objects and plain data); a
+path is shown relative to the game, never as the designer's absolute folder."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from jinja2 import StrictUndefined
+from jinja2.exceptions import SecurityError
+
+from generator import limits
+from generator.jinja_sandbox import BoundedImmutableSandbox, BoundedSandbox, JinjaLimitError
+from generator.layout.cardface import _Compiled
+from generator.load.game import load_game
+from generator.load.rules import load_rules
+from tests.layout_lib import Thing
+
+MINI = Path(__file__).resolve().parent / "fixtures" / "mini"
+SANDBOXES = [BoundedSandbox, BoundedImmutableSandbox]
+#: a 9,999-item list made once, then worked on in a loop of 30 turns: 30 loop turns, 300,000 items read
+B = "{% set b = range(9999) | list %}{% set s = 'a ' * 9999 %}{% for i in range(30) %}"
+#: each does at least 300,000 turns of work in 30 loop turns (MAX_JINJA_ITERATIONS is 100,000 in these tests)
+WORK = [B + "{{ b | sort | length }}{% endfor %}",
+        B + "{{ b | map('string') | join | length }}{% endfor %}",
+        B + "{{ b | unique | list | length }}{% endfor %}",
+        B + "{{ b | select('even') | list | length }}{% endfor %}",
+        B + "{{ b | select('gt', 10**9) | first is defined }}{% endfor %}",
+        B + "{{ b | sum }}{% endfor %}",
+        B + "{{ b | batch(2) | list | length }}{% endfor %}",
+        B + "{{ b | slice(3) | list | length }}{% endfor %}",
+        B + "{{ b | groupby('real') | length }}{% endfor %}",
+        B + "{{ b | max }}{{ b | min }}{% endfor %}",
+        B + "{{ b | reverse | list | length }}{% endfor %}",
+        B + "{{ b | string | length }}{% endfor %}",
+        B + "{{ -1 in b }}{% endfor %}",
+        B + "{{ -1 is in b }}{% endfor %}",
+        B + "{{ b == b | list }}{% endfor %}",
+        B + "{{ b.count(-1) }}{{ b.index(0) }}{% endfor %}",
+        B + "{{ loop.changed(b) }}{% endfor %}",
+        B + "{{ b | selectattr('real', 'in', b) | first }}{% endfor %}",
+        B + "{{ s | wordwrap(5) | length }}{% endfor %}",
+        B + "{{ s | urlize | length }}{% endfor %}",
+        B + "{{ s | title | length }}{% endfor %}",
+        B + "{{ (s * 20) | upper | length }}{% endfor %}",
+        B + "{{ (s * 20).split() | length }}{% endfor %}",
+        B + "{{ (s * 20) | replace('a', 'b') | length }}{% endfor %}",
+        "{% macro f(n) %}{% if n < 20 %}{{ f(n + 1) }}{{ f(n + 1) }}{% endif %}{% endmacro %}{{ f(1) }}",
+        "{% for x in [1, 2] recursive %}{% if loop.depth < 20 %}{{ loop([1, 2]) }}{% endif %}{% endfor %}",
+        "{{ lipsum(10**6) }}", "{{ lipsum(1, max=10**6) }}"]
+
+
+@pytest.fixture
+def small_budget(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_JINJA_ITERATIONS", 100_000)
+
+
+@pytest.mark.parametrize("template", WORK)
+@pytest.mark.parametrize("sandbox", SANDBOXES)
+def test_work_inside_a_filter_call_or_comparison_is_counted(small_budget, sandbox, template):
+    env = sandbox(undefined=StrictUndefined)
+    with pytest.raises(JinjaLimitError, match="MAX_JINJA_ITERATIONS"):
+        env.render(env.from_string(template), {})
+
+
+@pytest.mark.parametrize("expression", ["b | sort | length", "b | map('string') | join | length", "-1 in b",
+                                        "b | select('gt', 10**9) | list | length", "b.count(-1)"])
+def test_a_layout_expressions_work_is_counted_too(monkeypatch, expression):
+    """The layouts' closures (layout/expressions.py) count what Jinja's compiled code counts."""
+    monkeypatch.setattr(limits, "MAX_JINJA_ITERATIONS", 50_000)
+    with pytest.raises(JinjaLimitError, match="MAX_JINJA_ITERATIONS"):
+        _Compiled("{{ " + expression + " }}", frozenset({"b"})).run({"b": list(range(60_000))})
+    assert _Compiled("{{ " + expression + " }}", frozenset({"b"})).run({"b": list(range(10))}) is not None
+
+
+def test_a_namespace_that_nests_itself_is_measured_before_it_is_printed():
+    """``namespace(a=ns.x, b=ns.x)`` sixty times is 2**60 paths: printing it never ended."""
+    env = BoundedImmutableSandbox(undefined=StrictUndefined)
+    template = ("{% set ns = namespace(x=1) %}{% for i in range(60) %}{% set ns.x = namespace(a=ns.x, b=ns.x) %}"
+                "{% endfor %}{{ ns }}")
+    with pytest.raises(JinjaLimitError, match="MAX_JINJA"):
+        env.render(env.from_string(template), {})
+
+
+def test_a_rules_template_over_10000_cards_still_renders():
+    """What a rule sheet does with a large deck (each card once, a few passes per colour) stays under the budget."""
+    colors = ["red", "blue", "green", "black", "white", "pink", "orange", "yellow"]
+    cards = [Thing(name=f"card {i}", color=colors[i % 8], points=i % 13) for i in range(10_000)]
+    env = BoundedImmutableSandbox(undefined=StrictUndefined)
+    template = env.from_string(
+        "{{ cards | length }} {{ cards | map(attribute='points') | max }} {{ cards | map(attribute='points') | sum }}\n"
+        "{% for c in colors %}{{ c }}: {{ cards | selectattr('color', 'eq', c) | list | length }}\n{% endfor %}"
+        "{{ cards | map(attribute='name') | join(', ') | length }}\n"
+        "{% for card in cards %}{% if card.points > 11 %}{{ card.name }};{% endif %}{% endfor %}")
+    text = env.render(template, {"cards": cards, "colors": colors})
+    assert text.startswith("10000 12 59985\nred: 1250\nblue: 1250\n")
+
+
+# ------------------------------------------------------------------------------------------- what a template reaches
+class Outside:
+    """An object of no pnpgen module: what a template must not read or call."""
+
+    secret = "outside"
+
+    def method(self):
+        return "called"
+
+
+REFUSED = ["{{ thing.secret }}", "{{ thing.method() }}", "{{ thing['secret'] }}", "{{ self['body'] }}",
+           "{{ cycler.__init__ }}", "{{ joiner.__init__.__globals__ }}", "{{ lipsum.__globals__ }}",
+           "{% macro m() %}{% endmacro %}{{ m.arguments }}", "{{ fn() }}", "{{ cls() }}"]
+
+
+@pytest.mark.parametrize("template", REFUSED)
+@pytest.mark.parametrize("sandbox", SANDBOXES)
+def test_a_template_reaches_only_the_game_and_plain_data(sandbox, template):
+    env = sandbox(undefined=StrictUndefined)
+    scope = {"thing": Outside(), "fn": shutil.which, "cls": Outside}
+    with pytest.raises(SecurityError):
+        env.render(env.from_string(template), scope)
+
+
+@pytest.mark.parametrize("expression", ["thing.secret", "thing.method()", "thing['secret']", "fn('ls')"])
+def test_a_layout_expression_reaches_only_the_game_and_plain_data(expression):
+    """(What the layout does with the value, an undefined one the sandbox gave, raises as it is used.)"""
+    with pytest.raises(SecurityError):
+        str(_Compiled("{{ " + expression + " }}", frozenset({"thing", "fn"})).run({"thing": Outside(), "fn": shutil.which}))
+
+
+def test_plain_data_and_jinjas_helpers_still_work():
+    env = BoundedImmutableSandbox(undefined=StrictUndefined)
+    template = env.from_string(
+        "{% set ns = namespace(n=0) %}{% for i in range(3) %}{% set ns.n = ns.n + i %}{% endfor %}{{ ns.n }}|"
+        "{% set c = cycler('a', 'b') %}{{ c.next() }}{{ c.next() }}|{% set j = joiner('+') %}"
+        "{% for i in [1, 2] %}{{ j() }}{{ i }}{{ loop.index }}{% endfor %}|{{ dict(a=1).a }}|{{ 'x'.upper() }}|"
+        "{{ {'k': [1]}.items() | list }}|{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(1) }}|{{ lipsum(1, false, 5, 6) }}")
+    assert env.render(template, {}).split("|")[:7] == ["3", "ab", "11+22", "1", "X", "[('k', [1])]", "<1>"]
+
+
+# ---------------------------------------------------------------------------------------------------------- paths
+@pytest.mark.parametrize("text", ["{{ game.folder }}", "{{ game.source }}", "{{ game.source.file }}",
+                                  "{{ [game.folder] }}", "{{ game }}", "{{ game | pprint }}",
+                                  "{{ game.folder ~ '/x' }}", "{{ '%s' % game.source }}",
+                                  "{{ game.decks.values() | first }}", "{{ '{}'.format(game.folder) }}"])
+def test_rules_never_print_the_games_absolute_folder(tmp_path, text):
+    shutil.copytree(MINI, tmp_path / "mini")
+    (tmp_path / "mini" / "rules.md").write_text(f"# Rules\n\n{text}\n", encoding="utf-8")
+    markdown = load_rules(load_game(tmp_path / "mini"))[0].markdown
+    assert str(tmp_path) not in markdown
+    assert str(tmp_path.resolve()) not in markdown
+
+
+def test_rules_show_a_path_relative_to_the_game(tmp_path):
+    shutil.copytree(MINI, tmp_path / "mini")
+    (tmp_path / "mini" / "rules.md").write_text("# Rules\n\n[{{ game.folder }}] [{{ game.source }}]\n",
+                                                encoding="utf-8")
+    assert "[.] [game.yaml:2]" in load_rules(load_game(tmp_path / "mini"))[0].markdown
+
+
+def test_a_layout_shows_a_path_relative_to_the_game(tmp_path):
+    from generator.layout.cardface import FaceRenderer
+    game = load_game(MINI)
+    FaceRenderer(game)   # the layouts' sandbox now shows paths relative to this game
+    scope = {"game": game}
+    assert _Compiled("{{ game.folder }}", frozenset({"game"})).run(scope) == "."
+    assert _Compiled("at {{ game.source.file }}", frozenset({"game"})).run(scope) == "at game.yaml"
+    assert str(MINI) not in _Compiled("{{ game }} x", frozenset({"game"})).run(scope)
