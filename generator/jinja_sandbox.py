@@ -624,6 +624,8 @@ class _BoundedMixin:
         result = super().call(__context, __obj, *args, **kwargs)
         if _length(result) is not None:
             _check_size(len(result), f"calling {name or 'a function'}")
+            if len(result) > 256:   # what it made (``'x'.center(999999)`` in a loop), counted as made
+                __self.tick(len(result) // 16)
         return _int_result(result, f"calling {name or 'a function'}")
 
     def wrap_str_format(self, value):
@@ -742,6 +744,8 @@ def _bounded_filter(name: str, original, env: _BoundedMixin):
         result = original(*args, **kwargs)
         if grows and _length(result) is not None:
             _check_size(len(result), what)
+            if len(result) > 256:   # what it wrote (``'%*d' | format(999999, 1)`` in a loop), counted as written
+                env.tick(len(result) // 16)
         return result
 
     return bounded
