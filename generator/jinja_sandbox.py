@@ -547,12 +547,12 @@ class _BoundedMixin:
         path is given as text relative to the game (``shown_path``)."""
         if not reachable(obj):
             return self.unsafe_undefined(obj, str(argument))
-        value = super().getitem(obj, argument)  # type: ignore[misc]
+        value = super().getitem(obj, argument)
         return shown_path(value, self.root) if type(value) in PATH_TYPES else value
 
     def getattr(self, obj, attribute):
         """As ``getitem``: a path is given as text relative to the game."""
-        value = super().getattr(obj, attribute)  # type: ignore[misc]
+        value = super().getattr(obj, attribute)
         return shown_path(value, self.root) if type(value) in PATH_TYPES else value
 
     def hide_folders(self, text: str) -> str:

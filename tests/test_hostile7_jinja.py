@@ -167,3 +167,17 @@ def test_a_layout_shows_a_path_relative_to_the_game(tmp_path):
     assert _Compiled("{{ game.folder }}", frozenset({"game"})).run(scope) == "."
     assert _Compiled("at {{ game.source.file }}", frozenset({"game"})).run(scope) == "at game.yaml"
     assert str(MINI) not in _Compiled("{{ game }} x", frozenset({"game"})).run(scope)
+
+
+def test_a_rules_helper_that_walks_a_deck_counts_its_cards(tmp_path, small_budget):
+    """``tally()`` walks every card of its deck: 10**5 tallies of a 20,000-card deck took hours, one turn each."""
+    shutil.copytree(MINI, tmp_path / "mini")
+    rules = tmp_path / "mini" / "rules.md"
+    rules.write_text("# Rules\n\n{% for i in range(40000) %}{% set t = tally('trains', 'color') %}{% endfor %}\n",
+                     encoding="utf-8")
+    game = load_game(tmp_path / "mini")
+    with pytest.raises(Exception, match="MAX_JINJA_ITERATIONS"):
+        load_rules(game)
+    rules.write_text("# Rules\n\n{% for i in range(200) %}{% set t = tally('trains', 'color') %}{% endfor %}ok\n",
+                     encoding="utf-8")
+    assert "ok" in load_rules(game)[0].markdown
