@@ -724,6 +724,9 @@ def _bounded_filter(name: str, original, env: _BoundedMixin):
             _check_deep((value, options, kwargs), value_what)
         if counts_widths:
             _check_ints([*options, *kwargs.values()], what)
+            if name in ("batch", "slice") and options and _is_int(options[0]) and \
+                    (len(options) > 1 or "fill_with" in kwargs):   # the filler it adds: [1] | batch(999999, 0)
+                env.tick(abs(options[0]) // 16)
         if name == "format" and isinstance(value, str):
             _check_percent_format(value, tuple(options), what)
         if name == "indent" and isinstance(value, str):

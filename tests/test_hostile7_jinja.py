@@ -49,7 +49,10 @@ WORK = [B + "{{ b | sort | length }}{% endfor %}",
         B + "{{ (s * 20) | replace('a', 'b') | length }}{% endfor %}",
         "{% macro f(n) %}{% if n < 20 %}{{ f(n + 1) }}{{ f(n + 1) }}{% endif %}{% endmacro %}{{ f(1) }}",
         "{% for x in [1, 2] recursive %}{% if loop.depth < 20 %}{{ loop([1, 2]) }}{% endif %}{% endfor %}",
-        "{{ lipsum(10**6) }}", "{{ lipsum(1, max=10**6) }}"]
+        "{{ lipsum(10**6) }}", "{{ lipsum(1, max=10**6) }}",
+        "{% for i in range(1000) %}{{ [1] | batch(99999, 0) | list | length }}{% endfor %}",
+        "{% for i in range(1000) %}{{ ('x' ~ i) | center(99999) | length }}{{ '%*d' | format(99999, i) | length }}{% endfor %}",
+        "{% for i in range(1000) %}{{ 'x'.center(99999) | length }}{% endfor %}"]
 
 
 @pytest.fixture
