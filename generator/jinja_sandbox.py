@@ -36,7 +36,7 @@ from jinja2.utils import Cycler, Joiner, Namespace, _PassArg
 from jinja2.visitor import NodeTransformer
 from markupsafe import Markup
 
-from generator import limits
+from generator import PACKAGE_DIR, TEMPLATES_DIR, limits
 from generator.yamlsource import read_text
 
 #: string methods whose output can be far larger than their input
@@ -142,6 +142,10 @@ def _safe_to_call(obj) -> bool:
 PATH_TYPES = frozenset({Path, PosixPath, WindowsPath, PurePath, PurePosixPath, PureWindowsPath})
 
 
+#: pnpgen's own folders as a model object's text shows them (``{{ game }}`` names pnpgen's palette by its path)
+_PNPGEN_FOLDERS = tuple((str(folder), f"<pnpgen>/{folder.name}") for folder in (TEMPLATES_DIR, PACKAGE_DIR))
+
+
 def shown_path(path: PurePath, root: Path | None) -> str:
     """``path`` as a game may show it: relative to ``root`` (its folder: ``.`` for the folder itself), or, outside it
     or with no root known, its name alone. A rule sheet or a card printed ``/home/<designer>/games/…``."""
@@ -153,6 +157,11 @@ def shown_path(path: PurePath, root: Path | None) -> str:
                 return path.relative_to(base).as_posix() or "."
             except ValueError:
                 continue
+    for base in (TEMPLATES_DIR, PACKAGE_DIR):
+        try:
+            return f"<pnpgen>/{base.name}/{path.relative_to(base).as_posix()}"
+        except ValueError:
+            continue
     return path.name
 
 
@@ -559,11 +568,14 @@ class _BoundedMixin:
         """``text`` with the game's absolute folder (``root``) written relative to the game: what ``{{ game }}`` or
         ``{{ game.source }}`` print (a model object's text) names files by their absolute paths."""
         root = self.root
-        if root is None or not isinstance(text, str):
+        if root is None or not isinstance(text, str) or os.sep not in text:
             return text
-        for base in {str(root), os.path.abspath(root), str(Path(root).resolve())}:
+        for base in sorted({str(root), os.path.abspath(root), str(Path(root).resolve())}, key=len, reverse=True):
             if base in text:
                 text = text.replace(base + os.sep, "").replace(base, ".")
+        for base, shown in _PNPGEN_FOLDERS:   # pnpgen's own files (its palette, fonts): where it is installed
+            if base in text:
+                text = text.replace(base, shown)
         return text
 
     def is_safe_callable(self, obj) -> bool:

@@ -146,13 +146,15 @@ def test_plain_data_and_jinjas_helpers_still_work():
 @pytest.mark.parametrize("text", ["{{ game.folder }}", "{{ game.source }}", "{{ game.source.file }}",
                                   "{{ [game.folder] }}", "{{ game }}", "{{ game | pprint }}",
                                   "{{ game.folder ~ '/x' }}", "{{ '%s' % game.source }}",
-                                  "{{ game.decks.values() | first }}", "{{ '{}'.format(game.folder) }}"])
+                                  "{{ game.decks.values() | first }}", "{{ '{}'.format(game.folder) }}",
+                                  "{{ game.collections }}", "{{ game.palette if game.palette is defined }}"])
 def test_rules_never_print_the_games_absolute_folder(tmp_path, text):
     shutil.copytree(MINI, tmp_path / "mini")
     (tmp_path / "mini" / "rules.md").write_text(f"# Rules\n\n{text}\n", encoding="utf-8")
     markdown = load_rules(load_game(tmp_path / "mini"))[0].markdown
     assert str(tmp_path) not in markdown
     assert str(tmp_path.resolve()) not in markdown
+    assert str(Path(__file__).resolve().parents[1]) not in markdown   # where pnpgen is installed (its palette)
 
 
 def test_rules_show_a_path_relative_to_the_game(tmp_path):
