@@ -429,7 +429,7 @@ WORK = [LOOPED + "{{ b | sort | length }}{% endfor %}", LOOPED + "{{ b | map('st
         LOOPED + "{{ s.split() | length }}{% endfor %}", LOOPED + "{{ loop.changed(b) }}{% endfor %}",
         "{% macro f(n) %}{% if n < 30 %}{{ f(n + 1) }}{{ f(n + 1) }}{% endif %}{% endmacro %}{{ f(1) }}",
         "{% for x in [1, 2] recursive %}{% if loop.depth < 30 %}{{ loop([1, 2]) }}{% endif %}{% endfor %}",
-        "{{ lipsum(10**6) | length }}",
+        "{{ lipsum(10**6) | length }}", LOOPED + "{{ [1] | batch(999999, 0) | list | length }}{% endfor %}",
         "{% set ns = namespace(x=1) %}{% for i in range(60) %}{% set ns.x = namespace(a=ns.x, b=ns.x) %}{% endfor %}"
         "{{ ns }}"]
 #: what a template must not reach: a template's self, Jinja's helpers' insides, a macro's
@@ -495,7 +495,7 @@ def round_seven(work: Path) -> None:
         case(work, "layout " + template.replace(LOOPED, "loop 10^5: ")[:25], [layout_text(template)], "build")
     for template in REACH:
         case(work, "rules.md " + template[:23], [rules_text(template)])
-    for text in ("{{ game.folder }}", "{{ game.source }}", "{{ game }}", "{{ [game.folder] }}"):
+    for text in ("{{ game.folder }}", "{{ game.source }}", "{{ game }}", "{{ [game.folder] }}", "{{ game.collections }}"):
         printed_folder(work, "rules.md prints " + text, text)
     formula_export(work)
     for name in ("-rf", "a..b", "CON", "aux.yaml", "x" * 300):
