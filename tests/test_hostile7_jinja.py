@@ -186,3 +186,14 @@ def test_a_rules_helper_that_walks_a_deck_counts_its_cards(tmp_path, small_budge
     rules.write_text("# Rules\n\n{% for i in range(200) %}{% set t = tally('trains', 'color') %}{% endfor %}ok\n",
                      encoding="utf-8")
     assert "ok" in load_rules(game)[0].markdown
+
+
+def test_the_expressions_of_one_face_are_bounded_together(tmp_path):
+    """Each evaluation is bounded alone; a text repeated 1,000 times, each copy sorting a 10,000-item list, is 40
+    million turns on one face (10,000 copies of a 10**5-item sort: minutes a face) and stops at MAX_FACE_JINJA_WORK."""
+    from tests.conftest import copy_fixture
+    from tests.test_limits import _layout, assert_refused, pnpgen
+    game = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    _layout(game, "elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n  - repeat: 1000\n"
+                  "    text: {x: 0, y: 0, w: 40, h: 5, text: \"{{ (range(9999) | list | sort | length) + n }}\"}\n")
+    assert_refused(pnpgen("build", game, "--out", tmp_path / "out"), 1, "ttr-train.yaml:3", "MAX_FACE_JINJA_WORK")

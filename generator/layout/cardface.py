@@ -530,6 +530,7 @@ class FaceRenderer:
         self._plan: _Plan | None = None        # the plan of the face being drawn
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        self._work = 0                         # Jinja work of the face being drawn (MAX_FACE_JINJA_WORK)
         #: primitives drawn anew for the face last drawn (not found among what earlier faces drew): what it holds
         #: of its own as an object (``layout.faces.face_bytes``)
         self.fresh = 0
@@ -562,6 +563,7 @@ class FaceRenderer:
         self._plan = plan
         self._drawing = layout
         self._drawn = 0
+        self._work = 0
         self.fresh = 0
         # the name is a digest of repr(items), put together from each element's repr (kept with what an element
         # draws the same on many cards), as repr of a tuple writes it
@@ -619,6 +621,11 @@ class FaceRenderer:
         value = compiled.text
         try:
             result = compiled.run(scope)
+            self._work += _env.iterations   # what this evaluation did (counted from zero by ``run``), for the face
+            if self._work > limits.MAX_FACE_JINJA_WORK:
+                raise BuildError(where, f"the expressions of {what} did more than {limits.MAX_FACE_JINJA_WORK:,} turns "
+                                        f"of work on one face (MAX_FACE_JINJA_WORK; {value!r} the last)",
+                                 "simplify the expressions, or lower a repeat: each copy evaluates them again")
             if isinstance(result, Undefined):
                 result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
             return result
