@@ -724,14 +724,21 @@ def _bounded_filter(name: str, original, env: _BoundedMixin):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
         if charged and given and (lazy or hasattr(value, "__next__")):
-            # an iterator (a ``map``'s, a ``select``'s) is counted item by item as the filter reads it; a lazy filter's
-            # list too (``b | select('gt', 10**9) | first`` reads all of ``b``); a ``range()`` counts its own
-            cost = per_item if not lazy else 4 if name == "map" and options else 1
-            if (hasattr(value, "__iter__") and not isinstance(value, (str, dict))
-                    and (cost > 1 or not isinstance(value, CountedRange))):
-                value = env._count_each(value, cost)
-                args = (*args[:len(args) - len(given)], value, *options)
-                given = (value, *options)
+            if lazy:
+                # a lazy filter's value counted item by item as it is read (``b | select('gt', 10**9) | first`` reads
+                # all of ``b``); ``map`` of a filter by name four turns an item; a ``range()`` counts its own
+                cost = 4 if name == "map" and options else 1
+                if (hasattr(value, "__iter__") and not isinstance(value, (str, dict))
+                        and (cost > 1 or not isinstance(value, CountedRange))):
+                    value = env._count_each(value, cost)
+            else:
+                # an iterator (a ``map``'s, a ``select``'s) given to a filter that reads it all: read into a list, at
+                # most as many items as the turns left allow, and counted, before the filter works on them
+                left = (limits.MAX_JINJA_ITERATIONS - env.iterations) // builtins.max(1, int(per_item)) + 1
+                value = list(itertools.islice(value, builtins.max(0, left)))
+                env.tick(int(len(value) * per_item))
+            args = (*args[:len(args) - len(given)], value, *options)
+            given = (value, *options)
         if measured:
             _check_deep((value, options, kwargs), value_what)
         if counts_widths:
