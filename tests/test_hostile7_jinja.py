@@ -197,3 +197,21 @@ def test_the_expressions_of_one_face_are_bounded_together(tmp_path):
     _layout(game, "elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n  - repeat: 1000\n"
                   "    text: {x: 0, y: 0, w: 40, h: 5, text: \"{{ (range(9999) | list | sort | length) + n }}\"}\n")
     assert_refused(pnpgen("build", game, "--out", tmp_path / "out"), 1, "ttr-train.yaml:3", "MAX_FACE_JINJA_WORK")
+
+
+def test_a_layout_text_of_a_model_object_never_shows_the_games_absolute_folder(tmp_path):
+    """``text: "{{ game }}"`` gives the Game itself (one expression keeps its value); the text drawn is its repr, the
+    game's folder written relative."""
+    from generator.layout.cardface import FaceRenderer
+    from tests.conftest import copy_fixture
+    from tests.test_limits import _layout
+    game_dir = copy_fixture(tmp_path, "mini", "game.yaml", "game:", "game:")
+    _layout(game_dir, "elements:\n  - text: {x: 0, y: 0, w: 40, h: 60, size: 4, min_size: 0.5, text: \"{{ game }}\"}\n")
+    game = load_game(game_dir)
+    deck = game.decks["trains"]
+    renderer = FaceRenderer(game, on_print_problem=lambda kind, error: None)
+    form = renderer.face("ttr-train", {"game": game, "deck": deck, "geometry": deck.geometry, "back": deck.back,
+                                       "card": deck.cards[0]}, "t", deck.cards[0].source, "t")
+    drawn = repr(form)
+    assert "folder=PosixPath" in drawn or "Game(" in drawn
+    assert str(tmp_path) not in drawn

@@ -919,7 +919,8 @@ class FaceRenderer:
     def _text(self, a, scope, where, what, card_src, num, col):
         """A text box: rich text (``layout.richtext``: bold, italic, colour, icons) wrapped, shrunk and aligned."""
         value = self._eval(a["text"], scope, where, what)
-        content = "" if value is None else str(value).strip()
+        # a model object's text (``{{ game }}``) names files by absolute paths: shown relative to the game
+        content = "" if value is None else (value if type(value) is str else _env.hide_folders(str(value))).strip()
         if not content:
             return
         if self._markup is None:
