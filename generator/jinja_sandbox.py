@@ -165,6 +165,16 @@ def shown_path(path: PurePath, root: Path | None) -> str:
     return path.name
 
 
+#: where an object's default text names its memory address (``<function f at 0x7f…>``): another on every run
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def unaddressed(text: str) -> str:
+    """``text`` without the memory addresses of objects printed in it (``{{ 'x'.upper }}``, ``{{ tally }}``): the
+    same content makes the same files, byte for byte."""
+    return _ADDRESS.sub("", text) if " at 0x" in text else text
+
+
 class JinjaLimitError(TemplateError):
     """An expression or template asked for more than a limit of ``generator.limits`` allows."""
 
@@ -533,7 +543,7 @@ class _BoundedMixin:
             return self.hide_folders(str(value)) if self.root is not None else value
         if kind in PATH_TYPES:
             return shown_path(value, self.root)
-        if self.root is not None and kind not in _PLAIN_DATA and not issubclass(kind, (str, Undefined)):
+        if kind not in _PLAIN_DATA and not issubclass(kind, (str, Undefined)):
             return self.hide_folders(str(value))   # a model object's text (``{{ game }}``) names its files
         return value
 
@@ -544,7 +554,7 @@ class _BoundedMixin:
         _check_size(size, "joining texts with ~")
         if size > 256:
             self.tick(size // 16)
-        return (markup_join if self.autoescape else str_join)(values)
+        return unaddressed((markup_join if self.autoescape else str_join)(values))
 
     # ---------------------------------------------------------------- what content may reach
     def is_safe_attribute(self, obj, attr, value) -> bool:
@@ -568,7 +578,10 @@ class _BoundedMixin:
         """``text`` with the game's absolute folder (``root``) written relative to the game: what ``{{ game }}`` or
         ``{{ game.source }}`` print (a model object's text) names files by their absolute paths."""
         root = self.root
-        if root is None or not isinstance(text, str) or os.sep not in text:
+        if not isinstance(text, str):
+            return text
+        text = unaddressed(text)
+        if root is None or os.sep not in text:
             return text
         for base in sorted({str(root), os.path.abspath(root), str(Path(root).resolve())}, key=len, reverse=True):
             if base in text:
@@ -672,7 +685,7 @@ class _BoundedMixin:
                 # raised inside the template, where it is writing: its traceback names the template's line
                 chunks.throw(_refuse(f"the template writes {size:,} characters", "MAX_JINJA_OUTPUT"))
             parts.append(part)
-        return self.hide_folders("".join(parts))
+        return unaddressed(self.hide_folders("".join(parts)))
 
 
 class CountedRange:
@@ -768,6 +781,8 @@ def _bounded_filter(name: str, original, env: _BoundedMixin):
             _check_size(len(result), what)
             if len(result) > 256:   # what it wrote (``'%*d' | format(999999, 1)`` in a loop), counted as written
                 env.tick(len(result) // 16)
+            if isinstance(result, str) and " at 0x" in result:   # ``f | string``: a function's text, its address
+                result = unaddressed(result)
         return result
 
     return bounded

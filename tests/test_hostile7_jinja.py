@@ -215,3 +215,19 @@ def test_a_layout_text_of_a_model_object_never_shows_the_games_absolute_folder(t
     drawn = repr(form)
     assert "folder=PosixPath" in drawn or "Game(" in drawn
     assert str(tmp_path) not in drawn
+
+
+@pytest.mark.parametrize("template", ["{{ 'x'.upper }}", "{{ 'x'.upper ~ 1 }}", "{{ range | string }}",
+                                      "{{ ['x'.upper] }}", "{{ '%s' % 'x'.upper }}", "{{ f }}", "x{{ f }}"])
+@pytest.mark.parametrize("sandbox", SANDBOXES)
+def test_printing_a_function_never_prints_its_memory_address(sandbox, template):
+    """A function's text names its address, another on every run: the same content must make the same files."""
+    env = sandbox(undefined=StrictUndefined)
+    text = env.render(env.from_string(template), {"f": shutil.which})
+    assert " at 0x" not in text and text
+
+
+def test_a_layout_text_of_a_function_never_shows_its_address():
+    from generator.layout.cardface import _env
+    value = _Compiled("{{ f }}", frozenset({"f"})).run({"f": shutil.which})
+    assert " at 0x" not in _env.hide_folders(str(value))

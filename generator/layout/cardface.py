@@ -919,8 +919,9 @@ class FaceRenderer:
     def _text(self, a, scope, where, what, card_src, num, col):
         """A text box: rich text (``layout.richtext``: bold, italic, colour, icons) wrapped, shrunk and aligned."""
         value = self._eval(a["text"], scope, where, what)
-        # a model object's text (``{{ game }}``) names files by absolute paths: shown relative to the game
-        content = "" if value is None else (value if type(value) is str else _env.hide_folders(str(value))).strip()
+        # a model object's text (``{{ game }}``) names files by absolute paths, a function's its address: shown
+        # relative to the game, without (jinja_sandbox.hide_folders)
+        content = "" if value is None else _env.hide_folders(value if type(value) is str else str(value)).strip()
         if not content:
             return
         if self._markup is None:
