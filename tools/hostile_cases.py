@@ -432,6 +432,9 @@ WORK = [LOOPED + "{{ b | sort | length }}{% endfor %}", LOOPED + "{{ b | map('st
         "{{ lipsum(10**6) | length }}", LOOPED + "{{ [1] | batch(999999, 0) | list | length }}{% endfor %}",
         "{% set ns = namespace(x=1) %}{% for i in range(60) %}{% set ns.x = namespace(a=ns.x, b=ns.x) %}{% endfor %}"
         "{{ ns }}"]
+#: a text repeated 10,000 times, each copy sorting a 10**5-item list: each evaluation within its bound, the face not
+FACE_WORK = ("elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n  - repeat: 10000\n    text: {x: 0, y: 0, w: 40, h: 5, "
+             "text: \"{{ (range(99999) | list | sort | length) + n }}\"}\n")
 #: what a template must not reach: a template's self, Jinja's helpers' insides, a macro's
 REACH = ["{{ self['body'] }}", "{{ cycler.__init__.__globals__ }}", "{{ joiner.__init__ }}", "{{ lipsum.__globals__ }}",
          "{% macro m() %}{% endmacro %}{{ m.arguments }}", "{{ game.folder.joinpath('x') }}"]
@@ -493,6 +496,8 @@ def round_seven(work: Path) -> None:
         case(work, "rules.md " + shown[:23], [rules_text(template)])
     for template in WORK[:4]:
         case(work, "layout " + template.replace(LOOPED, "loop 10^5: ")[:25], [layout_text(template)], "build")
+    case(work, "layout: repeat 10^4 x sort 10^5", [("layouts/ttr-train.yaml", lambda data: FACE_WORK.encode())],
+         "build")
     for template in REACH:
         case(work, "rules.md " + template[:23], [rules_text(template)])
     for text in ("{{ game.folder }}", "{{ game.source }}", "{{ game }}", "{{ [game.folder] }}", "{{ game.collections }}"):
