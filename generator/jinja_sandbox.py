@@ -14,6 +14,7 @@ It imports nothing of pnpgen but the limits and the file reader, so both
 """
 from __future__ import annotations
 
+import builtins
 import functools
 import io
 import itertools
@@ -24,16 +25,18 @@ import re
 import threading
 import types
 from collections.abc import Callable
-from pathlib import Path, PurePath
+from pathlib import Path, PosixPath, PurePath, PurePosixPath, PureWindowsPath, WindowsPath
 
 from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, nodes
+from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
-from jinja2.runtime import markup_join, str_join
+from jinja2.runtime import LoopContext, Macro, Undefined, markup_join, str_join
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, SandboxedEnvironment, modifies_known_mutable
-from jinja2.utils import _PassArg
+from jinja2.utils import Cycler, Joiner, Namespace, _PassArg
 from jinja2.visitor import NodeTransformer
+from markupsafe import Markup
 
-from generator import limits
+from generator import PACKAGE_DIR, TEMPLATES_DIR, limits
 from generator.yamlsource import read_text
 
 #: string methods whose output can be far larger than their input
@@ -51,6 +54,30 @@ _TEXT_FILTERS = ("e", "escape", "forceescape", "trim", "upper", "lower", "title"
 #: methods by which a template adds to a list or dict it holds (a mutable sandbox allows them): ``l.extend(l)``
 #: in a loop doubles ``l`` each time, 2**40 items from forty iterations
 _GROWING_CONTAINER_METHODS = frozenset({"append", "extend", "insert", "update", "setdefault"})
+#: what a filter's work costs, counted against MAX_JINJA_ITERATIONS as loop turns are (a turn of a Jinja loop costs
+#: ~0.15 µs): (turns an item of its value costs, turns a character of a text costs). Text work in C (upper, replace,
+#: escape) costs a turn per 16 characters; a filter that works word by word in Python (wordwrap, title, urlize) a
+#: turn per character or more; an item read, compared or printed a turn (sort, unique two, groupby eight).
+#: A filter not named here reads nothing of its value (length, first, default, attr, int) or is lazy (map: what reads
+#: its items counts them)
+_FILTER_WORK: dict[str, tuple[float, float]] = {
+    **dict.fromkeys(("join", "list", "batch", "slice", "sum", "reverse", "min", "max", "string", "tojson", "xmlattr",
+                     "format", "center", "indent", "truncate", "replace", "e", "escape", "forceescape", "trim",
+                     "upper", "lower", "capitalize", "striptags", "wordcount", "filesizeformat", "urlencode", "items"),
+                    (1, 1 / 16)),
+    **dict.fromkeys(("sort", "unique", "dictsort"), (2, 1 / 8)),
+    "groupby": (8, 1 / 8),   # a group object made for each key, the attribute read through the sandbox: ~2 µs an item
+    **dict.fromkeys(("wordwrap", "title"), (1, 1)),
+    "urlize": (1, 4), "pprint": (8, 1),
+}
+#: filters that read their value lazily (a generator): each item counted as they read it, not all at once (``map``
+#: of a filter by name, ``map('string')``, four turns an item: it calls the filter through a context)
+_LAZY_FILTERS = frozenset({"select", "reject", "selectattr", "rejectattr", "map"})
+#: list methods that read the whole list (``b.count(x)``, ``b.index(x)``)
+_SCANNING_LIST_METHODS = frozenset({"count", "index", "copy", "remove", "sort", "reverse", "insert", "pop"})
+#: turns a call of a macro, and of a recursive loop (``loop(items)``), counts: each renders a body in a new context,
+#: ~20 µs and ~35 µs (a macro calling itself twice, thirty deep, is 2**30 calls; a recursive loop likewise)
+_MACRO_CALL, _LOOP_CALL = 24, 128
 _NUMBER = re.compile(r"\d+")
 #: a replacement field whose format spec holds another field: '{:>{}}'.format(1, 10**9)
 _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
@@ -58,9 +85,94 @@ _NESTED_FIELD = re.compile(r"\{[^{}]*:[^{}]*\{")
 
 #: kinds of object that reach outside the content: a path (``game.folder``, a ``Source``'s file) can read, write and
 #: delete any file by its methods (``game.folder.joinpath('/etc/passwd').read_text()``, ``….write_text(…)``), a file
-#: object or a module likewise. Jinja's sandboxes let a template call any method that is not an underscore's or a
-#: known container's mutator, so nothing of these is readable from content: a template may print one, no more
+#: object or a module likewise. Never reachable, whatever ``REACHABLE_KINDS`` says of a subclass
 OUTSIDE_KINDS = (PurePath, io.IOBase, types.ModuleType)
+#: what a template may read attributes of and call methods of: plain data, Jinja's own helpers for templates, and
+#: pnpgen's own objects (any class of a ``generator`` module: the model, ``CountedRange``). Everything else (a class,
+#: a function's globals, a frame, a generator, ``self`` of a template, a macro's internals, a path, a file, a module)
+#: is refused, not only the kinds someone thought of (``_reachable_kind``)
+REACHABLE_KINDS = frozenset({str, int, float, bool, type(None), list, tuple, dict, set, frozenset, range, bytes,
+                             Markup, LoopContext, Cycler, Joiner, Namespace, types.SimpleNamespace,
+                             type({}.keys()), type({}.values()), type({}.items())})
+#: classes a template may call (make an object of): ``dict(a=1)``, ``namespace()``, ``cycler(...)``, ``joiner()``
+_PLAIN_DATA = (str, int, float, list, tuple, dict, set, frozenset)
+CALLABLE_CLASSES = frozenset({dict, Cycler, Joiner, Namespace})
+_REACHABLE: dict[type, bool] = {}
+
+
+def _reachable_kind(kind: type) -> bool:
+    """Whether a template may read attributes of (and call methods of) an object of ``kind``."""
+    known = _REACHABLE.get(kind)
+    if known is None:
+        module = getattr(kind, "__module__", None) or ""
+        known = (not issubclass(kind, OUTSIDE_KINDS)
+                 and (kind in REACHABLE_KINDS or issubclass(kind, (Undefined, *_PLAIN_DATA))
+                      or module == "generator" or module.startswith("generator.")))
+        if len(_REACHABLE) < 4096:
+            _REACHABLE[kind] = known
+    return known
+
+
+def allow_kind(kind: type) -> None:
+    """Let templates read objects of ``kind`` as they read the model's (a stand-in for a model object in a test)."""
+    _REACHABLE[kind] = True
+
+
+def reachable(value) -> bool:
+    """``_reachable_kind`` of a value's type (asked of the type once)."""
+    return _reachable_kind(type(value))
+
+
+def _safe_to_call(obj) -> bool:
+    """A method of a reachable object, a function of pnpgen's (a rules helper) or of a template (a macro), or one of
+    ``CALLABLE_CLASSES``: nothing else a template meets may be called."""
+    if isinstance(obj, type):
+        return obj in CALLABLE_CLASSES
+    owner = getattr(obj, "__self__", None)
+    if owner is not None and not isinstance(obj, (types.FunctionType, Macro)):
+        return not isinstance(owner, types.ModuleType) and reachable(owner)
+    if isinstance(obj, (Macro, Undefined, LoopContext, Joiner)):
+        return True   # a template's own macro, a recursive loop, a joiner; an undefined value raises its own error
+    module = getattr(obj, "__module__", None) or ""
+    return module == "generator" or module.startswith("generator.")
+
+
+#: the kinds of path the model holds (``game.folder``, a ``Source``'s file, a font's file): a template reading one gets
+#: it as text relative to the game's folder (``shown_path``), never the designer's absolute folder
+PATH_TYPES = frozenset({Path, PosixPath, WindowsPath, PurePath, PurePosixPath, PureWindowsPath})
+
+
+#: pnpgen's own folders as a model object's text shows them (``{{ game }}`` names pnpgen's palette by its path)
+_PNPGEN_FOLDERS = tuple((str(folder), f"<pnpgen>/{folder.name}") for folder in (TEMPLATES_DIR, PACKAGE_DIR))
+
+
+def shown_path(path: PurePath, root: Path | None) -> str:
+    """``path`` as a game may show it: relative to ``root`` (its folder: ``.`` for the folder itself), or, outside it
+    or with no root known, its name alone. A rule sheet or a card printed ``/home/<designer>/games/…``."""
+    if not path.is_absolute():
+        return path.as_posix()
+    if root is not None:
+        for base in (Path(root), Path(os.path.abspath(root))):
+            try:
+                return path.relative_to(base).as_posix() or "."
+            except ValueError:
+                continue
+    for base in (TEMPLATES_DIR, PACKAGE_DIR):
+        try:
+            return f"<pnpgen>/{base.name}/{path.relative_to(base).as_posix()}"
+        except ValueError:
+            continue
+    return path.name
+
+
+#: where an object's default text names its memory address (``<function f at 0x7f…>``): another on every run
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def unaddressed(text: str) -> str:
+    """``text`` without the memory addresses of objects printed in it (``{{ 'x'.upper }}``, ``{{ tally }}``): the
+    same content makes the same files, byte for byte."""
+    return _ADDRESS.sub("", text) if " at 0x" in text else text
 
 
 class JinjaLimitError(TemplateError):
@@ -127,14 +239,19 @@ def _deep_size(value, budget: int) -> int:
             size += 2 * len(item)
             stack.extend(item.keys())
             stack.extend(item.values())
+        elif shape is _NAMESPACE:   # ``namespace()``: what it holds is printed with it
+            attrs = object.__getattribute__(item, "_Namespace__attrs")
+            size += 2 * len(attrs)
+            stack.extend(attrs.values())
     return size
 
 
-_TEXT, _SEQUENCE, _MAPPING, _OTHER = "text", "sequence", "mapping", "other"
+_TEXT, _SEQUENCE, _MAPPING, _NAMESPACE, _OTHER = "text", "sequence", "mapping", "namespace", "other"
+_VIEWS = frozenset({type({}.keys()), type({}.values()), type({}.items())})
 #: what ``_deep_size`` counts of a value, by its exact type (asked of ``isinstance`` once per type): every value a
 #: layout's expressions meet, measured on every card, was asked four ``isinstance`` questions
 _SHAPES: dict[type, str] = {str: _TEXT, list: _SEQUENCE, tuple: _SEQUENCE, dict: _MAPPING, int: _OTHER,
-                            float: _OTHER, bool: _OTHER, type(None): _OTHER}
+                            float: _OTHER, bool: _OTHER, type(None): _OTHER, Namespace: _NAMESPACE}
 
 
 def _shape(item) -> str:
@@ -169,8 +286,8 @@ def _flat_size(values) -> float:
         shape = _SHAPES.get(type(value)) or _shape(value)
         if shape is _TEXT or shape is _OTHER:   # a text on its own is not measured; a number or object is 0
             continue
-        if shape is _MAPPING:
-            if value:
+        if shape is _MAPPING or shape is _NAMESPACE:
+            if shape is _NAMESPACE or value:
                 return math.inf
             continue
         if len(value) > ceiling:
@@ -183,6 +300,33 @@ def _flat_size(values) -> float:
             elif inner is not _OTHER:
                 return math.inf
     return size
+
+
+def _work(value, budget: float, per_item: float = 1, per_char: float = 1 / 16) -> float:
+    """Turns reading ``value`` whole costs (its items, nested ones each time they occur, and its characters, at the
+    given rates); stops once past ``budget``, so measuring costs at most that much."""
+    if type(value) is str or isinstance(value, str):
+        return len(value) * per_char
+    work, stack = 0.0, [value]
+    while stack and work <= budget:
+        item = stack.pop()
+        shape = _SHAPES.get(type(item)) or _shape(item)
+        if shape is _TEXT:
+            work += len(item) * per_char
+        elif shape is _SEQUENCE:
+            work += len(item) * per_item
+            stack.extend(item)
+        elif shape is _MAPPING:
+            work += 2 * len(item) * per_item
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif shape is _NAMESPACE:
+            attrs = object.__getattribute__(item, "_Namespace__attrs")
+            work += 2 * len(attrs) * per_item
+            stack.extend(attrs.values())
+        elif isinstance(item, (set, frozenset, CountedRange)) or type(item) in _VIEWS:
+            work += len(item) * per_item
+    return work
 
 
 def _binop_estimate(operator: str, left, right) -> None:
@@ -245,6 +389,20 @@ class _CountLoops(NodeTransformer):
         self.generic_visit(node)
         return nodes.Call(nodes.EnvironmentAttribute("bounded_literal"), [node], [], None, None, lineno=node.lineno)
 
+    def visit_Compare(self, node: nodes.Compare) -> nodes.Compare:
+        """Each side of a comparison through ``compared``: ``x in b``, ``a == b`` read their texts and lists."""
+        self.generic_visit(node)
+        node.expr = self._compared(node.expr)
+        for operand in node.ops:
+            operand.expr = self._compared(operand.expr)
+        return node
+
+    @staticmethod
+    def _compared(expr):
+        if isinstance(expr, nodes.Const):
+            return expr
+        return nodes.Call(nodes.EnvironmentAttribute("compared"), [expr], [], None, None, lineno=expr.lineno)
+
     def visit_Concat(self, node: nodes.Concat) -> nodes.Call:
         self.generic_visit(node)
         return nodes.Call(nodes.EnvironmentAttribute("bounded_concat"), [nodes.List(node.nodes, lineno=node.lineno)],
@@ -265,10 +423,15 @@ class _BoundedMixin:
         self.iterations = 0
         self.grown = 0
         self._local = threading.local()   # ``made``, per thread: the preview lays faces out beside its checks
+        #: the game's folder: paths a template reads are shown relative to it (``shown_path``, ``hide_folders``)
+        self.root: Path | None = None
         self.globals["range"] = self.counted_range
-        for name in (*_GROWING_FILTERS, *_TEXT_FILTERS):
+        self.globals["lipsum"] = self.bounded_lipsum
+        for name in {*_GROWING_FILTERS, *_TEXT_FILTERS, *_FILTER_WORK, *_LAZY_FILTERS}:
             if name in self.filters:
-                self.filters[name] = _bounded_filter(name, self.filters[name])
+                self.filters[name] = _bounded_filter(name, self.filters[name], self)
+        contains = self.tests["in"]
+        self.tests["in"] = lambda value, seq: contains(value, self.compared(seq))
 
     # ---------------------------------------------------------------- counting
     def start(self) -> None:
@@ -306,13 +469,52 @@ class _BoundedMixin:
         if self.iterations > limits.MAX_JINJA_ITERATIONS:
             raise _refuse(f"the loops ran {self.iterations:,} times", "MAX_JINJA_ITERATIONS")
 
+    def charge(self, value, per_item: float = 1, per_char: float = 1 / 16):
+        """Count what reading ``value`` whole costs (``_work``) against MAX_JINJA_ITERATIONS, before it is read: a
+        loop of 10**6 turns over ``b | sort`` of a 10**5-item ``b`` is 10**11 items sorted, one turn each counted. An
+        iterator (a ``map``'s, a ``select``'s) is given back counting its items as they are read; a ``range()``
+        counts its own."""
+        if isinstance(value, CountedRange):
+            return value
+        if hasattr(value, "__next__"):
+            return self._count_each(value, per_item)
+        budget = limits.MAX_JINJA_ITERATIONS - self.iterations
+        work = _work(value, builtins.max(budget, limits.MAX_JINJA_SEQUENCE), per_item, per_char)
+        if work > limits.MAX_JINJA_SEQUENCE:   # more than a template may make: refused as such
+            raise _refuse(f"a value of more than {int(work):,} items or characters, nested ones counted",
+                          "MAX_JINJA_SEQUENCE")
+        if work >= 1:
+            self.tick(int(work))
+        return value
+
+    def compared(self, value):
+        """A value compared or searched (``x in b``, ``a == b``, ``is in``), what the comparison reads counted."""
+        kind = type(value)
+        if kind is str:
+            if len(value) > 64:
+                self.tick(len(value) // 16)
+        elif kind is list or kind is tuple or kind is dict:
+            self.tick(len(value))
+        return value
+
+    def bounded_lipsum(self, n: int = 5, html: bool = True, min: int = 20, max: int = 100):  # noqa: A002 - Jinja's
+        """Jinja's ``lipsum()``, its counts bounded before it writes (``lipsum(10**6)`` wrote for a minute)."""
+        from jinja2.utils import generate_lorem_ipsum
+        if not all(_is_int(v) for v in (n, min, max)):
+            raise JinjaLimitError("lipsum() takes whole numbers")
+        words = builtins.max(0, n) * builtins.max(0, max)
+        self.tick(words)
+        _check_size(words * 12, "lipsum()")
+        return generate_lorem_ipsum(n, html, min, max)
+
     def counted_loop(self, iterable):
         """A ``{% for %}``'s iterable, each item counted (a ``range()`` counts its own)."""
         return iterable if isinstance(iterable, CountedRange) else self._count_each(iterable)
 
-    def _count_each(self, iterable):
+    def _count_each(self, iterable, per_item: float = 1):
+        cost = builtins.max(1, int(per_item))
         for item in iterable:
-            self.tick()
+            self.tick(cost)
             yield item
 
     def counted_range(self, *args) -> CountedRange:
@@ -335,35 +537,96 @@ class _BoundedMixin:
     def bounded_finalize(self, value):
         """What ``{{ … }}`` prints, measured before it is turned into text (``finalize``)."""
         _check_deep((value,), "a value to print")
+        kind = type(value)
+        if kind is list or kind is tuple or kind is dict:
+            self.charge(value)
+            return self.hide_folders(str(value)) if self.root is not None else value
+        if kind in PATH_TYPES:
+            return shown_path(value, self.root)
+        if kind not in _PLAIN_DATA and not issubclass(kind, (str, Undefined)):
+            return self.hide_folders(str(value))   # a model object's text (``{{ game }}``) names its files
         return value
 
     def bounded_concat(self, values) -> str:
         _check_deep(values, "a value joined with ~")
         texts = [str(v) for v in values]
-        _check_size(sum(len(t) for t in texts), "joining texts with ~")
-        return (markup_join if self.autoescape else str_join)(values)
+        size = sum(len(t) for t in texts)
+        _check_size(size, "joining texts with ~")
+        if size > 256:
+            self.tick(size // 16)
+        return unaddressed((markup_join if self.autoescape else str_join)(values))
 
     # ---------------------------------------------------------------- what content may reach
     def is_safe_attribute(self, obj, attr, value) -> bool:
-        """Jinja's rule, and nothing of a path, a file or a module (``OUTSIDE_KINDS``)."""
-        return not isinstance(obj, OUTSIDE_KINDS) and super().is_safe_attribute(obj, attr, value)  # type: ignore[misc]
+        """Jinja's rule, and only of an object a template may reach (``REACHABLE_KINDS``, pnpgen's own)."""
+        return reachable(obj) and super().is_safe_attribute(obj, attr, value)  # type: ignore[misc]
+
+    def getitem(self, obj, argument):
+        """``obj[argument]`` only of an object a template may reach: any other's ``__getitem__`` is its own code. A
+        path is given as text relative to the game (``shown_path``)."""
+        if not reachable(obj):
+            return self.unsafe_undefined(obj, str(argument))
+        value = super().getitem(obj, argument)
+        return shown_path(value, self.root) if type(value) in PATH_TYPES else value
+
+    def getattr(self, obj, attribute):
+        """As ``getitem``: a path is given as text relative to the game."""
+        value = super().getattr(obj, attribute)
+        return shown_path(value, self.root) if type(value) in PATH_TYPES else value
+
+    def hide_folders(self, text: str) -> str:
+        """``text`` with the game's absolute folder (``root``) written relative to the game: what ``{{ game }}`` or
+        ``{{ game.source }}`` print (a model object's text) names files by their absolute paths."""
+        root = self.root
+        if not isinstance(text, str):
+            return text
+        text = unaddressed(text)
+        if root is None or os.sep not in text:
+            return text
+        for base in sorted({str(root), os.path.abspath(root), str(Path(root).resolve())}, key=len, reverse=True):
+            if base in text:
+                text = text.replace(base + os.sep, "").replace(base, ".")
+        for base, shown in _PNPGEN_FOLDERS:   # pnpgen's own files (its palette, fonts): where it is installed
+            if base in text:
+                text = text.replace(base, shown)
+        return text
 
     def is_safe_callable(self, obj) -> bool:
-        """Jinja's rule, and no method of a path, a file or a module, however it was reached (``OUTSIDE_KINDS``)."""
-        return (not isinstance(getattr(obj, "__self__", None), OUTSIDE_KINDS)
-                and super().is_safe_callable(obj))  # type: ignore[misc]
+        """Jinja's rule, and only a method of a reachable object, a function of pnpgen's or a macro
+        (``_safe_to_call``)."""
+        return _safe_to_call(obj) and super().is_safe_callable(obj)  # type: ignore[misc]
 
     # ---------------------------------------------------------------- interception
     def call_binop(self, context, operator, left, right):
         _binop_estimate(operator, left, right)
         result = super().call_binop(context, operator, left, right)
-        if type(result) is list:   # a new list (``[0] * 9``, ``a + b``): the evaluation's own, as a literal is
+        kind = type(result)
+        if kind is list:   # a new list (``[0] * 9``, ``a + b``): the evaluation's own, as a literal is
             self.made[id(result)] = result
+        if (kind is list or kind is str) and len(result) > 256:   # 'a' * 999999 in a loop: what it writes, counted
+            self.tick(len(result) // 16)   # (in C: ~1 ns an item or character)
         return _int_result(result, f"'{operator}'")
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
         name = getattr(__obj, "__name__", "")
         owner = getattr(__obj, "__self__", None)
+        if owner is __self:   # the sandbox's own helpers the compiled template calls (``bounded_literal``, ``compared``)
+            return super().call(__context, __obj, *args, **kwargs)
+        if not _safe_to_call(__obj):
+            raise SecurityError(f"a template may not call {name or type(__obj).__name__!r} (a "
+                                f"{type(__obj).__name__}): only methods of the game's objects and of plain values, "
+                                f"macros and pnpgen's own functions")
+        # a call is a turn; a macro's or a recursive loop's more (``_MACRO_CALL``)
+        if not (name in _GROWING_CONTAINER_METHODS and isinstance(owner, (list, dict))):   # those: ``grow`` counts
+            __self.tick(_MACRO_CALL if type(__obj) is Macro else _LOOP_CALL if type(__obj) is LoopContext else 1)
+        if isinstance(__obj, LoopContext):   # ``loop(items)`` of a recursive loop: a loop too
+            args = (__self.counted_loop(args[0]), *args[1:]) if args else args
+        kind = type(owner)
+        if kind is str or kind is Markup:
+            if len(owner) > 256:
+                __self.tick(len(owner) // 16)   # a text method reads the text: 'a…'.count('b'), .split(), .find()
+        elif (kind is list or kind is tuple) and name in _SCANNING_LIST_METHODS or kind is dict and name == "copy":
+            __self.tick(len(owner))
         if isinstance(owner, str) and name in _GROWING_METHODS:
             what = f"'{name}'"
             if name in _WIDTH_METHODS:
@@ -379,9 +642,15 @@ class _BoundedMixin:
                 _check_size(len(owner) * max([8, *(a for a in args if _is_int(a))]), what)
         if isinstance(owner, (list, dict)) and name in _GROWING_CONTAINER_METHODS:
             args = __self.grow(args, kwargs, name)
+        if (args or kwargs) and not (name in _GROWING_CONTAINER_METHODS and isinstance(owner, (list, dict))):
+            args = tuple(__self.charge(a) for a in args)   # what a call is given, it reads (``loop.changed(b)``)
+            for value in kwargs.values():
+                __self.charge(value)
         result = super().call(__context, __obj, *args, **kwargs)
         if _length(result) is not None:
             _check_size(len(result), f"calling {name or 'a function'}")
+            if len(result) > 256:   # what it made (``'x'.center(999999)`` in a loop), counted as made
+                __self.tick(len(result) // 16)
         return _int_result(result, f"calling {name or 'a function'}")
 
     def wrap_str_format(self, value):
@@ -398,6 +667,7 @@ class _BoundedMixin:
                 _check_ints([*args, *kwargs.values()], "a width for 'format'")
             return wrapped(*args, **kwargs)
 
+        bounded.__module__ = __name__   # pnpgen's own: a template may call it (``_safe_to_call``)
         return bounded
 
     # ---------------------------------------------------------------- compiling and rendering
@@ -415,7 +685,7 @@ class _BoundedMixin:
                 # raised inside the template, where it is writing: its traceback names the template's line
                 chunks.throw(_refuse(f"the template writes {size:,} characters", "MAX_JINJA_OUTPUT"))
             parts.append(part)
-        return "".join(parts)
+        return unaddressed(self.hide_folders("".join(parts)))
 
 
 class CountedRange:
@@ -449,9 +719,13 @@ class CountedRange:
         return repr(self._numbers)
 
 
-def _bounded_filter(name: str, original):
-    """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE."""
+def _bounded_filter(name: str, original, env: _BoundedMixin):
+    """A filter refused when a number it is given, or what it makes, is beyond MAX_JINJA_SEQUENCE, and its work
+    (``_FILTER_WORK``: what it reads of its value) counted against MAX_JINJA_ITERATIONS before it does it."""
     passes_arg = _PassArg.from_obj(original) is not None
+    per_item, per_char = _FILTER_WORK.get(name, (1, 0))
+    lazy = name in _LAZY_FILTERS
+    charged = name in _FILTER_WORK or lazy
     # what the filter is checked for, by its name: asked once here, not on every call
     what = f"the '{name}' filter"
     value_what = f"the value of {what}"
@@ -462,10 +736,29 @@ def _bounded_filter(name: str, original):
     def bounded(*args, **kwargs):
         given = args[1:] if passes_arg else args   # the environment or context first, then the value
         value, options = (given[0], given[1:]) if given else (None, ())
+        if charged and given and (lazy or hasattr(value, "__next__")):
+            if lazy:
+                # a lazy filter's value counted item by item as it is read (``b | select('gt', 10**9) | first`` reads
+                # all of ``b``); ``map`` of a filter by name four turns an item; a ``range()`` counts its own
+                cost = 4 if name == "map" and options else 1
+                if (hasattr(value, "__iter__") and not isinstance(value, (str, dict))
+                        and (cost > 1 or not isinstance(value, CountedRange))):
+                    value = env._count_each(value, cost)
+            else:
+                # an iterator (a ``map``'s, a ``select``'s) given to a filter that reads it all: read into a list, at
+                # most as many items as the turns left allow, and counted, before the filter works on them
+                left = (limits.MAX_JINJA_ITERATIONS - env.iterations) // builtins.max(1, int(per_item)) + 1
+                value = list(itertools.islice(value, builtins.max(0, left)))
+                env.tick(int(len(value) * per_item))
+            args = (*args[:len(args) - len(given)], value, *options)
+            given = (value, *options)
         if measured:
             _check_deep((value, options, kwargs), value_what)
         if counts_widths:
             _check_ints([*options, *kwargs.values()], what)
+            if name in ("batch", "slice") and options and _is_int(options[0]) and \
+                    (len(options) > 1 or "fill_with" in kwargs):   # the filler it adds: [1] | batch(999999, 0)
+                env.tick(abs(options[0]) // 16)
         if name == "format" and isinstance(value, str):
             _check_percent_format(value, tuple(options), what)
         if name == "indent" and isinstance(value, str):
@@ -486,9 +779,15 @@ def _bounded_filter(name: str, original):
                     _check_size(len(result), what)
                 return result
             args = (*args[:len(args) - len(given)], items, *options)
+        if charged and given and not lazy and not hasattr(value, "__next__"):
+            env.charge(value, per_item, per_char)   # a list or text: its size known, counted before it is read
         result = original(*args, **kwargs)
         if grows and _length(result) is not None:
             _check_size(len(result), what)
+            if len(result) > 256:   # what it wrote (``'%*d' | format(999999, 1)`` in a loop), counted as written
+                env.tick(len(result) // 16)
+            if isinstance(result, str) and " at 0x" in result:   # ``f | string``: a function's text, its address
+                result = unaddressed(result)
         return result
 
     return bounded

@@ -139,6 +139,11 @@ MAX_JINJA_INT_BITS = 4096
 MAX_JINJA_SEQUENCE = 1_000_000
 #: loop iterations in one evaluation of a template or expression
 MAX_JINJA_ITERATIONS = 1_000_000
+#: turns of Jinja work (MAX_JINJA_ITERATIONS' count: loop turns and the work inside filters, calls and comparisons) all
+#: the expressions of one card face may do together: each is bounded alone, but a layout element repeated 10,000
+#: times evaluates its expressions 10,000 times (200 sorts of a 10**5-item list: 12 s a face). The bundled
+#: faces do under 2,500 (s-railway's train card: 2,329)
+MAX_FACE_JINJA_WORK = 2_000_000
 #: characters one rendered template may produce (the bundled rule sheets make ~30,000)
 MAX_JINJA_OUTPUT = 4_000_000
 #: cells of one Markdown table in rules.md (each is measured and set; a route table of 110 rows has 550)

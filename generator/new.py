@@ -7,7 +7,8 @@ text, ``[[key]]`` is replaced by the key's words in the chosen language, from th
 ``words.yaml`` (``{en: {key: …}, ja: {…}, de: {…}}``), and ``[[game]]`` by the folder's name,
 which is the game's id. Nothing else is interpreted: rules.md's own Jinja is left as it is.
 
-``new`` refuses a folder that exists and is not empty, and writes only inside the folder.
+``new`` refuses a folder that exists and is not empty, a name starting with ``-`` (an option to every command
+given it) or holding ``..``, and writes only inside the folder, never over a file.
 """
 from __future__ import annotations
 
@@ -40,6 +41,11 @@ def create_game(folder: Path, template: str = "route", language: str = "en") -> 
     game_id = plain_name(folder_name(folder), None, "game folder name",
                          "name the folder with letters, digits, '-', '_', '.' and '+' only (e.g. mygame): "
                          "it is the game's id")
+    if game_id.startswith("-") or ".." in game_id:
+        raise ContentError(None, f"game folder name '{game_id}' "
+                           + ("starts with '-': every command given it would read it as an option (pnpgen check -rf)"
+                              if game_id.startswith("-") else "contains '..': it reads as a way up to the folder above"),
+                           "name the folder with a letter or digit first and no '..' (e.g. mygame): it is the game's id")
     if folder.is_symlink() or folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise ContentError(None, f"{folder} already exists and is not an empty folder",
                            "name a new folder (pnpgen new makes it), or empty this one first")
@@ -48,11 +54,19 @@ def create_game(folder: Path, template: str = "route", language: str = "en") -> 
     texts = {target: _filled(source, words) for source, target in files}  # every file ready before one is written
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for target, text in texts.items():
-        path = folder / target
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    try:
+        for target, text in texts.items():
+            path = folder / target
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "x", encoding="utf-8") as stream:   # never over a file made since the folder was looked at
+                stream.write(text)
+            written.append(path)
+    except OSError as error:
+        for path in written:   # no half-written starter: what this run wrote is taken back
+            path.unlink(missing_ok=True)
+        raise ContentError(None, f"cannot write the starter into {folder}: {error.strerror or error}"
+                           + (f" ({error.filename})" if error.filename else ""),
+                           "name a new folder (pnpgen new makes it) on a writable disk") from None
     return written
 
 

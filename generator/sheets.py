@@ -29,6 +29,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from generator import limits
+from generator.csvcells import unguarded
 from generator.errors import ContentError, Source, unreadable
 from generator.paths import not_a_file
 from generator.yamlsource import LDict, LList, read_bounded
@@ -149,7 +150,7 @@ def _text_grid(path: Path, data: bytes, kind: str) -> list[list[Value | None]]:
     try:
         for row in reader:
             _bound(path, len(grid) + 1, len(row))
-            grid.append([value.strip() or None for value in row])
+            grid.append([unguarded(value.strip()) or None for value in row])   # '=… as exported: =…
     except csv.Error as error:
         raise ContentError(Source(path, len(grid) + 1), f"malformed {kind}: {error}",
                            "check the quotes on this row: a value with the separator, a quote or a line break "

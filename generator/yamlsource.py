@@ -240,6 +240,10 @@ def load_yaml(path: Path):
         line = mark.line + 1 if mark else None
         problem = exc.problem or "malformed YAML"
         context = f" ({exc.context})" if exc.context else ""
+        if "tag:yaml.org,2002:merge" in problem:   # ``<<: *base``: pnpgen's loader keeps each key's line, not merges
+            raise ContentError(Source(path, line), "a YAML merge key ('<<: *anchor') is not supported",
+                               "write the keys out here, or repeat the whole value with its anchor (back: *base); "
+                               "a layout can share elements with 'extends:'") from None
         raise ContentError(Source(path, line), f"malformed YAML: {problem}{context}",
                            "check indentation, colons and quotes on this line and the one before") from None
     except yaml.reader.ReaderError:  # a character YAML does not allow; its position is libyaml's byte offset

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.jinja_sandbox import allow_kind
 from generator.layout.cardface import FaceRenderer
 
 
@@ -24,3 +25,6 @@ class Thing:
 
     def __init__(self, **kw):
         self.__dict__.update(kw)
+
+
+allow_kind(Thing)   # a stand-in for a model object: the sandboxes let templates read only the model's (and plain data)

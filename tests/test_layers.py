@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 
 #: bottom to top: a module may import its own layer and the layers below it
 LAYERS = [
-    ("base", {"__init__", "collector", "errors", "limits", "paths", "fonts", "fontsubset", "fontparse", "papers", "yamlsource", "jinja_sandbox", "sheets",
+    ("base", {"__init__", "collector", "errors", "limits", "paths", "fonts", "fontsubset", "fontparse", "papers", "yamlsource", "jinja_sandbox", "sheets", "csvcells",
               "cache", "outputs"}),
     ("model", {"model"}),
     ("layout", {"layout"}),

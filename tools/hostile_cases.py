@@ -16,7 +16,10 @@ channel, gives ids that a Mac or Windows disk cannot keep apart or make, finite 
 draw, and a game whose output folder is a folder of the designer's own. The sixth (round six) reaches outside
 through a path in the model from rules.md and a layout, empties a deck from its layout, writes whole numbers of 400
 digits (YAML, a spreadsheet cell, a map file to import) and 5.0 where a whole number goes, checks a map of 6,000
-places with 3,000 tickets from as many starts and a game folder holding a 20 GB sparse file.
+places with 3,000 tickets from as many starts and a game folder holding a 20 GB sparse file. The seventh (round
+seven) works inside filters, calls, comparisons, macros and recursive loops, reaches objects outside pnpgen's, prints
+the game's absolute folder, exports cells a spreadsheet runs as formulas, names a new game ``-rf`` and writes YAML
+merge keys.
 """
 from __future__ import annotations
 
@@ -121,6 +124,7 @@ def main() -> None:
         round_three(work)
         round_four(work)
         round_five(work)
+        round_seven(work)   # (before round six's slow maps: its cases finish in seconds)
         round_six(work)
         round_simulate(work)
 
@@ -391,6 +395,93 @@ def import_case(work: Path, name: str, change) -> None:
     first = " ".join(output.split("hint")[0].split()).replace(f"{folder}/", "")
     print(f"{name:32} exit {result.returncode}  {time.perf_counter() - start:4.1f}s  "
           f"traceback={'Traceback' in output}  {first[:150]}")
+
+
+#: a 99,999-item list, then 100,000 loop turns each doing ~100,000 items of work inside one filter or call: 10**10
+LOOPED = "{% set b = range(99999) | list %}{% set s = 'a ' * 499999 %}{% for i in range(100000) %}"
+WORK = [LOOPED + "{{ b | sort | length }}{% endfor %}", LOOPED + "{{ b | map('string') | join | length }}{% endfor %}",
+        LOOPED + "{{ b | select('gt', 10**9) | first is defined }}{% endfor %}", LOOPED + "{{ -1 in b }}{% endfor %}",
+        LOOPED + "{{ b | unique | list | length }}{% endfor %}", LOOPED + "{{ s | wordwrap(5) | length }}{% endfor %}",
+        LOOPED + "{{ s.split() | length }}{% endfor %}", LOOPED + "{{ loop.changed(b) }}{% endfor %}",
+        "{% macro f(n) %}{% if n < 30 %}{{ f(n + 1) }}{{ f(n + 1) }}{% endif %}{% endmacro %}{{ f(1) }}",
+        "{% for x in [1, 2] recursive %}{% if loop.depth < 30 %}{{ loop([1, 2]) }}{% endif %}{% endfor %}",
+        "{{ lipsum(10**6) | length }}", LOOPED + "{{ [1] | batch(999999, 0) | list | length }}{% endfor %}",
+        "{% set ns = namespace(x=1) %}{% for i in range(60) %}{% set ns.x = namespace(a=ns.x, b=ns.x) %}{% endfor %}"
+        "{{ ns }}"]
+#: a text repeated 10,000 times, each copy sorting a 10**5-item list: each evaluation within its bound, the face not
+FACE_WORK = ("elements:\n  - rect: {x: 0, y: 0, w: 1, h: 1}\n  - repeat: 10000\n    text: {x: 0, y: 0, w: 40, h: 5, "
+             "text: \"{{ (range(99999) | list | sort | length) + n }}\"}\n")
+#: what a template must not reach: a template's self, Jinja's helpers' insides, a macro's
+REACH = ["{{ self['body'] }}", "{{ cycler.__init__.__globals__ }}", "{{ joiner.__init__ }}", "{{ lipsum.__globals__ }}",
+         "{% macro m() %}{% endmacro %}{{ m.arguments }}", "{{ game.folder.joinpath('x') }}"]
+
+
+def printed_folder(work: Path, name: str, text: str) -> None:
+    """Whether rules.md's ``text`` prints the game's absolute folder into the rule sheet's Markdown."""
+    game = work / f"case{len(list(work.iterdir()))}"
+    shutil.copytree(MINI, game)
+    (game / "rules.md").write_text(f"# R\n\n{text}\n", encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from generator.load.game import load_game; "
+            "from generator.load.rules import load_rules; "
+            "md = load_rules(load_game(Path(sys.argv[1])))[0].markdown; print(repr(md.split(chr(10))[2][:60]), "
+            "'absolute folder printed:', sys.argv[1] in md)")
+    result = subprocess.run([sys.executable, "-c", code, str(game)], capture_output=True, text=True, timeout=60,
+                            cwd=ROOT)
+    output = (result.stdout + result.stderr).strip().replace(str(game), "<game>")
+    print(f"{name:32} exit {result.returncode}  {output[-150:]}")
+
+
+def formula_export(work: Path) -> None:
+    """``pnpgen export csv`` of a game whose place names are formulas: the cells as written."""
+    game = work / f"case{len(list(work.iterdir()))}"
+    shutil.copytree(MINI, game)
+    yaml = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(yaml.replace("Berlin: {name: ベルリン, latin: Berlin}",
+                                                 "Berlin: {name: '=HYPERLINK(\"http://x\",\"y\")', latin: '@SUM(A1)'}"),
+                                    encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "export", "csv", str(game), "--out",
+                             str(game / "out")], capture_output=True, text=True, timeout=60)
+    places = next((game / "out").rglob("places.csv"), None)
+    berlin = [line for line in places.read_text(encoding="utf-8").splitlines() if line.startswith("Berlin")] \
+        if places else []
+    print(f"{'export csv: formula cells':32} exit {result.returncode}  {berlin[:1]}")
+
+
+def new_case(work: Path, name: str) -> None:
+    folder = work / f"new{len(list(work.iterdir()))}"
+    folder.mkdir()
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "new", "--", name], capture_output=True,
+                            text=True, timeout=60, cwd=folder)
+    output = result.stderr + result.stdout
+    print(f"{'new ' + name[:28]:32} exit {result.returncode}  traceback={'Traceback' in output}  "
+          f"made={sorted(p.name for p in folder.iterdir())[:3]}  {' '.join(output.split('hint')[0].split())[:100]}")
+
+
+def merge_key(data: bytes) -> bytes:
+    text = data.decode()
+    text = text.replace("    back: {layout: ttr-back, color: black,", "    back: &base {layout: ttr-back, color: black,", 1)
+    return text.replace("    back: {layout: ttr-back, color: ticket-back, title: チケット, latin: Tickets, icon: station}",
+                        "    back:\n      <<: *base\n      color: ticket-back").encode()
+
+
+def round_seven(work: Path) -> None:
+    """Round seven: work inside filters, calls, comparisons, macros and recursive loops; objects outside pnpgen's;
+    the game's absolute folder printed; formulas in an exported CSV; ``pnpgen new -- -rf``; YAML merge keys."""
+    for template in WORK:
+        shown = template.replace(LOOPED, "loop 10^5: ")
+        case(work, "rules.md " + shown[:23], [rules_text(template)])
+    for template in WORK[:4]:
+        case(work, "layout " + template.replace(LOOPED, "loop 10^5: ")[:25], [layout_text(template)], "build")
+    case(work, "layout: repeat 10^4 x sort 10^5", [("layouts/ttr-train.yaml", lambda data: FACE_WORK.encode())],
+         "build")
+    for template in REACH:
+        case(work, "rules.md " + template[:23], [rules_text(template)])
+    for text in ("{{ game.folder }}", "{{ game.source }}", "{{ game }}", "{{ [game.folder] }}", "{{ game.collections }}"):
+        printed_folder(work, "rules.md prints " + text, text)
+    formula_export(work)
+    for name in ("-rf", "a..b", "CON", "aux.yaml", "x" * 300):
+        new_case(work, name)
+    case(work, "YAML merge key <<: *base", [("decks.yaml", merge_key)])
 
 
 def round_six(work: Path) -> None:

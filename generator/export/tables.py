@@ -17,6 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from generator.csvcells import guarded
 from generator.errors import OutputError, Source
 from generator.load.sheetdata import ID_COLUMN
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS, latin_of
@@ -96,7 +97,7 @@ def _number(value: float) -> str:
 
 def csv_text(rows: list[list[str]]) -> str:
     stream = io.StringIO()
-    csv.writer(stream, lineterminator="\n").writerows(rows)
+    csv.writer(stream, lineterminator="\n").writerows([guarded(cell) for cell in row] for row in rows)  # no formulas
     return stream.getvalue()
 
 

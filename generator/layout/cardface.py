@@ -521,6 +521,7 @@ class FaceRenderer:
         checker collects them all, ``build --force`` draws such text anyway; without it the
         first one stops the build. The checker draws every face whole, as the build does."""
         self.game = game
+        _env.root = game.folder   # a path a layout reads is shown relative to the game (jinja_sandbox.shown_path)
         self.on_print_problem = on_print_problem
         self._layouts: dict[str, Layout] = {}
         self._compiled = _COMPILED   # compiled expressions and templates, by their text: one cache per process
@@ -529,6 +530,7 @@ class FaceRenderer:
         self._plan: _Plan | None = None        # the plan of the face being drawn
         self._drawing: Layout | None = None    # the layout of the face being drawn
         self._drawn = 0                        # element copies and primitives of the face being drawn
+        self._work = 0                         # Jinja work of the face being drawn (MAX_FACE_JINJA_WORK)
         #: primitives drawn anew for the face last drawn (not found among what earlier faces drew): what it holds
         #: of its own as an object (``layout.faces.face_bytes``)
         self.fresh = 0
@@ -561,6 +563,7 @@ class FaceRenderer:
         self._plan = plan
         self._drawing = layout
         self._drawn = 0
+        self._work = 0
         self.fresh = 0
         # the name is a digest of repr(items), put together from each element's repr (kept with what an element
         # draws the same on many cards), as repr of a tuple writes it
@@ -618,6 +621,11 @@ class FaceRenderer:
         value = compiled.text
         try:
             result = compiled.run(scope)
+            self._work += _env.iterations   # what this evaluation did (counted from zero by ``run``), for the face
+            if self._work > limits.MAX_FACE_JINJA_WORK:
+                raise BuildError(where, f"the expressions of {what} did more than {limits.MAX_FACE_JINJA_WORK:,} turns "
+                                        f"of work on one face (MAX_FACE_JINJA_WORK; {value!r} the last)",
+                                 "simplify the expressions, or lower a repeat: each copy evaluates them again")
             if isinstance(result, Undefined):
                 result._fail_with_undefined_error()  # raises UndefinedError, a TemplateError
             return result
@@ -911,7 +919,9 @@ class FaceRenderer:
     def _text(self, a, scope, where, what, card_src, num, col):
         """A text box: rich text (``layout.richtext``: bold, italic, colour, icons) wrapped, shrunk and aligned."""
         value = self._eval(a["text"], scope, where, what)
-        content = "" if value is None else str(value).strip()
+        # a model object's text (``{{ game }}``) names files by absolute paths, a function's its address: shown
+        # relative to the game, without (jinja_sandbox.hide_folders)
+        content = "" if value is None else _env.hide_folders(value if type(value) is str else str(value)).strip()
         if not content:
             return
         if self._markup is None:

@@ -31,7 +31,7 @@ from jinja2.runtime import Context
 from jinja2.utils import _PassArg
 
 from generator import limits
-from generator.jinja_sandbox import OUTSIDE_KINDS
+from generator.jinja_sandbox import OUTSIDE_KINDS, PATH_TYPES, _reachable_kind
 
 Evaluate = Callable[[dict], Any]
 
@@ -59,7 +59,7 @@ def _plain(kind: type) -> bool:
     path, a file or a module: ``OUTSIDE_KINDS``)."""
     known = _PLAIN.get(kind)
     if known is None:
-        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL)
+        known = _PLAIN[kind] = not issubclass(kind, _SPECIAL) and _reachable_kind(kind)   # else: the sandbox refuses
     return known
 
 
@@ -106,7 +106,7 @@ def _part_getter(getitem, part):
                 found = getattr(item, part)
             except AttributeError:
                 return getitem(item, part)   # undefined, as the sandbox says
-            if type(found) not in _METHODS:
+            if type(found) not in _METHODS and type(found) not in PATH_TYPES:
                 return found
         return getitem(item, part)
     return get
@@ -278,7 +278,7 @@ class _Compiler:
                     if not hasattr(kind, "__getitem__"):   # ``obj[attr]`` fails too: the sandbox's answer, at once
                         return undefined(obj=obj, name=attr)
                     return sandboxed(obj, attr)   # an item (a dict's key), or undefined
-                if type(value) not in _METHODS:
+                if type(value) not in _METHODS and type(value) not in PATH_TYPES:   # a path: the sandbox shows it
                     return value
             return sandboxed(obj, attr)
         return get
@@ -358,8 +358,8 @@ class _Compiler:
         return lambda scope: a(scope) if test(scope) else b(scope)
 
     def _Compare(self, node):
-        first = self.expr(node.expr)
-        ops = [(_COMPARE[op.op], self.expr(op.expr)) for op in node.ops]
+        first = self._compared(node.expr)
+        ops = [(_COMPARE[op.op], self._compared(op.expr)) for op in node.ops]
         if len(ops) == 1:
             (fn, right), = ops
             return lambda scope: fn(first(scope), right(scope))
@@ -375,6 +375,15 @@ class _Compiler:
                 left = right
             return result
         return chain
+
+    def _compared(self, node) -> Evaluate:
+        """One side of a comparison, what comparing it reads (a long text, a list) counted by the sandbox's
+        ``compared``, as its compiled templates do; a constant as it is."""
+        value = self.expr(node)
+        compared = getattr(self.env, "compared", None)
+        if compared is None or isinstance(node, nodes.Const):
+            return value
+        return lambda scope: compared(value(scope))
 
     def _literal(self):
         """What the sandbox does with a list or tuple written in an expression: measure what it nests
@@ -399,7 +408,7 @@ class _Compiler:
         if node.node is None:
             raise Unsupported("filter block")
         fn = self.env.filters.get(node.name)
-        if fn is _JINJA_MAP and not node.args and node.dyn_args is None and node.dyn_kwargs is None \
+        if getattr(fn, "__wrapped__", fn) is _JINJA_MAP and not node.args and node.dyn_args is None and node.dyn_kwargs is None \
                 and len(node.kwargs) == 1 and node.kwargs[0].key == "attribute" \
                 and type(node.kwargs[0].value) is nodes.Const and type(node.kwargs[0].value.value) is str:
             return self._map_attribute(self.expr(node.node), node.kwargs[0].value.value)

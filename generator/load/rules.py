@@ -223,9 +223,10 @@ def environment(folder: Path, words: Words) -> ImmutableSandboxedEnvironment:
                              ContainedLoader(TEMPLATE_DIR, roots)]),
         undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True, trim_blocks=True,
         lstrip_blocks=True, bytecode_cache=OwnMacros())
-    env.filters["cell"] = _cell
+    env.filters["cell"] = lambda value: _cell(env.charge(value))   # its text made: counted (jinja_sandbox)
     env.filters["kind"] = lambda kind: kind_label(words, kind)
     env.globals["words"] = words
+    env.root = folder   # a path the rules read or print is shown relative to the game (jinja_sandbox.shown_path)
     return env
 
 
@@ -256,7 +257,8 @@ def _chapter(game: Game, folder: Path, title: str, components: list[ComponentRow
         "base": game if addon is not None else None,
         "component": lambda id: _component(game, id), "deck": lambda id: _lookup(game.decks, id, "deck"),
         "table": lambda name: _lookup(game.tables, name, "table"),
-        "tally": lambda deck_id, field: _tally(game, deck_id, field),
+        # a walk of the deck's cards: counted as the sandbox counts a loop (10**5 tallies of 20,000 cards: hours)
+        "tally": lambda deck_id, field: _tally(game, deck_id, field, env.tick),
         "map_rules": game.map_rules,   # stations, locomotives, tunnels, ferries, bonuses (None: not stated)
         "parts": game.parts, "die_faces": lambda id: _die_faces(game, id), "stacks": lambda id: _stacks(game, id),
     }
@@ -385,9 +387,11 @@ def _component(game: Game, component_id: str) -> ComponentRow:
     return _lookup(found, component_id, "component")
 
 
-def _tally(game: Game, deck_id: str, field: str) -> list[tuple[str, int]]:
-    """(value, cards) per distinct value of a deck's field, in card order."""
+def _tally(game: Game, deck_id: str, field: str, tick=None) -> list[tuple[str, int]]:
+    """(value, cards) per distinct value of a deck's field, in card order; ``tick(n)`` is told the cards walked."""
     deck = _lookup(game.decks, deck_id, "deck")
+    if tick is not None:
+        tick(len(deck.cards))
     if field not in deck.fields:
         raise ContentError(None, f"deck '{deck_id}' has no field '{field}'",
                            did_you_mean(field, deck.fields) or "fields: " + ", ".join(deck.fields))

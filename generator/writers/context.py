@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from generator import cache as build_cache
 from generator import fonts
+from generator.csvcells import guarded
 from generator.errors import BuildError, Source
 from generator.layout import images
 from generator.layout.cardface import FaceRenderer
@@ -377,7 +378,8 @@ def csv_text(columns, rows: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: guarded(value) if isinstance(value, str) else value for key, value in row.items()}
+                     for row in rows)   # a card named "=HYPERLINK(…)" is no formula in a spreadsheet (csvcells)
     return out.getvalue()
 
 
