@@ -506,9 +506,9 @@ def _column(values) -> tuple:
     """(kind, bytes) of an array of one type of number, or (None, the list) where the values are not so."""
     values = list(values)
     kinds = {type(v) for v in values}
-    if len(kinds) == 1 and (kind := _KINDS.get(next(iter(kinds)))) is not None:
-        if kind[0] != "I" or all(0 <= v <= 0xFFFFFFFF for v in values):
-            return kind, array(kind[0], values).tobytes()
+    kind = _KINDS.get(next(iter(kinds))) if len(kinds) == 1 else None
+    if kind is not None and (kind[0] != "I" or all(0 <= v <= 0xFFFFFFFF for v in values)):
+        return kind, array(kind[0], values).tobytes()
     return None, values
 
 
