@@ -88,3 +88,45 @@ def test_the_snapshots_ride_in_the_package():
     """Beside the fonts, so the wheel (every file under generator/) carries them."""
     assert {fonts.snapshot_file(p).parent for p in BUNDLED} == {fonts.FONT_FILE.parent}
     assert all(Path(fonts.snapshot_file(p)).stat().st_size < 1_000_000 for p in BUNDLED)
+
+
+# --------------------------------------------------------------------------- what a cards-only game imports
+
+DECKS_PROBE = """
+import sys
+sys.path.insert(0, {bench!r})
+import bench_cards
+bench_cards.decks_only({game!r}, {out!r})
+print("MODULES", *sorted(sys.modules))
+"""
+
+#: what a cards-only game (no components, boards, spreadsheets or rules) never needs
+NOT_FOR_CARDS = ("generator.sheets", "generator.model.rules", "generator.model.examples", "generator.model.board",
+                 "generator.layout.components", "generator.load.board", "generator.load.terrain", "zipfile",
+                 "xml.etree")
+
+
+def test_the_deck_pdfs_of_a_cards_only_game_import_no_boards_kinds_sheets_or_rules(tmp_path):
+    """``bench_cards.py --decks-only``'s work (load, count check, layout, deck PDFs) in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    from tests.test_startup import _loaded
+
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_cards.py"), "--write-game", "120",
+                    str(tmp_path / "game")], cwd=ROOT, capture_output=True, check=True)
+    probe = DECKS_PROBE.format(bench=str(ROOT / "benchmarks"), game=str(tmp_path / "game"), out=str(tmp_path / "out"))
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    modules = set(next(line for line in out.stdout.splitlines() if line.startswith("MODULES ")).split()[1:])
+    assert "generator.render.pdf" in modules and "generator.model.spans" in modules   # the decks were drawn
+    assert sorted((tmp_path / "out").glob("*.pdf"))
+    assert [m for m in NOT_FOR_CARDS if _loaded(modules, m)] == []
+
+
+def test_a_game_with_components_boards_and_sheets_still_imports_them():
+    """Germany (a board, components) and the demo (a spreadsheet): their readers are imported when used."""
+    from tests.test_startup import _imported, _loaded
+
+    modules = _imported("list", "content/ttr-germany")
+    assert _loaded(modules, "generator.layout.components") and "generator.load.board" in modules
+    assert "generator.model.board" in modules
