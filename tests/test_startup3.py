@@ -130,3 +130,100 @@ def test_a_game_with_components_boards_and_sheets_still_imports_them():
     modules = _imported("list", "content/ttr-germany")
     assert _loaded(modules, "generator.layout.components") and "generator.load.board" in modules
     assert "generator.model.board" in modules
+
+
+# --------------------------------------------------------------------------- a build's table and lines without rich
+
+def _rich_lines(title: str, rows: list[list[str]], width: int) -> str:
+    """The table as ``cli.build`` prints it through rich, on a console without colour ``width`` cells wide."""
+    import io
+
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console(file=io.StringIO(), width=width, highlight=False, emoji=False, color_system=None,
+                      force_terminal=False)
+    table = Table(title=escape(title), title_justify="left", show_edge=False, header_style="bold")
+    table.add_column("file", no_wrap=True)
+    table.add_column("kind", overflow="fold")
+    table.add_column("contents", justify="right", no_wrap=True)
+    table.add_column("size", justify="right", no_wrap=True)
+    for name, kind, contents, size in rows:
+        table.add_row(escape(name), escape(kind), contents, size)
+    console.print(table)
+    return console.file.getvalue()
+
+
+def test_the_plain_table_is_riches_characters():
+    """Random tables (names of every printable ASCII character but "[" and backslash, spaces inside, titles short
+    and long, consoles narrow and wide): where ``table_lines`` answers, it is rich's text; where it does not (too
+    wide, a title rich would wrap), rich prints."""
+    import random
+    import string
+
+    from generator.cli.build import COLUMNS
+    from generator.cli.plaintable import table_lines
+
+    rnd = random.Random(14)
+    alphabet = "".join(c for c in string.printable[:95] if c not in "[\\") + "  "
+    answered = 0
+    for _ in range(400):
+        def word(most: int) -> str:
+            return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, most))).strip() or "x"
+        rows = [[word(28), word(14), f"{rnd.randint(1, 999)} pages", f"{rnd.randint(1, 999)} KB"]
+                for _ in range(rnd.randint(1, 4))]
+        title = f"{word(rnd.choice([8, 30, 60]))}/ — {rnd.random() * 10:.1f} s" + rnd.choice(
+            ["", ", unchanged since the last build"])
+        width = rnd.choice([50, 80, 120])
+        lines = table_lines(title, COLUMNS, rows, width)
+        if lines is not None:
+            answered += 1
+            assert "".join(line + "\n" for line in lines) == _rich_lines(title, rows, width), (title, rows, width)
+    assert answered > 100
+
+
+def test_what_the_plain_table_leaves_to_rich():
+    from generator.cli.build import COLUMNS
+    from generator.cli.plaintable import table_lines
+
+    row = [["a.pdf", "cards", "2 pages", "1 KB"]]
+    assert table_lines("out/g/ — 0.1 s", COLUMNS, row, 80) is not None
+    assert table_lines("out/g/ — 0.1 s", COLUMNS, row, 30) is None              # rich would shrink it
+    assert table_lines("o" * 60 + "/ — 0.1 s", COLUMNS, row, 200) is None       # rich would wrap the title
+    for odd in ("a[b].pdf", "a\\b.pdf", "東京.pdf", "a\tb.pdf", " a.pdf"):       # markup, escapes, widths, spaces
+        assert table_lines("out/g/ — 0.1 s", COLUMNS, [[odd, "cards", "2 pages", "1 KB"]], 80) is None
+
+
+def test_a_build_off_a_terminal_prints_riches_characters_without_rich(tmp_path):
+    """The 199-card game (two warnings, then its table) built with standard output and error not terminals: rich is
+    not imported, and both streams are what rich prints (``TTY_COMPATIBLE=0``: rich decides, and prints)."""
+    import os
+    import re
+    import subprocess
+    import sys
+
+    from tests.test_startup import PROBE, _loaded
+
+    game = tmp_path / "game"
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bench_cards.py"), "--write-game", "199", str(game)],
+                   cwd=ROOT, capture_output=True, check=True)
+    env = {**os.environ, "PNPGEN_CACHE_DIR": "off"}
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS"):
+        env.pop(name, None)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    # (in the game's folder, so that the table's title, "o/game/ — 0.3 s", is not one rich would wrap)
+    probe = subprocess.run([sys.executable, "-c", PROBE, "build", "game", "--out", "probe"], cwd=tmp_path, env=env,
+                           capture_output=True, text=True, check=True)
+    modules = set(next(line for line in probe.stdout.splitlines() if line.startswith("MODULES ")).split()[1:])
+    assert "generator.pipeline" in modules and not _loaded(modules, "rich")
+
+    def run(extra: dict) -> tuple[str, str]:
+        out = subprocess.run([sys.executable, "-m", "generator.cli", "build", "game", "--out", "o"],
+                             cwd=tmp_path, env={**env, **extra}, capture_output=True, text=True, check=True)
+        return re.sub(r"— \d+\.\d s", "— T s", out.stdout), out.stderr
+
+    plain, through_rich = run({}), run({"TTY_COMPATIBLE": "0"})
+    assert plain == through_rich
+    assert "building game …\n" in plain[1] and "game checked: 0 errors, 2 warnings\n" in plain[1]
+    assert plain[0].splitlines()[1].startswith(" file ") and "┃ kind" in plain[0]
