@@ -153,9 +153,11 @@ def _snapshot(path: Path) -> bytes | None:
         return None
 
 
+@cache
 def _mapped(path: Path) -> bytes:
-    """One of pnpgen's own files, mapped rather than read: a build reads only the glyphs it embeds (and their
-    snapshot the rest), so the 10 MB of the two files are not copied into memory in every process."""
+    """One of pnpgen's own files, mapped rather than read (once a process: measuring and the PDF writer share it): a
+    build reads only the parts it uses (the cmap and widths it measures with, the glyphs it embeds; the rest of
+    the face from its snapshot), so the 10 MB of the two files are not copied into memory in every process."""
     with path.open("rb") as f:
         return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)  # type: ignore[return-value]  # bytes-like
 
@@ -418,7 +420,7 @@ def _own_metrics(font: str) -> _Metrics | None:
         path = _OWN_FILES.get(font)
         if path is None:
             return None
-        own = _own[font] = _Metrics(path.read_bytes())
+        own = _own[font] = _Metrics(_mapped(path))
     return own
 
 
