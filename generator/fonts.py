@@ -109,7 +109,7 @@ def register_file(path: Path, src: Source | None = None) -> str:
 def _register(path: Path, src: Source | None = None) -> str:
     if _names.get(path) in _info:
         return _names[path]
-    data = _mapped(path) if path in _BUNDLED else _read(path, src)
+    data = _own_file(path) if path in _BUNDLED else _read(path, src)
     shown = path.name
     tables = _tables(data, shown, src)
     name = _BUNDLED.get(path) or "F" + hashlib.sha256(data).hexdigest()[:16]
@@ -151,6 +151,14 @@ def _snapshot(path: Path) -> bytes | None:
         return snapshot_file(path).read_bytes()
     except OSError:
         return None
+
+
+def _own_file(path: Path) -> bytes:
+    """One of pnpgen's own files, mapped; read as a game's file is where it cannot be (missing: a ContentError)."""
+    try:
+        return _mapped(path)
+    except (OSError, ValueError):   # ValueError: an empty file, which cannot be mapped
+        return _read(path, None)
 
 
 @cache

@@ -227,3 +227,16 @@ def test_a_build_off_a_terminal_prints_riches_characters_without_rich(tmp_path):
     assert plain == through_rich
     assert "building game …\n" in plain[1] and "game checked: 0 errors, 2 warnings\n" in plain[1]
     assert plain[0].splitlines()[1].startswith(" file ") and "┃ kind" in plain[0]
+
+
+def test_a_bundled_font_that_cannot_be_mapped_is_read_as_any_other(tmp_path, monkeypatch):
+    """An empty (or missing) file of pnpgen's own is refused as a game's would be: a ContentError, no traceback."""
+    from generator.errors import ContentError
+
+    empty = tmp_path / "ipaexg.ttf"
+    empty.write_bytes(b"")
+    monkeypatch.setitem(fonts._BUNDLED, empty, "Empty")
+    with pytest.raises(ContentError, match="not a font file"):
+        fonts._register(empty)
+    with pytest.raises(ContentError, match="cannot be read"):
+        fonts._own_file(tmp_path / "missing.ttf")
