@@ -16,6 +16,7 @@ import bisect
 import hashlib
 import importlib
 import io
+import mmap
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -108,7 +109,7 @@ def register_file(path: Path, src: Source | None = None) -> str:
 def _register(path: Path, src: Source | None = None) -> str:
     if _names.get(path) in _info:
         return _names[path]
-    data = _read(path, src)
+    data = _own_file(path) if path in _BUNDLED else _read(path, src)
     shown = path.name
     tables = _tables(data, shown, src)
     name = _BUNDLED.get(path) or "F" + hashlib.sha256(data).hexdigest()[:16]
@@ -119,7 +120,9 @@ def _register(path: Path, src: Source | None = None) -> str:
         # fontparse subclasses ReportLab's classes, so it is imported as late as ReportLab is
         fontparse: ModuleType = importlib.import_module("generator.fontparse")
         try:
-            font = fontparse.Font(name, str(path), data)
+            # pnpgen's own faces are read back from their snapshots (tools/font_faces.py), not parsed
+            face = fontparse.restored(str(path), data, kept) if (kept := _snapshot(path)) is not None else None
+            font = fontparse.Font(name, str(path), data, face)
             if path not in _BUNDLED:
                 # a game's file: every glyph its characters need read as the PDF writer's subsets will read them,
                 # so a broken glyph is refused by check and build alike, not as the PDF is saved (a traceback)
@@ -133,6 +136,38 @@ def _register(path: Path, src: Source | None = None) -> str:
         _info[name] = _Info(family, weight >= 600 or bool(mac_style & 1), bool(mac_style & 2))
     _names[path] = name
     return name
+
+
+def snapshot_file(path: Path) -> Path:
+    """Where tools/font_faces.py keeps the parsed face of the bundled font ``path``."""
+    return path.with_name(path.name + ".face")
+
+
+def _snapshot(path: Path) -> bytes | None:
+    """The kept parse of one of pnpgen's own files (None for a game's file, or where there is none)."""
+    if path not in _BUNDLED:
+        return None
+    try:
+        return snapshot_file(path).read_bytes()
+    except OSError:
+        return None
+
+
+def _own_file(path: Path) -> bytes:
+    """One of pnpgen's own files, mapped; read as a game's file is where it cannot be (missing: a ContentError)."""
+    try:
+        return _mapped(path)
+    except (OSError, ValueError):   # ValueError: an empty file, which cannot be mapped
+        return _read(path, None)
+
+
+@cache
+def _mapped(path: Path) -> bytes:
+    """One of pnpgen's own files, mapped rather than read (once a process: measuring and the PDF writer share it): a
+    build reads only the parts it uses (the cmap and widths it measures with, the glyphs it embeds; the rest of
+    the face from its snapshot), so the 10 MB of the two files are not copied into memory in every process."""
+    with path.open("rb") as f:
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)  # type: ignore[return-value]  # bytes-like
 
 
 def _read(path: Path, src: Source | None) -> bytes:
@@ -393,7 +428,7 @@ def _own_metrics(font: str) -> _Metrics | None:
         path = _OWN_FILES.get(font)
         if path is None:
             return None
-        own = _own[font] = _Metrics(path.read_bytes())
+        own = _own[font] = _Metrics(_mapped(path))
     return own
 
 

@@ -10,21 +10,23 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn, cast
 
 import click
-from rich.markup import escape
-from rich.table import Table
 
 from generator.check import ChecksFailed, Finding, errors_in, report
+from generator.cli import common
 from generator.cli.common import (
+    PlainConsole,
     _fail,
     _interrupted,
     _print_error,
     _sigterm_as_interrupt,
     _Terminated,
-    err_console,
-    out_console,
+    plain_stderr,
+    plain_stdout,
+    say,
 )
 from generator.cli.games import _games_for
 from generator.cli.given import Given
+from generator.cli.plaintable import console_width, table_lines
 from generator.errors import PnpgenError
 from generator.incremental import Memory, RecalledBuild
 from generator.outputs import DEFAULT_PROFILE, PRINT_SHOP_MODES, PROFILES, parse_only
@@ -33,6 +35,8 @@ from generator.papers import PAPERS
 from generator.paths import folder_name
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from generator.writers import BuildResult
 
 
@@ -171,6 +175,7 @@ def _captured(run) -> tuple[list[tuple[bool, str]], int]:
     a build in a process of its own, whose output the parent shows when that game's turn comes. The consoles
     keep their colours and width, and draw no progress bar (``building._ConsoleProgress``)."""
     chunks: list[tuple[bool, str]] = []
+    err_console, out_console = common.err_console, common.out_console   # (rich's: they print what is captured)
     real = err_console.file, out_console.file
     terminal = err_console.is_terminal, out_console.is_terminal
     err_console.file = cast(IO[str], _Sink(chunks, True, terminal[0]))
@@ -201,9 +206,9 @@ def _building():
 
 def _refused(failed: ChecksFailed, verb: str) -> NoReturn:
     """The check errors that stop ``build``/``export`` (without --force), and the exit code."""
-    report.print_findings([f for f in failed.findings if not f.waived], err_console)
+    report.print_findings([f for f in failed.findings if not f.waived], common.err_console)
     errors = len(failed.diagnostics)
-    err_console.print(f"[bold red]{verb} refused[/]: {failed.game.id} has {errors} check "
+    common.err_console.print(f"[bold red]{verb} refused[/]: {failed.game.id} has {errors} check "
                       f"error{'s' if errors != 1 else ''}; fix {'them' if errors != 1 else 'it'}, "
                       f"or {verb} anyway with --force", soft_wrap=True)
     sys.exit(failed.exit_code)
@@ -211,28 +216,47 @@ def _refused(failed: ChecksFailed, verb: str) -> NoReturn:
 
 def _print_written(result: BuildResult | RecalledBuild, seconds: float, note: str = "") -> None:
     """What a build wrote: one table per game, file names whole (a narrow terminal wraps the kind).
-    ``note``: "unchanged" when nothing changed since the last build, which the files are from."""
-    folder = escape(str(result.out_dir))
-    title = f"{folder}/ — {seconds:.1f} s" + (", unchanged since the last build" if note == "unchanged" else "")
-    table = Table(title=title, title_justify="left", show_edge=False, header_style="bold")
+    ``note``: "unchanged" when nothing changed since the last build, which the files are from.
+    Off a terminal a table that fits is written without rich (``plaintable``): the same characters."""
+    after = f"/ — {seconds:.1f} s" + (", unchanged since the last build" if note == "unchanged" else "")
+    title = f"{result.out_dir}{after}"
+    rows = [["(nothing printable yet)", "", "", ""]] if not result.files else []
+    for written in result.files:
+        unit = written.unit if written.pages != 1 else written.unit.removesuffix("s")
+        name = written.path.name + ("/" if written.path.is_dir() else "")
+        rows.append([name, written.kind, f"{written.pages} {unit}", _size(written.path)])
+    lines = table_lines(title, COLUMNS, rows, console_width()) if plain_stdout() else None
+    if lines is not None:
+        sys.stdout.write("".join(line + "\n" for line in lines))
+        sys.stdout.flush()
+    else:
+        _rich_table(str(result.out_dir), after, rows)
+    _print_notes(getattr(result, "notes", []))
+
+
+#: the table's columns: (header, justify)
+COLUMNS = (("file", "left"), ("kind", "left"), ("contents", "right"), ("size", "right"))
+
+
+def _rich_table(folder: str, after: str, rows: list[list[str]]) -> None:
+    """The table through rich: on a terminal (colour, and the width it has), or what ``table_lines`` leaves to it."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=escape(folder) + after, title_justify="left", show_edge=False, header_style="bold")
     table.add_column("file", no_wrap=True)
     table.add_column("kind", overflow="fold")
     table.add_column("contents", justify="right", no_wrap=True)
     table.add_column("size", justify="right", no_wrap=True)
-    if not result.files:
-        table.add_row("(nothing printable yet)", "", "", "")
-    for written in result.files:
-        unit = written.unit if written.pages != 1 else written.unit.removesuffix("s")
-        name = written.path.name + ("/" if written.path.is_dir() else "")
-        table.add_row(escape(name), escape(written.kind), f"{written.pages} {unit}", _size(written.path))
-    out_console.print(table)
-    _print_notes(getattr(result, "notes", []))
+    for name, kind, contents, size in rows:
+        table.add_row(escape(name), escape(kind), contents, size)
+    common.out_console.print(table)
 
 
 def _print_notes(notes: list[str]) -> None:
     """What the build's choice of outputs left out (``Outputs.not_written``), under its table."""
     for note in notes:
-        out_console.print(escape(note), soft_wrap=True)
+        say(note)
 
 
 def _report_build_findings(game, findings: list[Finding]) -> None:
@@ -240,13 +264,14 @@ def _report_build_findings(game, findings: list[Finding]) -> None:
     ``game``: anything with the game's ``id`` (the game, or a build recalled from the cache)."""
     shown = [f for f in findings if not f.waived]
     if shown:
-        report.print_findings(shown, err_console)
+        report.print_findings(shown, cast("Console", PlainConsole(stderr=True)) if plain_stderr() else common.err_console)
     errors = len(errors_in(findings))
     if errors:
-        err_console.print(f"[bold red]--force[/]: building {_game_id(game)} despite {errors} check "
-                          f"error{'s' if errors != 1 else ''}", soft_wrap=True)
+        text = f"--force: building {_game_id(game)} despite {errors} check error{'s' if errors != 1 else ''}"
+        say(text, stderr=True, markup="[bold red]--force[/]" + text.removeprefix("--force"))
     elif shown:
-        err_console.print(f"{_game_id(game)} checked: {report.tally(findings)}", soft_wrap=True)
+        text = f"{_game_id(game)} checked: {report.tally(findings)}"
+        say(text, stderr=True, markup=text)
 
 
 def _game_id(game) -> str:

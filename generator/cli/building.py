@@ -6,14 +6,15 @@ a game must be built (``generator.cli.build._building``).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-
-from generator.cli.common import err_console
+from generator.cli import common
 from generator.load.game import load_game
 from generator.pipeline import build_game
 from generator.writers import BuildResult, Progress
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["build_one", "load_game"]
 
@@ -38,6 +39,8 @@ class _ConsoleProgress(Progress):
             self.bar.start()
             self.task = self.bar.add_task(game.id, total=steps, step="")
         else:
+            from rich.markup import escape
+
             self.console.print(f"building {escape(game.id)} …", soft_wrap=True)
 
     def step(self, message):
@@ -50,10 +53,29 @@ class _ConsoleProgress(Progress):
             self.bar = None
 
 
+class _PlainProgress(Progress):
+    """One line per game on a standard error that is not a terminal, as ``_ConsoleProgress`` prints it there,
+    without rich (``common.say``)."""
+
+    def start(self, game, steps):
+        def markup() -> str:
+            from rich.markup import escape
+
+            return f"building {escape(game.id)} …"
+
+        common.say(f"building {game.id} …", stderr=True, markup=markup)
+
+    def step(self, message):
+        pass
+
+    def done(self):
+        pass
+
+
 def build_one(game, out_root: Path, paper: str, force: bool, on_checked, kept, outputs=None) -> BuildResult:
     """Check and build ``game`` into ``out_root`` with a progress bar (``generator.pipeline.build_game``);
     ``outputs``: what to write (``generator.outputs``; None: everything)."""
-    progress = _ConsoleProgress(err_console)
+    progress = _PlainProgress() if common.plain_stderr() else _ConsoleProgress(common.err_console)
     try:
         return build_game(game, out_root, paper, progress, force=force, on_checked=on_checked, kept=kept,
                           outputs=outputs)

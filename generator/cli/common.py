@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import builtins
 import os
+import re
 import signal
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,11 +38,20 @@ def plain_stdout() -> bool:
     console, ``Console.is_terminal``): standard output is not a terminal and no environment variable says
     otherwise. Anything uncertain (``FORCE_COLOR``, ``TTY_COMPATIBLE``, IPython, IDLE, a console already made)
     answers False, and rich prints."""
-    if "out_console" in globals() or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+    return _plain("out_console", sys.stdout)
+
+
+def plain_stderr() -> bool:
+    """``plain_stdout`` for ``err_console`` and standard error."""
+    return _plain("err_console", sys.stderr)
+
+
+def _plain(console: str, stream) -> bool:
+    if console in globals() or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
         return False
     if "get_ipython" in vars(builtins) or getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return False
-    isatty = getattr(sys.stdout, "isatty", None)
+    isatty = getattr(stream, "isatty", None)
     try:
         return isatty is not None and not isatty()
     except ValueError:   # closed (rich answers "not a terminal" too)
@@ -48,21 +59,48 @@ def plain_stdout() -> bool:
 
 
 class PlainConsole:
-    """What ``check.report.print_findings`` asks of a console with no colour, writing to standard output as it is
-    when the findings are printed: a line rich would change (a tab, a control code) is printed by ``out_console``."""
+    """What ``check.report.print_findings`` asks of a console with no colour, writing to standard output (or error)
+    as it is when the findings are printed: a line rich would change (a tab, a control code) is printed by
+    ``out_console`` (``err_console``)."""
 
     color_system = None
     record = False
     quiet = False
     _buffer_index = 0
 
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+
     @property
     def file(self):
-        return sys.stdout
+        return sys.stderr if self.stderr else sys.stdout
 
     def print(self, *objects, **options) -> None:
-        sys.modules[__name__].out_console.print(*objects, **options)
+        getattr(sys.modules[__name__], "err_console" if self.stderr else "out_console").print(*objects, **options)
 
+
+#: what rich may change in a line it prints (tabs expanded, control codes dropped; "[" may be markup, and rich's
+#: escaping of a backslash is its own): such a line goes through rich
+_RICH_ONLY = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\[\\]")
+
+
+def say(text: str, stderr: bool = False, markup: str | Callable[[], str] | None = None) -> None:
+    """Print the line ``text`` as rich prints it off a terminal, without rich where the stream is plain
+    (``plain_stdout``, ``plain_stderr``); else ``markup`` (the same text in rich's markup, or a function that
+    makes it with rich's ``escape``; default ``text`` escaped) through the console, ``soft_wrap`` as every line
+    pnpgen prints."""
+    if (plain_stderr() if stderr else plain_stdout()) and _RICH_ONLY.search(text) is None:
+        stream = sys.stderr if stderr else sys.stdout
+        stream.write(text + "\n")
+        stream.flush()
+        return
+    if markup is None:
+        from rich.markup import escape
+
+        markup = escape(text)
+    elif callable(markup):
+        markup = markup()
+    getattr(sys.modules[__name__], "err_console" if stderr else "out_console").print(markup, soft_wrap=True)
 
 
 def _fail(error: PnpgenError, prefix: str = "") -> None:

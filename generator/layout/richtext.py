@@ -26,7 +26,7 @@ from generator.layout import text as textfit
 from generator.layout.icons import ICONS
 from generator.layout.primitives import Group, Image, Text
 from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
-from generator.model.rules import Span, Spans
+from generator.model.spans import Span, Spans
 
 ICON_CHAR = "\ue000"      # an icon while wrapping: one wide character (private use: never in real text)
 ICON_ADVANCE = 1.15       # em: the width an inline icon takes in its line, a little air on each side

@@ -11,7 +11,7 @@ from another language.
 from __future__ import annotations
 
 from generator.errors import ContentError, Source, did_you_mean
-from generator.layout.components import KINDS
+from generator.load.schema import kinds as _kinds
 from generator.model.words import Words
 from generator.paths import TEMPLATES_DIR
 from generator.yamlsource import LDict, load_yaml
@@ -39,7 +39,7 @@ def known_keys(reference: LDict | None = None) -> list[str]:
     """Every key a game's ``words:`` may set: the reference catalogue's (``reference``, if already read) and each
     component kind's."""
     keys = list(catalogue(REFERENCE) if reference is None else reference)
-    return keys + [key for key in (kind.label_key for kind in KINDS.values()) if key not in keys]
+    return keys + [key for key in (kind.label_key for kind in _kinds().values()) if key not in keys]
 
 
 def load_words(meta: LDict, overrides: dict) -> Words:
@@ -56,7 +56,7 @@ def load_words(meta: LDict, overrides: dict) -> Words:
     # the reference catalogue read once (a ja game's is its own): three YAML reads were ~20 M instructions a load
     reference = chosen if language == REFERENCE else catalogue(REFERENCE)
     entries = dict(chosen)
-    known = known_keys(reference)
+    known = known_keys(reference) if overrides else []   # (the kinds' keys: their modules, imported)
     for key, (text, src) in overrides.items():
         if str(key) not in known:
             raise ContentError(src, f"words: unknown key '{key}'",

@@ -10,7 +10,7 @@ when it is read, errors mapped to file:line like the rest of the content.
 from __future__ import annotations
 
 from generator.errors import ContentError, did_you_mean
-from generator.layout.components import KINDS
+from generator.load.schema import kinds as _kinds
 from generator.model.components import Component, check_pieces
 from generator.model.game import Game
 from generator.paths import plain_name
@@ -20,10 +20,10 @@ def load_components(game: Game, resolver) -> dict[str, Component]:
     components = {}
     for cid, (spec, src) in game.sections.get("components", {}).items():
         cid = plain_name(cid, src, "component id")
-        kind = KINDS.get(spec["kind"])
+        kind = _kinds().get(spec["kind"])
         if kind is None:
             raise ContentError(spec.src("kind"), f"unknown component kind '{spec['kind']}' for '{cid}'",
-                               did_you_mean(spec["kind"], KINDS) or "kinds: " + ", ".join(KINDS))
+                               did_you_mean(spec["kind"], _kinds()) or "kinds: " + ", ".join(_kinds()))
         component = Component(id=cid, kind=spec["kind"], unit=kind.unit, name=spec["name"], latin=spec.get("latin", ""),
                               expected=spec["expected"], options=None, vars=dict(spec.get("vars", {})), source=src,
                               expected_source=spec.src("expected"), note=spec.get("note", ""),

@@ -7,6 +7,7 @@ mean" when a name is wrong.
 """
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +17,6 @@ from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.layout.sheets import PRINTER_MARGIN, grid_for, paper_name
 from generator.layout.symbols import SYMBOLS
 from generator.limits import MIN_PIECE_MM
-from generator.load.board import load_boards
 from generator.load.catalogue import load_words
 from generator.load.components import load_components
 from generator.load.compose import compose
@@ -122,7 +122,8 @@ def _build(folder: Path, main: LDict, merged: dict, routes: list, addons: list) 
     game.icons = load_icons(game)  # each relative to its declaring folder: the add-ons are known
     game.parts = load_components(game, resolver)
     _fill_auto_points(game)
-    game.boards = load_boards(game)
+    # the boards' reader (and the board model, the terrain under it) imported for a game with boards only
+    game.boards = importlib.import_module("generator.load.board").load_boards(game) if game.sections.get("boards") else {}
     game.map_rules = load_map_rules(game)
     for board in game.boards.values():
         board.words = game.words

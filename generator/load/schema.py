@@ -11,15 +11,16 @@ problem, at the line of the key or item it is about, with what to do.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import math
+import sys
 from functools import lru_cache
 from pathlib import Path
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.layout.cardface import COMMON as ELEMENT_COMMON
 from generator.layout.cardface import ELEMENTS, LAYOUT_KEYS, MERGE_KEYS
-from generator.layout.components import KINDS
 from generator.load import schema_fast
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, ROUTE_EXTRAS, Resolver
 from generator.yamlsource import LDict, LList
@@ -57,6 +58,17 @@ def _core_and_fragments() -> dict:
     return schema
 
 
+def _kind_schemas() -> dict:
+    registered = kinds()
+    return {name: registered[name].schema for name in sorted(registered)}
+
+
+def kinds() -> dict:
+    """The registered component kinds (``generator.layout.components.KINDS``), imported when a game has components:
+    the kinds' modules (their layouts and the models under them) are not a cards-only game's to import."""
+    return importlib.import_module("generator.layout.components").KINDS
+
+
 def schema_keys(*path: str) -> tuple[str, ...]:
     """The keys of the object at ``path`` in the content schema (``schema_keys("properties")``: the sections), read
     from the core and its fragments: the assembled schema has the same keys there, and a valid game's load never
@@ -69,7 +81,7 @@ def schema_keys(*path: str) -> tuple[str, ...]:
 
 def _kinds_key() -> tuple:
     """What the assembled schema depends on beyond the files: the registered kinds (a test may register one)."""
-    return tuple((name, id(kind)) for name, kind in sorted(KINDS.items()))
+    return tuple((name, id(kind)) for name, kind in sorted(kinds().items()))
 
 
 def kind_def(name: str) -> str:
@@ -92,9 +104,9 @@ def _assembled(kinds_key: tuple) -> dict:
         component["allOf"] = [{"if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
                                "then": {"$ref": f"#/$defs/{kind_def(name)}"}} for name in names]
         for name in names:
-            own = copy.deepcopy(KINDS[name].schema)
+            own = copy.deepcopy(kinds()[name].schema)
             defs[kind_def(name)] = {
-                "description": f"The keys of a component of kind {name} ({KINDS[name].__module__})",
+                "description": f"The keys of a component of kind {name} ({kinds()[name].__module__})",
                 "type": "object", "additionalProperties": False,
                 "properties": {**{key: {} for key in common}, **own["properties"]},
                 "required": own.get("required", [])}
@@ -234,7 +246,11 @@ def fast_valid(data) -> bool:
     validator and run take 0.1 s. False means "ask jsonschema": the data is invalid (jsonschema then finds the
     error it reports, as always), holds a value the code was not proven for (``_plain``), or a component kind
     was registered since the code was written."""
-    if {name: KINDS[name].schema for name in sorted(KINDS)} != schema_fast.KIND_SCHEMAS or not _plain(data):
+    if not _plain(data):
+        return False
+    # no kind can have been registered since the code was written before the registry is imported: the kinds'
+    # modules (not a cards-only game's to import) are asked then only
+    if "generator.layout.components.kind" in sys.modules and _kind_schemas() != schema_fast.KIND_SCHEMAS:
         return False
     try:
         schema_fast.validate(data)
@@ -295,8 +311,8 @@ def schema_error(data: LDict, error) -> ContentError:
         return plain
     if path[2] == "kind" and error.validator == "enum":
         return ContentError(plain.source, f"unknown component kind '{error.instance}' for '{path[1]}'",
-                            did_you_mean(error.instance, KINDS) or "kinds: " + ", ".join(KINDS))
-    kind = KINDS.get(str(component.get("kind")))
+                            did_you_mean(error.instance, kinds()) or "kinds: " + ", ".join(kinds()))
+    kind = kinds().get(str(component.get("kind")))
     if kind is None or "then" not in error.absolute_schema_path:
         return plain
     # a key of the component's kind: the kind's schema says what to write

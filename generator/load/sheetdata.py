@@ -15,8 +15,10 @@ own check to refuse it at its cell.
 """
 from __future__ import annotations
 
+import importlib
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -25,8 +27,16 @@ from generator.errors import ContentError, Source, did_you_mean
 from generator.load.schema import schema_keys
 from generator.load.values import ATTRIBUTES, COLLECTIONS, ROUTE_EXTRAS
 from generator.paths import inside
-from generator.sheets import Cell, Sheet, cell_dict, cell_list, read_sheet
 from generator.yamlsource import LDict, check_shape, loader_for, too_large
+
+if TYPE_CHECKING:
+    from generator.sheets import Cell, Sheet
+
+
+def _sheets():
+    """``generator.sheets`` (CSV, XLSX and ODS readers, with zipfile and ElementTree under them), imported when a
+    content file names a spreadsheet: most games have none, and every load used to import it."""
+    return importlib.import_module("generator.sheets")
 
 #: the keys of a table read from a spreadsheet, ``{from: file, sheet: name}``: the schema's (``$defs/spreadsheet``)
 FILE_KEY, WORKSHEET_KEY = SHEET_KEYS = schema_keys("$defs", "spreadsheet", "properties")
@@ -72,7 +82,7 @@ def _open(folder: Path, ref: LDict) -> Sheet:
     where = ref.src("from")
     path = inside(folder / name, (folder,), where, name)
     sheet = ref.get(WORKSHEET_KEY)
-    return read_sheet(path, None if sheet is None else str(sheet), where)
+    return _sheets().read_sheet(path, None if sheet is None else str(sheet), where)
 
 
 def _check_header(sheet: Sheet, allowed, what: str, hint: str) -> None:
@@ -89,7 +99,7 @@ def _cards(folder: Path, spec: dict, deck_id: str):
     types = {**fields, "count": "int"}
     _check_header(sheet, types, f"the cards of deck '{deck_id}'", "the columns are the deck's fields: and count")
     rows = [_row(cells, types, where) for where, cells in sheet.rows]
-    return cell_list(rows, [where for where, _ in sheet.rows], ref.src("from"))
+    return _sheets().cell_list(rows, [where for where, _ in sheet.rows], ref.src("from"))
 
 
 def _row(cells: dict[str, Cell], types: dict[str, str], where: Source):
@@ -99,7 +109,7 @@ def _row(cells: dict[str, Cell], types: dict[str, str], where: Source):
                 and not str(cell.value).lstrip().startswith("["):
             return result[0]   # one value for every track, as in a YAML row
         return result
-    return cell_dict({name: value(name, cell) for name, cell in cells.items()},
+    return _sheets().cell_dict({name: value(name, cell) for name, cell in cells.items()},
                      {name: cell.source for name, cell in cells.items()}, where)
 
 
@@ -125,7 +135,7 @@ def _collection(folder: Path, ref: LDict, section: str, kind: str):
         attrs = {name: cell for name, cell in cells.items() if name != ID_COLUMN}
         entries[key] = _row(attrs, types, where)
         sources[key] = key_cell.source
-    return cell_dict(entries, sources, ref.src("from"))
+    return _sheets().cell_dict(entries, sources, ref.src("from"))
 
 
 def _routes(folder: Path, ref: LDict):
@@ -152,8 +162,8 @@ def _routes(folder: Path, ref: LDict):
         if extras:
             items.append(_row(extras, ROUTE_COLUMNS, where))
             sources.append(where)
-        rows.append(cell_list(items, sources, where))
-    return cell_list(rows, [where for where, _ in sheet.rows], ref.src("from"))
+        rows.append(_sheets().cell_list(items, sources, where))
+    return _sheets().cell_list(rows, [where for where, _ in sheet.rows], ref.src("from"))
 
 
 # --------------------------------------------------------------------------- cells typed

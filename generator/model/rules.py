@@ -12,24 +12,8 @@ from dataclasses import dataclass, field
 from generator.errors import Source
 from generator.model import dataclass_eq, dataclass_repr
 from generator.model.examples import Example
-
-
-@dataclass(frozen=True, repr=False)
-class Span:
-    """A run of inline text in one style (``layout.richtext`` parses and draws them), or one inline icon."""
-
-    __repr__ = dataclass_repr
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-    color: str | None = None   # "#rrggbb"; None: the colour of the text around it
-    icon: str = ""             # an inline icon's name (``text`` is then ":name:", as written)
-    #: a game's own icon file: (absolute path, sha256 of its bytes); None for a built-in icon
-    picture: tuple[str, str] | None = None
-
-
-Spans = tuple[Span, ...]
+from generator.model.spans import Span as Span  # (its home is model.spans; the rules' readers and writers take it here)
+from generator.model.spans import Spans as Spans
 
 
 def plain(spans: Spans) -> str:
