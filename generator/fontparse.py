@@ -149,15 +149,7 @@ class Face(TTFontFace):
         self.unitsPerEm = units_per_em
         if units_per_em == 0:   # ReportLab divides by it (ZeroDivisionError)
             raise TTFError("head table's unitsPerEm is 0")
-        if units_per_em == 1000:
-            def scale(x):
-                return x
-        else:
-            _1000mult = 1000 / units_per_em
-
-            def scale(x):
-                return x * _1000mult
-        self._pdfScale = scale
+        self._pdfScale = scale = _scale(units_per_em)
         x_min, y_min, x_max, y_max = unpack_from(">4h", data, head + 36)
         self.bbox = list(map(scale, [x_min, y_min, x_max, y_max]))
         index_to_loc_format, glyph_data_format = unpack_from(">HH", data, head + 50)

@@ -135,23 +135,18 @@ def test_a_game_with_components_boards_and_sheets_still_imports_them():
 # --------------------------------------------------------------------------- a build's table and lines without rich
 
 def _rich_lines(title: str, rows: list[list[str]], width: int) -> str:
-    """The table as ``cli.build`` prints it through rich, on a console without colour ``width`` cells wide."""
+    """The table as ``cli.build`` prints it through rich (its own ``rich_table``), on a console without colour
+    ``width`` cells wide."""
     import io
 
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
+
+    from generator.cli.build import rich_table
 
     console = Console(file=io.StringIO(), width=width, highlight=False, emoji=False, color_system=None,
                       force_terminal=False)
-    table = Table(title=escape(title), title_justify="left", show_edge=False, header_style="bold")
-    table.add_column("file", no_wrap=True)
-    table.add_column("kind", overflow="fold")
-    table.add_column("contents", justify="right", no_wrap=True)
-    table.add_column("size", justify="right", no_wrap=True)
-    for name, kind, contents, size in rows:
-        table.add_row(escape(name), escape(kind), contents, size)
-    console.print(table)
+    console.print(rich_table(escape(title), rows))
     return console.file.getvalue()
 
 

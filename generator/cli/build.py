@@ -241,16 +241,23 @@ COLUMNS = (("file", "left"), ("kind", "left"), ("contents", "right"), ("size", "
 def _rich_table(folder: str, after: str, rows: list[list[str]]) -> None:
     """The table through rich: on a terminal (colour, and the width it has), or what ``table_lines`` leaves to it."""
     from rich.markup import escape
+
+    common.out_console.print(rich_table(escape(folder) + after, rows))
+
+
+def rich_table(title: str, rows: list[list[str]]):
+    """The build's table of written files as a rich ``Table`` (``title``: markup; the rows' text is escaped here)."""
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=escape(folder) + after, title_justify="left", show_edge=False, header_style="bold")
+    table = Table(title=title, title_justify="left", show_edge=False, header_style="bold")
     table.add_column("file", no_wrap=True)
     table.add_column("kind", overflow="fold")
     table.add_column("contents", justify="right", no_wrap=True)
     table.add_column("size", justify="right", no_wrap=True)
     for name, kind, contents, size in rows:
         table.add_row(escape(name), escape(kind), contents, size)
-    common.out_console.print(table)
+    return table
 
 
 def _print_notes(notes: list[str]) -> None:
