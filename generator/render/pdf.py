@@ -1012,14 +1012,21 @@ class _Drawing:
         self.steps.append((parts, item, (painter._fill, painter._stroke, painter._width)))
         self.size += 64 + len(parts[0]) + len(parts[1])
         said = (item.font, parts[1], item.text)
-        program = self._program
-        if program is not None:
-            fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
-            if fill and fill != painter._fill:
-                program.append(_fill_op(fill)[1])
-                self.coloured_texts += 1
-            program.append((said, font, parts[0], parts[2]))
+        if self._program is not None:
+            self._program_text(item, said, font, parts, painter)
         return said, parts
+
+    def _program_text(self, item: Text, said: tuple[str, str, str], font, parts: tuple[str, str, str],
+                      painter: _Painter) -> None:
+        """A plain text's pieces of ``program``: its colour (what ``_Text``'s ``_paint`` writes, from the colour in
+        force before it) and its slot."""
+        program = self._program
+        assert program is not None
+        fill = item.fill
+        if fill and fill != painter._fill:
+            program.append(_fill_op(fill)[1])
+            self.coloured_texts += 1
+        program.append((said, font, parts[0], parts[2]))
 
     def live(self, item, painter: _Painter) -> None:
         parts = None
@@ -1033,12 +1040,7 @@ class _Drawing:
         if parts is None or type(item) is not Text or item.bold:
             self._program = None
             return
-        fill = item.fill   # what ``_Text``'s ``_paint`` writes, from the colour in force before it
-        if fill and fill != painter._fill:
-            program.append(_fill_op(fill)[1])
-            self.coloured_texts += 1
-        head, setting, tail = parts
-        program.append(((item.font, setting, item.text), _font(item.font), head, tail))
+        self._program_text(item, (item.font, parts[1], item.text), _font(item.font), parts, painter)
 
     def replay(self, painter: _Painter) -> None:
         code = painter.c._code
