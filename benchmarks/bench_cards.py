@@ -30,7 +30,7 @@ pnpgen     ``pnpgen build bench-N --all --out OUT``: every output a build
            writes: load + validate YAML, lay out faces, write one PDF per deck
            *and* the print-shop PDF (a page per distinct face and its back)
            *and* one SVG per distinct face (about N files), and the rest.
-decks      ``python bench_cards.py --decks-only bench-N OUT`` (internal mode):
+decks      ``python benchmarks/decks_only.py bench-N OUT`` (its own small script):
            the same pipeline restricted to what the floor does. It calls
            generator.load.game.load_game, the count check PNP101 (generator.check.counts alone, not
            every check module: the checker's imports are not the deck PDFs' work) and
@@ -228,44 +228,6 @@ def write_game(folder: Path, n_cards: int) -> dict:
     return sizes
 
 
-# --------------------------------------------------------------------------- decks-only build (child process)
-
-def decks_only(game_folder: str, out_dir: str, paper: str = "a4") -> None:
-    """build_game's per-deck PDF work and nothing else; writes OUT/<deck>.pdf."""
-    import gc
-
-    import generator.check.counts  # noqa: F401  # registers the count checks (PNP101), not the whole catalogue
-    from generator import collector
-    from generator.check.registry import CATALOGUE
-    from generator.layout.cardface import FaceRenderer
-    from generator.layout.deck import draw_deck
-    from generator.layout.primitives import Document
-    from generator.layout.sheets import duplex_sheets
-    from generator.layout.stamp import stamped
-    from generator.load.game import load_game
-    from generator.render.pdf import render_pdf
-
-    game = load_game(Path(game_folder))
-    # collected as build_game collects while it builds (``generator.collector.fewer_collections``), for the rest
-    # of this process
-    gc.freeze()
-    gc.set_threshold(max(gc.get_threshold()[0], collector.THRESHOLD), *gc.get_threshold()[1:])
-    assert not list(CATALOGUE["PNP101"].run(game)), "deck counts differ from their declared counts"
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    renderer = FaceRenderer(game)
-    for deck in game.decks.values():
-        art = draw_deck(game, deck, renderer)
-        order = art.print_order()
-        doc = Document(f"{game.label} — {deck.label}")
-        for form in [*art.faces, art.back]:
-            doc.add_form(form)
-        doc.pages = duplex_sheets(order, [art.back.name] * len(order), deck.geometry, paper,
-                                  game.back_offset, deck.id, deck.source, game.printer_margin, game.home_bleed)
-        # the build stamps every page of a home PDF (BuildContext.write_pdf): so does this, or the files differ
-        render_pdf(stamped(doc, game.stamp, game.typeset, game.printer_margin), out / f"{deck.id}.pdf")
-
-
 # --------------------------------------------------------------------------- measuring
 
 @contextlib.contextmanager
@@ -346,8 +308,8 @@ def run_size(n: int, work: Path, repeat: int, trees: list[tuple[str, Path]]) -> 
             built = out_all / game.name
             figures["all"]["bytes"] = pdf_bytes(built, game.name)
             figures["all"]["all_bytes"] = tree_bytes(built)
-        figures["decks_only"] = best_of([sys.executable, "-P", str(Path(__file__).resolve()), "--decks-only", str(game),
-                                         str(out_decks)], repeat, log, clean=out_decks, env=env)
+        figures["decks_only"] = best_of([sys.executable, "-P", str(Path(__file__).resolve().with_name("decks_only.py")),
+                                         str(game), str(out_decks)], repeat, log, clean=out_decks, env=env)
         if "error" not in figures["decks_only"]:
             figures["decks_only"]["bytes"] = pdf_bytes(out_decks)
             if "error" not in figures["all"]:
@@ -590,14 +552,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", metavar="COMMIT", help="also measure this commit's package (git archive), "
                                                              "in the same run")
     parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
-    parser.add_argument("--decks-only", nargs=2, metavar=("GAME", "OUT"), help=argparse.SUPPRESS)
     parser.add_argument("--write-game", nargs=2, metavar=("N", "DIR"),
                         help="only write the synthetic game for N cards into DIR (e.g. to profile it)")
     args = parser.parse_args(argv)
 
-    if args.decks_only:
-        decks_only(*args.decks_only)
-        return
     if args.write_game:
         n, folder = int(args.write_game[0]), Path(args.write_game[1])
         print(folder, write_game(folder, n))

@@ -95,8 +95,8 @@ def test_the_snapshots_ride_in_the_package():
 DECKS_PROBE = """
 import sys
 sys.path.insert(0, {bench!r})
-import bench_cards
-bench_cards.decks_only({game!r}, {out!r})
+import decks_only
+decks_only.decks_only({game!r}, {out!r})
 print("MODULES", *sorted(sys.modules))
 """
 
@@ -107,7 +107,7 @@ NOT_FOR_CARDS = ("generator.sheets", "generator.model.rules", "generator.model.e
 
 
 def test_the_deck_pdfs_of_a_cards_only_game_import_no_boards_kinds_sheets_or_rules(tmp_path):
-    """``bench_cards.py --decks-only``'s work (load, count check, layout, deck PDFs) in a fresh interpreter."""
+    """``benchmarks/decks_only.py``'s work (load, count check, layout, deck PDFs) in a fresh interpreter."""
     import subprocess
     import sys
 
