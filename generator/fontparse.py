@@ -31,14 +31,16 @@ import operator
 import os
 import sys
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable
 from fnmatch import fnmatch
 from struct import error as StructError  # noqa: N812  (ReportLab's readers raise it on a file cut short)
-from struct import iter_unpack, unpack_from
+from struct import iter_unpack, pack, unpack, unpack_from
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.lib.utils import char2int
+from reportlab.pdfbase.pdfdoc import PDFError
 from reportlab.pdfbase.ttfonts import (
     FF_FIXED,
     FF_FORCEBOLD,
@@ -55,6 +57,8 @@ from reportlab.pdfbase.ttfonts import (
     TTFNameBytes,
     TTFont,
     TTFontFace,
+    TTFontMaker,
+    _set_ushort,
 )
 from reportlab.rl_config import unShapedFontGlob
 
@@ -291,7 +295,40 @@ class Face(TTFontFace):
         if not deferred:
             del self.__dict__["_deferred"]
         value = self.__dict__[name] = make()
+        columns = _COLUMNS.get(self)
+        if columns is not None:   # read whole now: its columns are not looked in again
+            columns.pop(name, None)
         return value
+
+    def getCharWidth(self, code):  # noqa: N802  (ReportLab's name)
+        """``charWidths.get(code, defaultWidth)``, without making ``charWidths`` (12,000 entries) for a restored face:
+        a PDF's font objects ask the width of each character they print, a few hundred."""
+        widths = self.__dict__.get("charWidths")
+        if widths is None and "charToGlyph" in _COLUMNS.get(self, {}):
+            return _restored_width(self, code)
+        return self.charWidths.get(code, self.defaultWidth)
+
+    def maps(self, code: int) -> bool:
+        """``code in charToGlyph``, without making ``charToGlyph`` for a restored face (``Font.splitString``)."""
+        return _lookup(self, code) is not _MISSING
+
+    def makeSubset(self, subset):  # noqa: N802  (ReportLab's name)
+        """ReportLab's ``TTFontFile.makeSubset``, the same bytes (tests/test_fontparse.py), reading only what the
+        subset's glyphs need: each glyph's data, position and metrics straight from the file, where ReportLab
+        copies the whole ``glyf`` table (4-6 MB) for every subset and reads ``charToGlyph``, ``glyphPos`` and
+        ``hmetrics`` (12,000 entries each, 0.08 billion instructions for both faces of a build to make).
+        A subset asked for again (the same characters in the same order) is the bytes made before."""
+        kept = _SUBSETS.get(self)
+        if kept is None:
+            kept = _SUBSETS[self] = {}
+        key = tuple(subset)
+        made = kept.get(key)
+        if made is None:
+            made = _make_subset(self, key)
+            if len(kept) >= SUBSETS_KEPT:
+                kept.clear()
+            kept[key] = made
+        return made
 
     def _cmap(self, num_glyphs: int) -> tuple[dict[int, int], list[int], list[int]]:  # noqa: C901 (a branch a format)
         """``charToGlyph`` from the subtable ReportLab picks (the last suitable record), and every (character, glyph)
@@ -454,6 +491,241 @@ def _glyph_to_char(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
     return found
 
 
+#: subsets made (``Face.makeSubset``) kept per face, by their characters in order: a build's deck files and its
+#: print-and-play file may ask for the same one
+SUBSETS_KEPT = 32
+_SUBSETS: WeakKeyDictionary = WeakKeyDictionary()
+#: a restored face's ``charToGlyph`` as its snapshot's columns until read whole: [keys, values, whether the keys but
+#: the last ascend (None: not yet known)]
+_COLUMNS: WeakKeyDictionary = WeakKeyDictionary()
+_MISSING = object()
+
+
+def _lookup(face: Face, code: int):
+    """``face.charToGlyph.get(code)`` (``_MISSING`` for none): a restored face's table is looked up in its
+    snapshot's columns (a binary search: a cmap maps its characters in ascending order, but for the no-break
+    space that may follow them, looked at first), and made whole only where the keys turn out not to ascend."""
+    table = face.__dict__.get("charToGlyph")
+    if table is None:
+        columns = _COLUMNS.get(face, {}).get("charToGlyph")
+        if columns is not None:
+            keys, values, ascending = columns
+            if type(keys) is tuple:   # the snapshot's (kind, bytes): made into arrays when first looked in
+                keys, values = columns[0], columns[1] = _values(keys, whole=False), _values(values, whole=False)
+            last = len(keys) - 1
+            if last < 0:
+                return _MISSING
+            if keys[last] == code:
+                return values[last]
+            at = bisect_left(keys, code, 0, last)
+            if at < last and keys[at] == code:
+                return values[at]
+            if ascending is None:
+                ascending = columns[2] = all(map(operator.lt, keys, itertools.islice(keys, 1, last)))
+            if ascending:
+                return _MISSING
+        table = face.charToGlyph
+    return table.get(code, _MISSING)
+
+
+def _restored_width(face: Face, code: int):
+    """``charWidths.get(code, defaultWidth)`` of a restored face (pnpgen's own: tests/test_fontparse.py checks
+    every character of both) from its glyph's advance, as ``extractInfo`` makes ``charWidths`` of a cmap that
+    maps each character once: the advance of the glyph (the last full metric's past them), the default width
+    for a character not mapped or a glyph past the metrics."""
+    glyph = _lookup(face, code)
+    data, table = face._ttf_data, face.table
+    (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
+    if glyph is _MISSING or glyph >= max(full, face.numGlyphs):
+        return face.defaultWidth
+    return face._pdfScale(unpack_from(">H", data, table["hmtx"]["offset"] + 4 * min(glyph, full - 1))[0])
+
+
+class _Maps:
+    """What ``TTFont.State`` reads of a face's ``charToGlyph`` (is it empty, does it map a character), answered by
+    ``Face.maps``: a new file's state, made without the whole table."""
+
+    def __init__(self, face: Face) -> None:
+        self.face = face
+
+    def __bool__(self) -> bool:
+        columns = _COLUMNS.get(self.face, {}).get("charToGlyph")
+        return bool(columns[0][1] if type(columns[0]) is tuple else columns[0]) if columns else \
+            bool(self.face.charToGlyph)
+
+    def __contains__(self, code: int) -> bool:
+        return self.face.maps(code)
+
+
+class _StateFace:
+    """The face as ``TTFont.State`` sees it: a face that subsets (not ``_full_font``), its ``charToGlyph`` a
+    :class:`_Maps`."""
+
+    _full_font = False
+
+    def __init__(self, face: Face) -> None:
+        self.face = self
+        self.charToGlyph = _Maps(face)
+
+
+def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab's makeSubset, step by step)
+    """``TTFontFile.makeSubset(subset)`` of ReportLab 5.1, line for line, with its reads of ``charToGlyph``,
+    ``glyphPos``, ``hmetrics`` and the ``glyf`` table made from the file's bytes for the glyphs it needs
+    (the same values, the same errors on a file cut short)."""
+    data, table = face._ttf_data, face.table
+    positions = face.__dict__.get("glyphPos")
+    metrics = face.__dict__.get("hmetrics")
+    if positions is None:
+        (loc_format,) = unpack_from(">H", data, table["head"]["offset"] + 50)
+        loca, count = table["loca"]["offset"], face.numGlyphs + 1
+
+        def position(glyph: int) -> int:
+            if not 0 <= glyph < count:
+                raise IndexError("list index out of range")
+            if loc_format == 0:
+                return unpack_from(">H", data, loca + 2 * glyph)[0] << 1
+            return unpack_from(">L", data, loca + 4 * glyph)[0]
+    else:
+        position = positions.__getitem__
+    if metrics is None:
+        hmtx = table["hmtx"]["offset"]
+        (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
+        known = full + max(0, face.numGlyphs - full)
+        scale = face._pdfScale
+
+        def metric(glyph: int) -> tuple:
+            if not 0 <= glyph < known:
+                raise IndexError("list index out of range")
+            if glyph < full:
+                return unpack_from(">HH", data, hmtx + 4 * glyph)
+            return (scale(unpack_from(">H", data, hmtx + 4 * (full - 1))[0]),
+                    unpack_from(">H", data, hmtx + 4 * full + 2 * (glyph - full))[0])
+    else:
+        metric = metrics.__getitem__
+
+    def get_table(tag: str) -> bytes:
+        record = table[tag]
+        return data[record["offset"]:record["offset"] + record["length"]]
+
+    output = TTFontMaker()
+    glyph_map = [0]
+    glyph_set = {0: 0}
+    code_to_glyph = {}
+    for code in subset:
+        original = _lookup(face, code)
+        if original is _MISSING:
+            original = 0
+        if original not in glyph_set:
+            glyph_set[original] = len(glyph_map)
+            glyph_map.append(original)
+        code_to_glyph[code] = glyph_set[original]
+
+    start = table["glyf"]["offset"]
+    n = 0
+    while n < len(glyph_map):
+        original = glyph_map[n]
+        glyph_pos = position(original)
+        glyph_len = position(original + 1) - glyph_pos
+        n += 1
+        if not glyph_len:
+            continue
+        at = start + glyph_pos
+        try:
+            (contours,) = unpack(">h", data[at:at + 2])
+        except StructError as error:
+            raise TTFError(error) from None
+        at += 2
+        if contours < 0:   # a composite glyph
+            at += 8
+            flags = GF_MORE_COMPONENTS
+            while flags & GF_MORE_COMPONENTS:
+                (flags,) = unpack(">H", data[at:at + 2])
+                (glyph,) = unpack(">H", data[at + 2:at + 4])
+                at += 4
+                if glyph not in glyph_set:
+                    glyph_set[glyph] = len(glyph_map)
+                    glyph_map.append(glyph)
+                at += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
+                if flags & GF_WE_HAVE_A_SCALE:
+                    at += 2
+                elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
+                    at += 4
+                elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
+                    at += 8
+
+    for tag in ("name", "OS/2", "cvt ", "fpgm", "prep"):
+        if tag in table:
+            output.add(tag, get_table(tag))
+    post = table["post"]
+    output.add("post", b"\x00\x03\x00\x00" + data[post["offset"]:post["offset"] + post["length"]][4:16] + b"\x00" * 16)
+
+    num_glyphs = len(glyph_map)
+    hmtx_values = []
+    for n in range(num_glyphs):
+        aw, lsb = metric(glyph_map[n])
+        hmtx_values.append(int(aw))
+        hmtx_values.append(int(lsb))
+    n = len(hmtx_values) - 2
+    while n and hmtx_values[n] == hmtx_values[n - 2]:
+        n -= 2
+    n += 2
+    full_metrics = n >> 1
+    hmtx_values = hmtx_values[:n] + hmtx_values[n + 1::2]
+    output.add("hmtx", pack(f">{len(hmtx_values)}H", *hmtx_values))
+    output.add("hhea", _set_ushort(get_table("hhea"), 34, full_metrics))
+    output.add("maxp", _set_ushort(get_table("maxp"), 4, num_glyphs))
+
+    entries = len(subset)
+    cmap = [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *map(code_to_glyph.get, subset)]
+    output.add("cmap", pack(f">{len(cmap)}H", *cmap))
+
+    glyf = table["glyf"]
+    glyf_at, glyf_length = glyf["offset"], glyf["length"]
+    offsets = []
+    pieces = []
+    pos = 0
+    for n in range(num_glyphs):
+        offsets.append(pos)
+        original = glyph_map[n]
+        glyph_pos = position(original)
+        glyph_len = position(original + 1) - glyph_pos
+        # glyphData[glyph_pos:glyph_pos + glyph_len] of the glyf table as ReportLab copies it, without the copy
+        first, last = min(glyph_pos, glyf_length), min(glyph_pos + glyph_len, glyf_length)
+        piece = data[glyf_at + first:glyf_at + last] if last > first else b""
+        if glyph_len > 2 and unpack(">h", piece[:2])[0] < 0:   # a composite: its components renumbered
+            in_glyph = 10
+            flags = GF_MORE_COMPONENTS
+            while flags & GF_MORE_COMPONENTS:
+                (flags,) = unpack(">H", piece[in_glyph:in_glyph + 2])
+                (glyph,) = unpack(">H", piece[in_glyph + 2:in_glyph + 4])
+                piece = _set_ushort(piece, in_glyph + 2, glyph_set[glyph])
+                in_glyph += 4
+                in_glyph += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
+                if flags & GF_WE_HAVE_A_SCALE:
+                    in_glyph += 2
+                elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
+                    in_glyph += 4
+                elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
+                    in_glyph += 8
+        pieces.append(piece)
+        pos += glyph_len
+        if pos % 4 != 0:
+            padding = 4 - pos % 4
+            pieces.append(b"\0" * padding)
+            pos += padding
+    offsets.append(pos)
+    output.add("glyf", b"".join(pieces))
+    if (pos + 1) >> 1 > 0xFFFF:
+        loc_format = 1
+        loca_bytes = pack(f">{len(offsets)}L", *offsets)
+    else:
+        loc_format = 0
+        loca_bytes = pack(f">{len(offsets)}H", *[offset >> 1 for offset in offsets])
+    output.add("loca", loca_bytes)
+    output.add("head", _set_ushort(get_table("head"), 50, loc_format))
+    return output.makeStream()
+
+
 #: the format of :func:`snapshot`'s bytes (a different one is not read: the face is parsed instead)
 SNAPSHOT_FORMAT = 1
 #: what a snapshot does not hold: the file's bytes and name (given again), the scale (made from unitsPerEm)
@@ -509,13 +781,14 @@ def _readable(column: tuple) -> bool:
     return kind is None or (tuple(kind) in _KINDS.values() and len(stored) % kind[1] == 0)
 
 
-def _values(column: tuple) -> list:
+def _values(column: tuple, whole: bool = True):
+    """The column's values as a list (``whole=False``: as the array itself, where it is one)."""
     kind, stored = column
     if kind is None:
         return list(stored)
     found = array(kind[0])
     found.frombytes(stored)
-    return found.tolist()
+    return found.tolist() if whole else found
 
 
 def _table(keys: tuple, values: tuple) -> dict:
@@ -555,6 +828,8 @@ def restored(filename: str, data: bytes, kept: bytes) -> Face | None:
         if not all(_readable(column) for columns in saved["tables"].values() for column in columns):
             return None   # arrays of another machine's numbers
         attrs["_deferred"] = deferred
+        if "charToGlyph" in saved["tables"]:
+            _COLUMNS[face] = {"charToGlyph": [*saved["tables"]["charToGlyph"], None]}
     except (ValueError, EOFError, TypeError, KeyError, StructError):
         return None
     return face
@@ -571,6 +846,63 @@ class Font(TTFont):
         self.state = WeakKeyDictionary()
         self._asciiReadable = rl_config.ttfAsciiReadable
         self.shapable = not any(fnmatch(name, glob) for glob in unShapedFontGlob or ())
+
+    def splitString(self, text, doc, encoding="utf-8"):  # noqa: C901, N802  (ReportLab's name and steps)
+        """ReportLab's ``TTFont.splitString`` (5.1) step by step, asking the face whether it maps a character
+        (``Face.maps``) instead of reading its whole ``charToGlyph``: the same codes and subsets."""
+        ascii_readable = self._asciiReadable
+        try:
+            state = self.state[doc]
+        except KeyError:   # a new file's state, made without the face's whole charToGlyph where it is not made yet
+            face = self.face
+            plain = face._full_font or "charToGlyph" in face.__dict__ or "charToGlyph" not in _COLUMNS.get(face, {})
+            state = self.state[doc] = TTFont.State(ascii_readable, self if plain else _StateFace(face))
+        skip31 = 31 if ascii_readable and state.nextCode < 32 else -256
+        current = -1
+        cur: list[int] = []
+        results = []
+        if not isinstance(text, str):
+            text = text.decode("utf-8")
+        maps = self.face.maps
+        assignments = state.assignments
+        subsets = state.subsets
+        for code in map(ord, text):
+            if code == 0xA0:
+                code = 32
+            if code in assignments:
+                n = assignments[code]
+            elif not maps(code):
+                n = 0
+            else:
+                if state.frozen:
+                    raise PDFError(f"Font {self.fontName} is already frozen, cannot add new character U+{code:04X}")
+                n = state.nextCode
+                if n & 0xFF == 32:   # code 32 is always a space
+                    if n != 32:
+                        subsets[n >> 8].append(32)
+                    state.nextCode += 1
+                    n = state.nextCode
+                if n > 32:
+                    if not n & 0xFF:
+                        subsets.append([0])   # code 0 of a new subset: notdef
+                        state.nextCode += 1
+                        n = state.nextCode
+                    subsets[n >> 8].append(code)
+                else:
+                    if n == skip31:   # the first part of subset 0 filled: past 32-127
+                        state.nextCode = 127
+                    subsets[0][n] = code
+                state.nextCode += 1
+                assignments[code] = n
+            if (n >> 8) != current:
+                if cur:
+                    results.append((current, bytes(cur)))
+                current = n >> 8
+                cur = []
+            cur.append(n & 0xFF)
+        if cur:
+            results.append((current, bytes(cur)))
+        return results
 
 
 def check_glyphs(face: Face) -> None:
