@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from fnmatch import fnmatch
 from struct import error as StructError  # noqa: N812  (ReportLab's readers raise it on a file cut short)
 from struct import iter_unpack, pack, unpack, unpack_from
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
@@ -58,7 +59,6 @@ from reportlab.pdfbase.ttfonts import (
     TTFont,
     TTFontFace,
     TTFontMaker,
-    _set_ushort,
 )
 from reportlab.rl_config import unShapedFontGlob
 
@@ -295,17 +295,15 @@ class Face(TTFontFace):
         if not deferred:
             del self.__dict__["_deferred"]
         value = self.__dict__[name] = make()
-        columns = _COLUMNS.get(self)
-        if columns is not None:   # read whole now: its columns are not looked in again
-            columns.pop(name, None)
         return value
 
     def getCharWidth(self, code):  # noqa: N802  (ReportLab's name)
         """``charWidths.get(code, defaultWidth)``, without making ``charWidths`` (12,000 entries) for a restored face:
         a PDF's font objects ask the width of each character they print, a few hundred."""
-        widths = self.__dict__.get("charWidths")
-        if widths is None and "charToGlyph" in _COLUMNS.get(self, {}):
-            return _restored_width(self, code)
+        if "charWidths" not in self.__dict__:
+            pending = _pending(self)
+            if pending is not None:
+                return _restored_width(self, pending, code)
         return self.charWidths.get(code, self.defaultWidth)
 
     def maps(self, code: int) -> bool:
@@ -495,77 +493,124 @@ def _glyph_to_char(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
 #: print-and-play file may ask for the same one
 SUBSETS_KEPT = 32
 _SUBSETS: WeakKeyDictionary = WeakKeyDictionary()
-#: a restored face's ``charToGlyph`` as its snapshot's columns until read whole: [keys, values, whether the keys but
-#: the last ascend (None: not yet known)]
-_COLUMNS: WeakKeyDictionary = WeakKeyDictionary()
 _MISSING = object()
 
 
+class _Table:
+    """A restored face's ``charToGlyph`` until it is read whole: made from its snapshot's columns when it is
+    (called, as the face's other deferred attributes are), and meanwhile looked up in them (``get``, a binary
+    search: a cmap maps its characters in ascending order, but for the no-break space that may follow them,
+    looked at first); what was looked up is kept, with its width (``width``)."""
+
+    __slots__ = ("columns", "keys", "values", "ascending", "found", "widths")
+
+    def __init__(self, keys: tuple, values: tuple) -> None:
+        self.columns = (keys, values)
+        self.keys: Any = None
+        self.values: Any = None
+        self.ascending: bool | None = None   # the keys but the last ascend (None: not yet known)
+        self.found: dict[int, Any] = {}
+        self.widths: dict[int, Any] = {}
+
+    def __call__(self) -> dict:
+        return _table(*self.columns)
+
+    def __bool__(self) -> bool:   # ``if charToGlyph:`` (``TTFont.State``): does the face map any character
+        return bool(self.columns[0][1])
+
+    def get(self, code: int):
+        """The glyph ``code`` maps to, ``_MISSING`` for none, None where the columns cannot say."""
+        found = self.found.get(code)
+        if found is not None:
+            return found
+        keys = self.keys
+        if keys is None:
+            keys = self.keys = _values(self.columns[0], whole=False)
+            self.values = _values(self.columns[1], whole=False)
+        last = len(keys) - 1
+        if last >= 0 and keys[last] == code:
+            found = self.values[last]
+        else:
+            at = bisect_left(keys, code, 0, max(last, 0))
+            if at < last and keys[at] == code:
+                found = self.values[at]
+            else:
+                if self.ascending is None:
+                    self.ascending = all(map(operator.lt, keys, itertools.islice(keys, 1, max(last, 0))))
+                if not self.ascending:
+                    return None
+                found = _MISSING
+        if len(self.found) < 65536:
+            self.found[code] = found
+        return found
+
+
+def _pending(face: Face) -> _Table | None:
+    """The restored face's ``charToGlyph`` not yet read whole (None: read, or a parsed face's)."""
+    deferred = face.__dict__.get("_deferred")
+    table = deferred.get("charToGlyph") if deferred is not None else None
+    return table if type(table) is _Table else None
+
+
 def _lookup(face: Face, code: int):
-    """``face.charToGlyph.get(code)`` (``_MISSING`` for none): a restored face's table is looked up in its
-    snapshot's columns (a binary search: a cmap maps its characters in ascending order, but for the no-break
-    space that may follow them, looked at first), and made whole only where the keys turn out not to ascend."""
+    """``face.charToGlyph.get(code)`` (``_MISSING`` for none), without making a restored face's whole table."""
     table = face.__dict__.get("charToGlyph")
     if table is None:
-        columns = _COLUMNS.get(face, {}).get("charToGlyph")
-        if columns is not None:
-            keys, values, ascending = columns
-            if type(keys) is tuple:   # the snapshot's (kind, bytes): made into arrays when first looked in
-                keys, values = columns[0], columns[1] = _values(keys, whole=False), _values(values, whole=False)
-            last = len(keys) - 1
-            if last < 0:
-                return _MISSING
-            if keys[last] == code:
-                return values[last]
-            at = bisect_left(keys, code, 0, last)
-            if at < last and keys[at] == code:
-                return values[at]
-            if ascending is None:
-                ascending = columns[2] = all(map(operator.lt, keys, itertools.islice(keys, 1, last)))
-            if ascending:
-                return _MISSING
+        pending = _pending(face)
+        if pending is not None:
+            found = pending.get(code)
+            if found is not None:
+                return found
         table = face.charToGlyph
     return table.get(code, _MISSING)
 
 
-def _restored_width(face: Face, code: int):
+def _restored_width(face: Face, pending: _Table, code: int):
     """``charWidths.get(code, defaultWidth)`` of a restored face (pnpgen's own: tests/test_fontparse.py checks
     every character of both) from its glyph's advance, as ``extractInfo`` makes ``charWidths`` of a cmap that
     maps each character once: the advance of the glyph (the last full metric's past them), the default width
     for a character not mapped or a glyph past the metrics."""
-    glyph = _lookup(face, code)
-    data, table = face._ttf_data, face.table
-    (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
-    if glyph is _MISSING or glyph >= max(full, face.numGlyphs):
-        return face.defaultWidth
-    return face._pdfScale(unpack_from(">H", data, table["hmtx"]["offset"] + 4 * min(glyph, full - 1))[0])
+    width = pending.widths.get(code)
+    if width is None:
+        glyph = _lookup(face, code)
+        data, table = face._ttf_data, face.table
+        (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
+        if glyph is _MISSING or glyph >= max(full, face.numGlyphs):
+            width = face.defaultWidth
+        else:
+            width = face._pdfScale(unpack_from(">H", data, table["hmtx"]["offset"] + 4 * min(glyph, full - 1))[0])
+        pending.widths[code] = width
+    return width
+
+
+class _StateFace:
+    """The face as ``TTFont.State`` sees it: a face that subsets (not ``_full_font``), its ``charToGlyph`` a
+    ``_Maps``."""
+
+    _full_font = False
+
+    def __init__(self, face: Face, pending: _Table) -> None:
+        self.face = self
+        self.charToGlyph = _Maps(face, pending)
 
 
 class _Maps:
     """What ``TTFont.State`` reads of a face's ``charToGlyph`` (is it empty, does it map a character), answered by
     ``Face.maps``: a new file's state, made without the whole table."""
 
-    def __init__(self, face: Face) -> None:
-        self.face = face
+    def __init__(self, face: Face, pending: _Table) -> None:
+        self.face, self.pending = face, pending
 
     def __bool__(self) -> bool:
-        columns = _COLUMNS.get(self.face, {}).get("charToGlyph")
-        return bool(columns[0][1] if type(columns[0]) is tuple else columns[0]) if columns else \
-            bool(self.face.charToGlyph)
+        return bool(self.pending)
 
     def __contains__(self, code: int) -> bool:
         return self.face.maps(code)
 
 
-class _StateFace:
-    """The face as ``TTFont.State`` sees it: a face that subsets (not ``_full_font``), its ``charToGlyph`` a
-    :class:`_Maps`."""
-
-    _full_font = False
-
-    def __init__(self, face: Face) -> None:
-        self.face = self
-        self.charToGlyph = _Maps(face)
+def _set_ushort(stream: bytes, offset: int, value: int) -> bytes:
+    """ReportLab's ``_set_ushort``: ``stream`` with the short at ``offset`` set to ``value``."""
+    return stream[:offset] + pack(">H", value) + stream[offset + 2:]
 
 
 def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab's makeSubset, step by step)
@@ -824,12 +869,11 @@ def restored(filename: str, data: bytes, kept: bytes) -> Face | None:
         attrs.update({key: TTFNameBytes(value) for key, value in saved["names"].items()})
         attrs["_pdfScale"] = _scale(attrs["unitsPerEm"])
         deferred = {name: functools.partial(marshal.loads, blob) for name, blob in saved["deferred"].items()}
-        deferred.update({key: functools.partial(_table, *columns) for key, columns in saved["tables"].items()})
+        deferred.update({key: _Table(*columns) if key == "charToGlyph" else functools.partial(_table, *columns)
+                         for key, columns in saved["tables"].items()})
         if not all(_readable(column) for columns in saved["tables"].values() for column in columns):
             return None   # arrays of another machine's numbers
         attrs["_deferred"] = deferred
-        if "charToGlyph" in saved["tables"]:
-            _COLUMNS[face] = {"charToGlyph": [*saved["tables"]["charToGlyph"], None]}
     except (ValueError, EOFError, TypeError, KeyError, StructError):
         return None
     return face
@@ -855,8 +899,8 @@ class Font(TTFont):
             state = self.state[doc]
         except KeyError:   # a new file's state, made without the face's whole charToGlyph where it is not made yet
             face = self.face
-            plain = face._full_font or "charToGlyph" in face.__dict__ or "charToGlyph" not in _COLUMNS.get(face, {})
-            state = self.state[doc] = TTFont.State(ascii_readable, self if plain else _StateFace(face))
+            pending = _pending(face) if not face._full_font else None
+            state = self.state[doc] = TTFont.State(ascii_readable, self if pending is None else _StateFace(face, pending))
         skip31 = 31 if ascii_readable and state.nextCode < 32 else -256
         current = -1
         cur: list[int] = []

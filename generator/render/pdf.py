@@ -7,6 +7,7 @@ byte-identical for the same input.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -303,6 +304,40 @@ def _page_bytes(page: Any, document) -> bytes | None:   # Any: the stubs lack mo
     for i in reversed(range(6, len(lines), 6)):   # PDFDictionary.format, one line (pdfMultiLine off)
         lines.insert(i, b"\n ")
     return b"<<\n" + b" ".join(lines) + b"\n>>"
+
+
+class _FormXObject(pdfdoc.PDFFormXObject):
+    """A form whose content is encoded as ASCII where that is what ReportLab's PDFDocEncoding codec writes (text
+    all ASCII, none of the eight control characters it writes as ``?``): the codec is a charmap, a table lookup a
+    character (a deck's faces are tens of kilobytes of operators), ASCII a copy. The same bytes."""
+
+    def setStreamList(self, data):  # noqa: N802  (ReportLab's name)
+        text = "\n".join(data) if isinstance(data, (tuple, list)) else data
+        if isinstance(text, str) and text.isascii() and not _NOT_PDFDOC_ASCII.search(text):
+            self.stream = text.encode("ascii")
+        else:
+            self.stream = pdfdoc.pdfdocEnc(text)
+
+
+#: the ASCII characters PDFDocEncoding (ReportLab's ``extpdfdoc``) does not write as themselves
+_NOT_PDFDOC_ASCII = re.compile("[\x18-\x1f]")
+
+
+def _end_form(c) -> None:
+    """``c.endForm()`` (ReportLab 5.1's, step by step) with the form a :class:`_FormXObject`."""
+    name, lowerx, lowery, upperx, uppery = c._formData
+    w, h = c._pagesize
+    form = _FormXObject(lowerx=lowerx, lowery=lowery, upperx=w if upperx is None else upperx,
+                        uppery=h if uppery is None else uppery)
+    form.compression = c._pageCompression
+    form.setStreamList([c._preamble, *c._code])
+    c._setColorSpace(form)
+    c._setExtGState(form)
+    c._setXObjects(form)
+    c._setAnnotations(form)
+    c._doc.addForm(name, form)
+    c._restartAccumulators()
+    c.pop_state_stack()
 
 
 def _box(box, page_height):
@@ -714,7 +749,7 @@ class _Painter:
         self._reset()
         c.beginForm(form.name, x * mm, -(y + h) * mm, (x + w) * mm, -y * mm)
         self._form_items(form)
-        c.endForm()
+        _end_form(c)
         self.height = outer_height
         self._reset()
         self.defined.add(form.name)
@@ -815,7 +850,7 @@ class _Painter:
             from reportlab.graphics import renderPDF  # with reportlab.platypus, 0.07 s: only for SVG pictures
 
             renderPDF.draw(images.svg_drawing(im.path, im.digest), c, 0, 0)
-        c.endForm()
+        _end_form(c)
         self.pictures[im.digest] = (name, picture)
 
     def _Image(self, im: Image):
