@@ -7,7 +7,6 @@ byte-identical for the same input.
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -313,14 +312,17 @@ class _FormXObject(pdfdoc.PDFFormXObject):
 
     def setStreamList(self, data):  # noqa: N802  (ReportLab's name)
         text = "\n".join(data) if isinstance(data, (tuple, list)) else data
-        if isinstance(text, str) and text.isascii() and not _NOT_PDFDOC_ASCII.search(text):
-            self.stream = text.encode("ascii")
-        else:
-            self.stream = pdfdoc.pdfdocEnc(text)
+        if isinstance(text, str) and text.isascii():
+            encoded = text.encode("ascii")
+            # each looked for by a byte search (a regular expression's class costs ten times as much a character)
+            if not any(map(encoded.__contains__, _NOT_PDFDOC_ASCII)):
+                self.stream = encoded
+                return
+        self.stream = pdfdoc.pdfdocEnc(text)
 
 
 #: the ASCII characters PDFDocEncoding (ReportLab's ``extpdfdoc``) does not write as themselves
-_NOT_PDFDOC_ASCII = re.compile("[\x18-\x1f]")
+_NOT_PDFDOC_ASCII = [bytes([c]) for c in range(0x18, 0x20)]
 
 
 def _end_form(c) -> None:
