@@ -493,6 +493,8 @@ def _glyph_to_char(chars: list[int], glyphs: list[int]) -> dict[int, list[int]]:
 #: print-and-play file may ask for the same one
 SUBSETS_KEPT = 32
 _SUBSETS: WeakKeyDictionary = WeakKeyDictionary()
+#: each face's glyphs read so far (``_Glyphs``)
+_GLYPHS: WeakKeyDictionary = WeakKeyDictionary()
 _MISSING = object()
 
 
@@ -613,40 +615,104 @@ def _set_ushort(stream: bytes, offset: int, value: int) -> bytes:
     return stream[:offset] + pack(">H", value) + stream[offset + 2:]
 
 
+class _Glyphs(dict):
+    """What subsets of one face read of each glyph, read once (a build's files each print the digits and the Latin
+    letters, in each face): glyph id → (its length in ``loca``, the glyphs it is made of, its bytes as ReportLab
+    cuts them from the ``glyf`` table, whether they are a composite's, its (advance, left side bearing))."""
+
+    def __init__(self, face: Face) -> None:
+        super().__init__()
+        data, table = face._ttf_data, face.table
+        self.data = data
+        positions = face.__dict__.get("glyphPos")
+        metrics = face.__dict__.get("hmetrics")
+        if positions is None:
+            (loc_format,) = unpack_from(">H", data, table["head"]["offset"] + 50)
+            loca, count = table["loca"]["offset"], face.numGlyphs + 1
+
+            def position(glyph: int) -> int:
+                if not 0 <= glyph < count:
+                    raise IndexError("list index out of range")
+                if loc_format == 0:
+                    return unpack_from(">H", data, loca + 2 * glyph)[0] << 1
+                return unpack_from(">L", data, loca + 4 * glyph)[0]
+        else:
+            position = positions.__getitem__
+        if metrics is None:
+            hmtx = table["hmtx"]["offset"]
+            (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
+            known = full + max(0, face.numGlyphs - full)
+            scale = face._pdfScale
+
+            def metric(glyph: int) -> tuple:
+                if not 0 <= glyph < known:
+                    raise IndexError("list index out of range")
+                if glyph < full:
+                    return unpack_from(">HH", data, hmtx + 4 * glyph)
+                return (scale(unpack_from(">H", data, hmtx + 4 * (full - 1))[0]),
+                        unpack_from(">H", data, hmtx + 4 * full + 2 * (glyph - full))[0])
+        else:
+            metric = metrics.__getitem__
+        self.position, self.metric = position, metric
+        self.start = table["glyf"]["offset"]
+        self.glyf_length = table["glyf"]["length"]
+
+    def read(self, glyph: int) -> tuple:
+        """The glyph's entry: its components read as makeSubset's first pass reads them (from the file, past its
+        end if it says so), its bytes as its second pass cuts them (inside the glyf table)."""
+        found = self.get(glyph)
+        if found is not None:
+            return found
+        data, position = self.data, self.position
+        glyph_pos = position(glyph)
+        glyph_len = position(glyph + 1) - glyph_pos
+        components = []
+        if glyph_len:
+            at = self.start + glyph_pos
+            try:
+                (contours,) = unpack(">h", data[at:at + 2])
+            except StructError as error:
+                raise TTFError(error) from None
+            at += 2
+            if contours < 0:   # a composite glyph
+                at += 8
+                flags = GF_MORE_COMPONENTS
+                while flags & GF_MORE_COMPONENTS:
+                    (flags,) = unpack(">H", data[at:at + 2])
+                    (component,) = unpack(">H", data[at + 2:at + 4])
+                    at += 4
+                    components.append(component)
+                    at += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
+                    if flags & GF_WE_HAVE_A_SCALE:
+                        at += 2
+                    elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
+                        at += 4
+                    elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
+                        at += 8
+        # glyphData[glyph_pos:glyph_pos + glyph_len] of the glyf table as ReportLab copies it, without the copy
+        first, last = min(glyph_pos, self.glyf_length), min(glyph_pos + glyph_len, self.glyf_length)
+        piece = data[self.start + first:self.start + last] if last > first else b""
+        composite = glyph_len > 2 and unpack(">h", piece[:2])[0] < 0
+        found = (glyph_len, tuple(components), piece, composite, self.metric(glyph))
+        if len(self) >= GLYPHS_KEPT:
+            self.clear()
+        self[glyph] = found
+        return found
+
+
+#: glyphs a face keeps read (``_Glyphs``): a few files' subsets
+GLYPHS_KEPT = 4096
+
+
 def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab's makeSubset, step by step)
-    """``TTFontFile.makeSubset(subset)`` of ReportLab 5.1, line for line, with its reads of ``charToGlyph``,
-    ``glyphPos``, ``hmetrics`` and the ``glyf`` table made from the file's bytes for the glyphs it needs
-    (the same values, the same errors on a file cut short)."""
+    """``TTFontFile.makeSubset(subset)`` of ReportLab 5.1, step by step, with its reads of ``charToGlyph``,
+    ``glyphPos``, ``hmetrics`` and the ``glyf`` table made from the file's bytes for the glyphs it needs, each
+    glyph's once a process (``_Glyphs``): the same values, the same bytes."""
     data, table = face._ttf_data, face.table
-    positions = face.__dict__.get("glyphPos")
-    metrics = face.__dict__.get("hmetrics")
-    if positions is None:
-        (loc_format,) = unpack_from(">H", data, table["head"]["offset"] + 50)
-        loca, count = table["loca"]["offset"], face.numGlyphs + 1
-
-        def position(glyph: int) -> int:
-            if not 0 <= glyph < count:
-                raise IndexError("list index out of range")
-            if loc_format == 0:
-                return unpack_from(">H", data, loca + 2 * glyph)[0] << 1
-            return unpack_from(">L", data, loca + 4 * glyph)[0]
-    else:
-        position = positions.__getitem__
-    if metrics is None:
-        hmtx = table["hmtx"]["offset"]
-        (full,) = unpack_from(">H", data, table["hhea"]["offset"] + 34)
-        known = full + max(0, face.numGlyphs - full)
-        scale = face._pdfScale
-
-        def metric(glyph: int) -> tuple:
-            if not 0 <= glyph < known:
-                raise IndexError("list index out of range")
-            if glyph < full:
-                return unpack_from(">HH", data, hmtx + 4 * glyph)
-            return (scale(unpack_from(">H", data, hmtx + 4 * (full - 1))[0]),
-                    unpack_from(">H", data, hmtx + 4 * full + 2 * (glyph - full))[0])
-    else:
-        metric = metrics.__getitem__
+    glyphs = _GLYPHS.get(face)
+    if glyphs is None:
+        glyphs = _GLYPHS[face] = _Glyphs(face)
+    read = glyphs.read
 
     def get_table(tag: str) -> bytes:
         record = table[tag]
@@ -656,58 +722,42 @@ def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab'
     glyph_map = [0]
     glyph_set = {0: 0}
     code_to_glyph = {}
+    known = face.__dict__.get("charToGlyph")
+    pending = _pending(face) if known is None else None
     for code in subset:
-        original = _lookup(face, code)
-        if original is _MISSING:
-            original = 0
+        if known is not None:
+            original = known.get(code, 0)
+        else:
+            original = pending.get(code) if pending is not None else None
+            if original is None:
+                original = _lookup(face, code)
+            if original is _MISSING:
+                original = 0
         if original not in glyph_set:
             glyph_set[original] = len(glyph_map)
             glyph_map.append(original)
         code_to_glyph[code] = glyph_set[original]
 
-    start = table["glyf"]["offset"]
     n = 0
-    while n < len(glyph_map):
-        original = glyph_map[n]
-        glyph_pos = position(original)
-        glyph_len = position(original + 1) - glyph_pos
+    while n < len(glyph_map):   # composite glyphs bring their components
+        for component in read(glyph_map[n])[1]:
+            if component not in glyph_set:
+                glyph_set[component] = len(glyph_map)
+                glyph_map.append(component)
         n += 1
-        if not glyph_len:
-            continue
-        at = start + glyph_pos
-        try:
-            (contours,) = unpack(">h", data[at:at + 2])
-        except StructError as error:
-            raise TTFError(error) from None
-        at += 2
-        if contours < 0:   # a composite glyph
-            at += 8
-            flags = GF_MORE_COMPONENTS
-            while flags & GF_MORE_COMPONENTS:
-                (flags,) = unpack(">H", data[at:at + 2])
-                (glyph,) = unpack(">H", data[at + 2:at + 4])
-                at += 4
-                if glyph not in glyph_set:
-                    glyph_set[glyph] = len(glyph_map)
-                    glyph_map.append(glyph)
-                at += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
-                if flags & GF_WE_HAVE_A_SCALE:
-                    at += 2
-                elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
-                    at += 4
-                elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
-                    at += 8
 
     for tag in ("name", "OS/2", "cvt ", "fpgm", "prep"):
         if tag in table:
             output.add(tag, get_table(tag))
     post = table["post"]
-    output.add("post", b"\x00\x03\x00\x00" + data[post["offset"]:post["offset"] + post["length"]][4:16] + b"\x00" * 16)
+    output.add("post", b"\x00\x03\x00\x00" + data[post["offset"]:post["offset"] + min(post["length"], 16)][4:16]
+               + b"\x00" * 16)
 
     num_glyphs = len(glyph_map)
+    entries = [read(glyph) for glyph in glyph_map]
     hmtx_values = []
-    for n in range(num_glyphs):
-        aw, lsb = metric(glyph_map[n])
+    for entry in entries:
+        aw, lsb = entry[4]
         hmtx_values.append(int(aw))
         hmtx_values.append(int(lsb))
     n = len(hmtx_values) - 2
@@ -720,30 +770,22 @@ def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab'
     output.add("hhea", _set_ushort(get_table("hhea"), 34, full_metrics))
     output.add("maxp", _set_ushort(get_table("maxp"), 4, num_glyphs))
 
-    entries = len(subset)
-    cmap = [0, 1, 1, 0, 0, 12, 6, 10 + entries * 2, 0, 0, entries, *map(code_to_glyph.get, subset)]
+    count = len(subset)
+    cmap = [0, 1, 1, 0, 0, 12, 6, 10 + count * 2, 0, 0, count, *map(code_to_glyph.get, subset)]
     output.add("cmap", pack(f">{len(cmap)}H", *cmap))
 
-    glyf = table["glyf"]
-    glyf_at, glyf_length = glyf["offset"], glyf["length"]
     offsets = []
     pieces = []
     pos = 0
-    for n in range(num_glyphs):
+    for glyph_len, _components, piece, composite, _metric in entries:
         offsets.append(pos)
-        original = glyph_map[n]
-        glyph_pos = position(original)
-        glyph_len = position(original + 1) - glyph_pos
-        # glyphData[glyph_pos:glyph_pos + glyph_len] of the glyf table as ReportLab copies it, without the copy
-        first, last = min(glyph_pos, glyf_length), min(glyph_pos + glyph_len, glyf_length)
-        piece = data[glyf_at + first:glyf_at + last] if last > first else b""
-        if glyph_len > 2 and unpack(">h", piece[:2])[0] < 0:   # a composite: its components renumbered
+        if composite:   # its components renumbered
             in_glyph = 10
             flags = GF_MORE_COMPONENTS
             while flags & GF_MORE_COMPONENTS:
                 (flags,) = unpack(">H", piece[in_glyph:in_glyph + 2])
-                (glyph,) = unpack(">H", piece[in_glyph + 2:in_glyph + 4])
-                piece = _set_ushort(piece, in_glyph + 2, glyph_set[glyph])
+                (component,) = unpack(">H", piece[in_glyph + 2:in_glyph + 4])
+                piece = _set_ushort(piece, in_glyph + 2, glyph_set[component])
                 in_glyph += 4
                 in_glyph += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
                 if flags & GF_WE_HAVE_A_SCALE:
