@@ -26,7 +26,7 @@ from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
-from generator.layout import images, richtext
+from generator.layout import expressions, images, richtext
 from generator.layout import text as textfit
 from generator.layout.expressions import compile_expression, compile_template, expression_of, forget_context, names_read
 from generator.layout.icons import ICONS
@@ -95,6 +95,50 @@ def _remember(cache: dict, key: str, value):
         cache.clear()
     cache[key] = value
     return value
+
+
+#: the parse trees of the bundled layouts' expressions (templates/layouts/*.yaml, and ``background:``'s), written by
+#: tools/expression_trees.py: read back (``expressions.tree_from``) instead of lexed and parsed, 81 texts and ~0.7 M
+#: instructions each at a ticket game's first face. Keyed by the exact text; a text not in it (a designer's own
+#: expression, a bundled one edited without running the tool again) is parsed by ``_env`` as ever
+TREES_FILE = Path(__file__).with_name("expression_trees.marshal")
+_KEPT: list[dict[str, tuple]] = []
+#: trees a layout's ``vars:`` were parsed into to learn what they read (``_names``), taken by ``_compile``, which
+#: would parse them again
+_PARSED: dict[str, Any] = {}
+
+
+def bundled_expressions() -> list[str]:
+    """Every text with ``{{`` in the bundled layouts (any value of their YAML) and the ones ``background:`` stands
+    for: what ``TREES_FILE`` keeps."""
+    texts = set(_BACKGROUND_EXPRESSIONS)
+    stack: list = [load_yaml(path) for path in sorted(TEMPLATE_DIR.glob("*.yaml"))]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and "{{" in value:
+            texts.add(value)
+    return sorted(texts)
+
+
+def _parse(text: str):
+    """``_env.parse(text)``: the tree kept for it (``TREES_FILE``), made again, or parsed (which raises
+    ``TemplateSyntaxError`` for what is not valid Jinja, as it always did)."""
+    if not _KEPT:
+        try:
+            _KEPT.append(expressions.kept_trees(_env, TREES_FILE.read_bytes()))
+        except OSError:
+            _KEPT.append({})
+    data = _KEPT[0].get(text)
+    if data is not None:
+        try:
+            return expressions.tree_from(data, _env)
+        except (LookupError, ValueError, TypeError):   # a file not written by the tool: parsed instead
+            pass
+    return _env.parse(text)
 
 
 class _Compiled:
@@ -308,14 +352,17 @@ def _background(data: LDict) -> LDict:
         return result
 
     value = data["background"]
+    x, y, w, h = _BACKGROUND_EXPRESSIONS
     if isinstance(value, str) and value.strip().lower().endswith(tuple(images.KINDS)):
         # a picture file (it may be an expression: art/{{ card.id }}.png), covering the card into the bleed
-        picture = mapping(src=value, x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}",
-                          h="{{ H + 2*bleed }}", fit="fill")
+        picture = mapping(src=value, x=x, y=y, w=w, h=h, fit="fill")
         return mapping(name="background", image=picture)
-    rect = mapping(x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}", h="{{ H + 2*bleed }}",
-                   fill=value)
+    rect = mapping(x=x, y=y, w=w, h=h, fill=value)
     return mapping(name="background", rect=rect)
+
+
+#: the box of ``background:``: x, y, w, h, the card and its bleed
+_BACKGROUND_EXPRESSIONS = ("{{ -bleed }}", "{{ -bleed }}", "{{ W + 2*bleed }}", "{{ H + 2*bleed }}")
 
 
 def _merge_elements(merged: list, own: list, extends: bool) -> None:
@@ -362,7 +409,13 @@ def _names(expression) -> set[str]:
         return set().union(*(_names(v) for v in expression)) if expression else set()
     if not (isinstance(expression, str) and "{{" in expression):
         return set()
-    return set(reads_of(_env.parse(expression)))
+    compiled = _COMPILED.get(expression)
+    if compiled is not None:
+        return set(compiled.reads)
+    template = _parse(expression)
+    names = set(reads_of(template))
+    _remember(_PARSED, expression, template)   # for ``_compile``, after a read of what it holds (it may raise)
+    return names
 
 
 def reads_of(template) -> frozenset[str]:
@@ -587,7 +640,9 @@ class FaceRenderer:
         compiled = self._compiled.get(value)
         if compiled is None:
             try:
-                template = _env.parse(value)
+                template = _PARSED.pop(value, None)
+                if template is None:
+                    template = _parse(value)
                 reads = reads_of(template)
             except TemplateError as exc:
                 raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
