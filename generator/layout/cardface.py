@@ -15,11 +15,13 @@ faces (twelve red train cards) are stored and drawn once.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
 
 from generator import TEMPLATES_DIR, limits
@@ -36,7 +38,7 @@ from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved, special_kind
-from generator.yamlsource import LDict, LList, load_yaml
+from generator.yamlsource import LDict, LList, load_yaml, read_text
 
 TEMPLATE_DIR = TEMPLATES_DIR / "layouts"
 
@@ -122,6 +124,116 @@ def bundled_expressions() -> list[str]:
         elif isinstance(value, str) and "{{" in value:
             texts.add(value)
     return sorted(texts)
+
+
+#: the bundled layout files as ``load_yaml`` reads them, kept by tools/layout_snapshots.py: a ticket game's three
+#: layouts cost ~23 M instructions of YAML parsing at the first face. Keyed by the file's exact text (read as
+#: ``load_yaml`` reads it, with its limits): a designer's own layout, or a bundled one edited, is parsed as ever
+FILES_FILE = Path(__file__).with_name("layout_files.marshal")
+#: the format of ``FILES_FILE`` (another is not read)
+FILES_FORMAT = 1
+_KEPT_FILES: list[dict[str, tuple]] = []
+
+
+def _file_settings() -> tuple:
+    """What ``load_yaml`` gives for a text depends on besides the text: the format kept, PyYAML and its parser."""
+    return (FILES_FORMAT, yaml.__version__, bool(yaml.__with_libyaml__), limits.MAX_WHOLE_NUMBER)
+
+
+def file_data(value, seen: set | None = None):
+    """What ``load_yaml`` read (an ``LDict``, ``LList`` or plain value) as plain data to keep: a mapping
+    ("map", its line, ((key, the key's line, value), …)), a sequence ("seq", its line, ((the item's line, item), …)).
+    ValueError for anything :func:`file_from` could not make again exactly (a value read twice through an alias,
+    a date, a key without its line)."""
+    seen = set() if seen is None else seen
+    kind = type(value)
+    if kind is LDict or kind is LList:
+        if id(value) in seen:
+            raise ValueError("a value read twice (a YAML alias) is not kept")
+        seen.add(id(value))
+    if kind is LDict:
+        if list(value.key_lines) != list(value) or set(vars(value)) != {"file", "line", "key_lines"}:
+            raise ValueError("a mapping's keys and their lines differ")
+        return ("map", value.line, tuple((key, value.key_lines[key], file_data(item, seen))
+                                         for key, item in value.items()))
+    if kind is LList:
+        if len(value.item_lines) != len(value) or set(vars(value)) != {"file", "line", "item_lines"}:
+            raise ValueError("a sequence's items and their lines differ")
+        return ("seq", value.line, tuple((line, file_data(item, seen)) for line, item in zip(value.item_lines, value)))
+    if kind not in _FILE_SCALARS:
+        raise ValueError(f"a value of kind {kind.__name__} is not kept")
+    return value
+
+
+_FILE_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def file_from(data, path: Path):
+    """The ``LDict`` (``LList``, value) :func:`file_data` kept, made again as ``load_yaml(path)`` makes it: each
+    mapping and sequence knows ``path``, its line and its keys' or items' lines. Makes only those and plain values."""
+    kind = type(data)
+    if kind is not tuple:
+        if kind not in _FILE_SCALARS:
+            raise ValueError(f"a kept value of kind {kind.__name__}")
+        return data
+    tag, line, items = data
+    if type(line) is not int:
+        raise ValueError("a kept line that is not a number")
+    if tag == "map":
+        mapping = LDict()
+        key_lines: dict = {}
+        mapping.file, mapping.line, mapping.key_lines = path, line, key_lines
+        for key, key_line, value in items:
+            if type(key) not in _FILE_SCALARS or key is None or type(key_line) is not int:
+                raise ValueError(f"a kept key {key!r}")
+            key_lines[key] = key_line
+            mapping[key] = file_from(value, path)
+        return mapping
+    if tag == "seq":
+        sequence = LList(file_from(value, path) for _line, value in items)
+        sequence.file, sequence.line = path, line
+        sequence.item_lines = [item_line for item_line, _value in items]
+        if any(type(item_line) is not int for item_line in sequence.item_lines):
+            raise ValueError("a kept item line that is not a number")
+        return sequence
+    raise ValueError(f"a kept value tagged {tag!r}")
+
+
+def files_snapshot(paths) -> dict:
+    """What ``FILES_FILE`` holds for the layout files ``paths``: their texts, each with ``file_data`` of what
+    ``load_yaml`` reads from it, and ``_file_settings``."""
+    files = {}
+    for path in paths:
+        try:
+            files[read_text(path)] = file_data(load_yaml(path))
+        except (ContentError, ValueError):
+            continue
+    return {"settings": _file_settings(), "files": dict(sorted(files.items()))}
+
+
+def _kept_files() -> dict[str, tuple]:
+    if not _KEPT_FILES:
+        files: dict = {}
+        try:
+            saved = marshal.loads(FILES_FILE.read_bytes())
+            if isinstance(saved, dict) and saved.get("settings") == _file_settings() \
+                    and isinstance(saved.get("files"), dict):
+                files = saved["files"]
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+        _KEPT_FILES.append(files)
+    return _KEPT_FILES[0]
+
+
+def _load_layout_file(path: Path):
+    """``load_yaml(path)``: what is kept for the file's text (``FILES_FILE``), made again, or the file read."""
+    kept = _kept_files().get(read_text(path))   # read as ``load_yaml`` reads it: its limits, its errors
+    if kept is not None:
+        try:
+            return file_from(kept, path)
+        except (ValueError, TypeError, LookupError):   # a file not written by the tool: read instead
+            pass
+    return load_yaml(path)
 
 
 def _parse(text: str):
@@ -319,7 +431,7 @@ def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
 
 def _read_layout(path: Path) -> LDict:
     """One layout file, its keys and elements checked (before any merging)."""
-    data = load_yaml(path)
+    data = _load_layout_file(path)
     if not isinstance(data, LDict) or not (isinstance(data.get("elements"), list)
                                           or ("extends" in data and "elements" not in data)):
         raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",

@@ -193,7 +193,14 @@ def names_read(env, template: nodes.Template) -> frozenset[str] | None:
                 return None
         elif kind is nodes.CondExpr:
             soft = True
-        stack.extend((child, soft) for child in node.iter_child_nodes())
+        # ``node.iter_child_nodes()``, without its generators: a field's node, or the nodes of a field's list
+        state = node.__dict__
+        for field in kind.fields:
+            value = state.get(field)
+            if type(value) is list:
+                stack.extend((child, soft) for child in value if isinstance(child, nodes.Node))
+            elif isinstance(value, nodes.Node):
+                stack.append((value, soft))
     return frozenset(names)
 
 
@@ -527,8 +534,8 @@ def tree_data(node: nodes.Node, env) -> tuple:
 def _field_data(value, env):
     if isinstance(value, nodes.Node):
         return tree_data(value, env)
-    if type(value) is list:
-        return [_field_data(item, env) for item in value]
+    if type(value) is list:   # of nodes and plain values (a list of lists is not kept)
+        return [tree_data(item, env) if isinstance(item, nodes.Node) else _scalar(item) for item in value]
     if type(value) in _SCALAR_KINDS:
         return value
     raise ValueError(f"a field of kind {type(value).__name__} not kept")
@@ -543,22 +550,26 @@ def tree_from(data: tuple, env) -> nodes.Node:
         raise ValueError(f"a kept {data[0]} node of {len(data) - 2} fields")
     node = object.__new__(kind)
     state = node.__dict__
+    scalars = _SCALAR_KINDS
     for field, value in zip(fields, data[2:]):
-        state[field] = _field_from(value, env)
+        held = type(value)
+        if held is tuple:
+            value = tree_from(value, env)
+        elif held is list:
+            value = [tree_from(item, env) if type(item) is tuple else _scalar(item) for item in value]
+        elif held not in scalars:
+            raise ValueError(f"a kept field of kind {held.__name__}")
+        state[field] = value
     state["lineno"] = data[1]
     state["environment"] = env
     return node
 
 
-def _field_from(value, env):
-    kind = type(value)
-    if kind is tuple:
-        return tree_from(value, env)
-    if kind is list:
-        return [_field_from(item, env) for item in value]
-    if kind in _SCALAR_KINDS:
-        return value
-    raise ValueError(f"a kept field of kind {kind.__name__}")
+def _scalar(value):
+    """An item of a kept list that is not a node: a plain value (a list of lists is never kept)."""
+    if type(value) not in _SCALAR_KINDS:
+        raise ValueError(f"a kept item of kind {type(value).__name__}")
+    return value
 
 
 def trees_snapshot(env, texts: Iterable[str]) -> bytes:

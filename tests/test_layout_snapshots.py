@@ -1,5 +1,5 @@
-"""The bundled layouts' expressions read back from kept parse trees (issue 14, branch exprsnap:
-``tools/expression_trees.py``), not lexed and parsed on every first face; a var's text parsed once, not twice."""
+"""The bundled layouts read back from kept YAML and parse trees (issue 14, branch exprsnap:
+``tools/layout_snapshots.py``), not read and parsed again at every first face; a var's text parsed once, not twice."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,16 +9,17 @@ from types import SimpleNamespace
 import pytest
 from jinja2 import TemplateSyntaxError, nodes
 
-from generator.errors import BuildError, Source
+from generator.errors import BuildError, ContentError, Source
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import cardface, expressions
+from generator.yamlsource import LDict, LList, load_yaml
 from tests.conftest import ROOT
 
 BUNDLED = cardface.bundled_expressions()
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("expression_trees", ROOT / "tools" / "expression_trees.py")
+    spec = importlib.util.spec_from_file_location("layout_snapshots", ROOT / "tools" / "layout_snapshots.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -39,9 +40,9 @@ def _kept() -> dict:
     return expressions.kept_trees(cardface._env, cardface.TREES_FILE.read_bytes())
 
 
-def test_the_kept_trees_are_current():
-    """What tools/expression_trees.py would write now is what the package holds (run it after editing a layout)."""
-    assert _tool().current(), "generator/layout/expression_trees.marshal is stale: run python tools/expression_trees.py"
+def test_the_snapshots_are_current():
+    """What tools/layout_snapshots.py would write now is what the package holds (run it after editing a layout)."""
+    assert _tool().stale() == [], "run python tools/layout_snapshots.py"
 
 
 def test_every_bundled_expression_is_kept():
@@ -132,3 +133,72 @@ def test_an_invalid_expression_still_names_its_line():
     with pytest.raises(BuildError, match=r"layout expression '\{\{ W / \}\}' is not valid Jinja: unexpected 'end of print "
                                         r"statement'"):
         cardface.FaceRenderer._compile(renderer, "{{ W / }}", Source(None, 1))  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ the layout files
+LAYOUT_FILES = sorted(cardface.TEMPLATE_DIR.glob("*.yaml"))
+
+
+def _yaml_dump(value):
+    """Everything of what ``load_yaml`` read: kinds, values, each mapping's and sequence's file and lines."""
+    if isinstance(value, LDict):
+        return (LDict, value.file, value.line, list(value.key_lines.items()), [(k, _yaml_dump(v)) for k, v in value.items()])
+    if isinstance(value, LList):
+        return (LList, value.file, value.line, value.item_lines, [_yaml_dump(v) for v in value])
+    return (type(value), value)
+
+
+@pytest.mark.parametrize("path", LAYOUT_FILES, ids=lambda p: p.name)
+def test_a_restored_layout_file_is_what_load_yaml_reads(path):
+    kept = cardface._kept_files()[path.read_text(encoding="utf-8")]
+    assert _yaml_dump(cardface.file_from(kept, path)) == _yaml_dump(load_yaml(path))
+    assert _yaml_dump(cardface._load_layout_file(path)) == _yaml_dump(load_yaml(path))
+
+
+def test_bundled_layout_files_are_not_read_as_yaml_and_a_designers_are(tmp_path, monkeypatch):
+    read: list = []
+    monkeypatch.setattr(cardface, "load_yaml", lambda path: read.append(path) or load_yaml(path))
+    bundled = cardface.TEMPLATE_DIR / "ttr-ticket.yaml"
+    cardface._load_layout_file(bundled)
+    assert read == []
+    copy = tmp_path / "ttr-ticket.yaml"   # the same text elsewhere: the same data, knowing its own file
+    copy.write_bytes(bundled.read_bytes())
+    assert _yaml_dump(cardface._load_layout_file(copy)) == _yaml_dump(load_yaml(copy)) and read == []
+    own = tmp_path / "mine.yaml"
+    own.write_text(bundled.read_text(encoding="utf-8") + "\n# mine\n", encoding="utf-8")
+    assert _yaml_dump(cardface._load_layout_file(own)) == _yaml_dump(load_yaml(own)) and read == [own]
+
+
+def test_a_malformed_layout_file_is_refused_as_before(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("elements:\n  - rect: {x: 0\n", encoding="utf-8")
+    with pytest.raises(ContentError) as kept:
+        cardface._load_layout_file(bad)
+    with pytest.raises(ContentError) as direct:
+        load_yaml(bad)
+    assert str(kept.value) == str(direct.value)
+
+
+def test_layout_files_of_another_yaml_are_not_read(monkeypatch):
+    saved = marshal.loads(cardface.FILES_FILE.read_bytes())
+    assert saved["settings"] == cardface._file_settings() and len(saved["files"]) == len(LAYOUT_FILES)
+    monkeypatch.setattr(cardface.yaml, "__version__", "0.1")
+    monkeypatch.setattr(cardface, "_KEPT_FILES", [])
+    assert cardface._kept_files() == {}
+
+
+@pytest.mark.parametrize("data", [
+    ("map", 1, (("a", 1, ("exec", 1, ())),)), ("map", "1", ()), ("map", 1, ((None, 1, 0),)), ("seq", 1, (("2", 0),)),
+    ("map", 1, (("a", 1, b"bytes"),)), ("map", 1),
+], ids=["unknown tag", "line not a number", "key None", "item line not a number", "bytes", "short"])
+def test_only_mappings_sequences_and_plain_values_are_made(data):
+    with pytest.raises((LookupError, ValueError, TypeError)):
+        cardface.file_from(data, cardface.TEMPLATE_DIR / "x.yaml")
+
+
+def test_what_an_alias_reads_twice_is_not_kept(tmp_path):
+    shared = tmp_path / "shared.yaml"
+    shared.write_text("a: &x [1, 2]\nb: *x\n", encoding="utf-8")
+    with pytest.raises(ValueError):
+        cardface.file_data(load_yaml(shared))
+    assert cardface.files_snapshot([shared])["files"] == {}
