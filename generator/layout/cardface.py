@@ -302,6 +302,13 @@ class Layout:
     #: the names (``card`` and the vars that read it, directly or through another var) whose value
     #: differs from card to card of a deck; an expression reading none of them is evaluated once per deck
     per_card: frozenset = frozenset({"card"})
+    #: the names whose value is the same on every face a renderer draws with it (the game's, and the vars that read
+    #: nothing else): an element reading no others draws the same for every deck (a ticket's mini-map of the board)
+    per_game: frozenset = frozenset({"game", "palette"})
+
+
+#: what a face's expressions see that is the same on every face of a game (``FaceRenderer.face``'s scope)
+GAME_NAMES = frozenset({"game", "palette"})
 
 
 def find_layout(name: str, game: Game, src: Source) -> Layout:
@@ -312,8 +319,10 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
     path = _locate(name, game, src)
     parts = merge_layouts(path, game, (path.resolve(),))
     variables = parts.variables if parts.variables else None
-    per_card = _validate_vars(variables, variables.src()) if variables is not None else frozenset({"card"})
-    return Layout(Path(path).stem, path, parts.elements, variables, per_card)
+    if variables is None:
+        return Layout(Path(path).stem, path, parts.elements, variables)
+    per_card, per_game = _validate_vars(variables, variables.src())
+    return Layout(Path(path).stem, path, parts.elements, variables, per_card, per_game)
 
 
 def _locate(name, game: Game, src: Source, skip: Path | None = None) -> Path:
@@ -538,12 +547,14 @@ def reads_of(template) -> frozenset[str]:
     return names if names is not None else frozenset(meta.find_undeclared_variables(template))
 
 
-def _validate_vars(variables, src: Source) -> frozenset:
-    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names."""
+def _validate_vars(variables, src: Source) -> tuple[frozenset, frozenset]:
+    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names and the per-game ones
+    (``Layout.per_game``)."""
     if not isinstance(variables, LDict):
         raise ContentError(src, "`vars:` of a layout is a mapping of name: expression",
                            'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
     per_card = {"card"}
+    per_game = set(GAME_NAMES)
     defined: list[str] = []
     for name, expression in variables.items():
         where = variables.src(name)
@@ -562,8 +573,10 @@ def _validate_vars(variables, src: Source) -> frozenset:
                                "vars are evaluated in order: move it below the ones it reads")
         if reads & per_card:
             per_card.add(name)
+        if reads <= per_game:
+            per_game.add(name)
         defined.append(name)
-    return frozenset(per_card)
+    return frozenset(per_card), frozenset(per_game)
 
 
 def _validate(elements: LList, top: bool = False, extends: bool = False) -> None:
@@ -656,6 +669,8 @@ MAX_KEPT = 2_000
 #: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()
+#: a ``_steps`` constant that reads nothing per deck either (``Layout.per_game``): 2, true as ``True`` is
+_PER_GAME = 2
 
 
 def _primitives(items) -> int:
@@ -701,8 +716,11 @@ class FaceRenderer:
         self.fresh = 0
         self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
-        self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
+        self._constant: dict[tuple, Any] = {}  # (layout, element) → ``_is_constant`` (and → ``_inputs``)
         self._element_steps: dict[tuple, tuple] = {}   # (layout, list of elements) → ``_steps``
+        #: (layout, element, game) → what ``_Plan.drawn`` keeps of an element that reads nothing per deck either
+        #: (``_PER_GAME``): drawn once for every deck that uses the layout (the layouts stay alive in ``_layouts``)
+        self._per_game: dict[tuple, Any] = {}
         self._given: dict[str, Any] | None = None   # per-card values worked out before their element is drawn
         self._reprs: list[str] | None = None          # the repr of each element of the face being drawn
 
@@ -808,16 +826,28 @@ class FaceRenderer:
             raise BuildError(where, f"layout expression {value!r} failed for {what}: it needs more memory than there is",
                              "fix the expression in the layout: it makes a value far larger than a card needs") from None
 
-    def _is_constant(self, layout: Layout, element) -> bool:
+    def _is_constant(self, layout: Layout, element) -> bool | int:
         """Whether ``element`` (all its values, and its group's elements) reads nothing that differs from card
-        to card: then it draws the same on every card of a deck, and is drawn once per deck (``_Plan``).
-        A picture is drawn per card all the same: each face records its use (``images.record_use``)."""
+        to card: then it draws the same on every card of a deck, and is drawn once per deck (``_Plan``);
+        ``_PER_GAME`` (true) when it reads nothing that differs from deck to deck either (``Layout.per_game``, and
+        its own copies' ``n``): drawn once for the game. A picture is drawn per card all the same: each face records
+        its use (``images.record_use``)."""
         key = (id(layout), id(element))
         known = self._constant.get(key)
         if known is None:
+            per_card, per_game = layout.per_card, layout.per_game | {"n"}
+            known = _PER_GAME
             try:
-                known = not any(kind == "image" or not self._compile(text, layout.elements.src()).reads.isdisjoint(
-                    layout.per_card) for kind, text in _values(element))
+                for kind, text in _values(element):
+                    if kind == "image":
+                        known = False
+                        break
+                    reads = self._compile(text, layout.elements.src()).reads
+                    if not reads.isdisjoint(per_card):
+                        known = False
+                        break
+                    if known == _PER_GAME and not reads <= per_game:
+                        known = True
             except BuildError:   # not valid Jinja: drawn as usual, which says so at the element's own line
                 known = False
             self._constant[key] = known
@@ -872,6 +902,8 @@ class FaceRenderer:
         for element, where, constant, inputs in self._steps(layout, elements):
             if constant:
                 kept = plan.drawn.get(id(element))
+                if kept is None and constant == _PER_GAME:   # drawn for another deck of the game already
+                    kept = self._per_game.get((id(layout), id(element), id(scope.get("game"))))
                 if kept is not None:   # its primitives, counted against the face's bound as drawing them would be
                     items, count, text = kept
                     self._count(count, where, what)
@@ -883,7 +915,9 @@ class FaceRenderer:
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
                 text = ", ".join(map(repr, items))
                 if self._problems == problems_before:   # text that does not fit is reported on every card
-                    plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
+                    plan.drawn[id(element)] = kept = (items, self._drawn - drawn_before, text)
+                    if constant == _PER_GAME and len(self._per_game) < MAX_KEPT:
+                        self._per_game[(id(layout), id(element), id(scope.get("game")))] = kept
                 if reprs is not None:
                     reprs.append(text)
                 add(items)
@@ -892,9 +926,9 @@ class FaceRenderer:
         return out
 
     def _steps(self, layout: Layout, elements: LList) -> tuple:
-        """(element, its line, whether it reads nothing per card, its per-card inputs) of each of ``elements``
-        (``_is_constant``, ``_inputs``): worked out once per layout and list, not on every card (a ticket's face
-        walks its sixteen elements ten thousand times)."""
+        """(element, its line, whether it reads nothing per card — ``_PER_GAME`` if nothing per deck either —, its
+        per-card inputs) of each of ``elements`` (``_is_constant``, ``_inputs``): worked out once per layout and list,
+        not on every card (a ticket's face walks its sixteen elements ten thousand times)."""
         key = (id(layout), id(elements))
         steps = self._element_steps.get(key)
         if steps is None:
@@ -963,7 +997,7 @@ class FaceRenderer:
         well, which differs from copy to copy)."""
         key = (id(layout), id(element), "inputs")
         if key in self._constant:
-            return self._constant[key]   # type: ignore[return-value]
+            return self._constant[key]
         texts: dict[str, _Compiled] = {}
         found: tuple | None = None
         try:
@@ -982,7 +1016,7 @@ class FaceRenderer:
                 found = (when, others, (texts[when] if when is not None else None, tuple(texts[t] for t in others)))
         except (BuildError, LookupError):
             found = None
-        self._constant[key] = found   # type: ignore[assignment]
+        self._constant[key] = found
         return found
 
     def _element_copies(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source):
