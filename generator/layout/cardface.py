@@ -15,18 +15,20 @@ faces (twelve red train cards) are stored and drawn once.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
 from jinja2 import StrictUndefined, TemplateError, Undefined, meta, pass_context
 
 from generator import TEMPLATES_DIR, limits
 from generator.errors import BuildError, ContentError, Source, did_you_mean
 from generator.fonts import PT_TO_MM, missing_glyphs
 from generator.jinja_sandbox import BoundedSandbox
-from generator.layout import images, richtext
+from generator.layout import expressions, images, richtext
 from generator.layout import text as textfit
 from generator.layout.expressions import compile_expression, compile_template, expression_of, forget_context, names_read
 from generator.layout.icons import ICONS
@@ -36,7 +38,7 @@ from generator.layout.symbols import SYMBOLS, placed
 from generator.limits import MAX_EXTENDS
 from generator.model.game import Color, Game
 from generator.paths import game_roots, inside, is_inside, plain_name, resolved, special_kind
-from generator.yamlsource import LDict, LList, load_yaml
+from generator.yamlsource import LDict, LList, load_yaml, read_text
 
 TEMPLATE_DIR = TEMPLATES_DIR / "layouts"
 
@@ -97,6 +99,160 @@ def _remember(cache: dict, key: str, value):
     return value
 
 
+#: the parse trees of the bundled layouts' expressions (templates/layouts/*.yaml, and ``background:``'s), written by
+#: tools/expression_trees.py: read back (``expressions.tree_from``) instead of lexed and parsed, 81 texts and ~0.7 M
+#: instructions each at a ticket game's first face. Keyed by the exact text; a text not in it (a designer's own
+#: expression, a bundled one edited without running the tool again) is parsed by ``_env`` as ever
+TREES_FILE = Path(__file__).with_name("expression_trees.marshal")
+_KEPT: list[dict[str, tuple]] = []
+#: trees a layout's ``vars:`` were parsed into to learn what they read (``_names``), taken by ``_compile``, which
+#: would parse them again
+_PARSED: dict[str, Any] = {}
+
+
+def bundled_expressions() -> list[str]:
+    """Every text with ``{{`` in the bundled layouts (any value of their YAML) and the ones ``background:`` stands
+    for: what ``TREES_FILE`` keeps."""
+    texts = set(_BACKGROUND_EXPRESSIONS)
+    stack: list = [load_yaml(path) for path in sorted(TEMPLATE_DIR.glob("*.yaml"))]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and "{{" in value:
+            texts.add(value)
+    return sorted(texts)
+
+
+#: the bundled layout files as ``load_yaml`` reads them, kept by tools/layout_snapshots.py: a ticket game's three
+#: layouts cost ~23 M instructions of YAML parsing at the first face. Keyed by the file's exact text (read as
+#: ``load_yaml`` reads it, with its limits): a designer's own layout, or a bundled one edited, is parsed as ever
+FILES_FILE = Path(__file__).with_name("layout_files.marshal")
+#: the format of ``FILES_FILE`` (another is not read)
+FILES_FORMAT = 1
+_KEPT_FILES: list[dict[str, tuple]] = []
+
+
+def _file_settings() -> tuple:
+    """What ``load_yaml`` gives for a text depends on besides the text: the format kept, PyYAML and its parser."""
+    return (FILES_FORMAT, yaml.__version__, bool(yaml.__with_libyaml__), limits.MAX_WHOLE_NUMBER)
+
+
+def file_data(value, seen: set | None = None):
+    """What ``load_yaml`` read (an ``LDict``, ``LList`` or plain value) as plain data to keep: a mapping
+    ("map", its line, ((key, the key's line, value), …)), a sequence ("seq", its line, ((the item's line, item), …)).
+    ValueError for anything :func:`file_from` could not make again exactly (a value read twice through an alias,
+    a date, a key without its line)."""
+    seen = set() if seen is None else seen
+    kind = type(value)
+    if kind is LDict or kind is LList:
+        if id(value) in seen:
+            raise ValueError("a value read twice (a YAML alias) is not kept")
+        seen.add(id(value))
+    if kind is LDict:
+        if list(value.key_lines) != list(value) or set(vars(value)) != {"file", "line", "key_lines"}:
+            raise ValueError("a mapping's keys and their lines differ")
+        return ("map", value.line, tuple((key, value.key_lines[key], file_data(item, seen))
+                                         for key, item in value.items()))
+    if kind is LList:
+        if len(value.item_lines) != len(value) or set(vars(value)) != {"file", "line", "item_lines"}:
+            raise ValueError("a sequence's items and their lines differ")
+        return ("seq", value.line, tuple((line, file_data(item, seen)) for line, item in zip(value.item_lines, value)))
+    if kind not in _FILE_SCALARS:
+        raise ValueError(f"a value of kind {kind.__name__} is not kept")
+    return value
+
+
+_FILE_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def file_from(data, path: Path):
+    """The ``LDict`` (``LList``, value) :func:`file_data` kept, made again as ``load_yaml(path)`` makes it: each
+    mapping and sequence knows ``path``, its line and its keys' or items' lines. Makes only those and plain values."""
+    kind = type(data)
+    if kind is not tuple:
+        if kind not in _FILE_SCALARS:
+            raise ValueError(f"a kept value of kind {kind.__name__}")
+        return data
+    tag, line, items = data
+    if type(line) is not int:
+        raise ValueError("a kept line that is not a number")
+    if tag == "map":
+        mapping = LDict()
+        key_lines: dict = {}
+        mapping.file, mapping.line, mapping.key_lines = path, line, key_lines
+        for key, key_line, value in items:
+            if type(key) not in _FILE_SCALARS or key is None or type(key_line) is not int:
+                raise ValueError(f"a kept key {key!r}")
+            key_lines[key] = key_line
+            mapping[key] = file_from(value, path)
+        return mapping
+    if tag == "seq":
+        sequence = LList(file_from(value, path) for _line, value in items)
+        sequence.file, sequence.line = path, line
+        sequence.item_lines = [item_line for item_line, _value in items]
+        if any(type(item_line) is not int for item_line in sequence.item_lines):
+            raise ValueError("a kept item line that is not a number")
+        return sequence
+    raise ValueError(f"a kept value tagged {tag!r}")
+
+
+def files_snapshot(paths) -> dict:
+    """What ``FILES_FILE`` holds for the layout files ``paths``: their texts, each with ``file_data`` of what
+    ``load_yaml`` reads from it, and ``_file_settings``."""
+    files = {}
+    for path in paths:
+        try:
+            files[read_text(path)] = file_data(load_yaml(path))
+        except (ContentError, ValueError):
+            continue
+    return {"settings": _file_settings(), "files": dict(sorted(files.items()))}
+
+
+def _kept_files() -> dict[str, tuple]:
+    if not _KEPT_FILES:
+        files: dict = {}
+        try:
+            saved = marshal.loads(FILES_FILE.read_bytes())
+            if isinstance(saved, dict) and saved.get("settings") == _file_settings() \
+                    and isinstance(saved.get("files"), dict):
+                files = saved["files"]
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+        _KEPT_FILES.append(files)
+    return _KEPT_FILES[0]
+
+
+def _load_layout_file(path: Path):
+    """``load_yaml(path)``: what is kept for the file's text (``FILES_FILE``), made again, or the file read."""
+    kept = _kept_files().get(read_text(path))   # read as ``load_yaml`` reads it: its limits, its errors
+    if kept is not None:
+        try:
+            return file_from(kept, path)
+        except (ValueError, TypeError, LookupError):   # a file not written by the tool: read instead
+            pass
+    return load_yaml(path)
+
+
+def _parse(text: str):
+    """``_env.parse(text)``: the tree kept for it (``TREES_FILE``), made again, or parsed (which raises
+    ``TemplateSyntaxError`` for what is not valid Jinja, as it always did)."""
+    if not _KEPT:
+        try:
+            _KEPT.append(expressions.kept_trees(_env, TREES_FILE.read_bytes()))
+        except OSError:
+            _KEPT.append({})
+    data = _KEPT[0].get(text)
+    if data is not None:
+        try:
+            return expressions.tree_from(data, _env)
+        except (LookupError, ValueError, TypeError):   # a file not written by the tool: parsed instead
+            pass
+    return _env.parse(text)
+
+
 class _Compiled:
     """One layout value with ``{{ }}`` in it: the names it reads, and how to evaluate it.
 
@@ -146,6 +302,13 @@ class Layout:
     #: the names (``card`` and the vars that read it, directly or through another var) whose value
     #: differs from card to card of a deck; an expression reading none of them is evaluated once per deck
     per_card: frozenset = frozenset({"card"})
+    #: the names whose value is the same on every face a renderer draws with it (the game's, and the vars that read
+    #: nothing else): an element reading no others draws the same for every deck (a ticket's mini-map of the board)
+    per_game: frozenset = frozenset({"game", "palette"})
+
+
+#: what a face's expressions see that is the same on every face of a game (``FaceRenderer.face``'s scope)
+GAME_NAMES = frozenset({"game", "palette"})
 
 
 def find_layout(name: str, game: Game, src: Source) -> Layout:
@@ -156,8 +319,10 @@ def find_layout(name: str, game: Game, src: Source) -> Layout:
     path = _locate(name, game, src)
     parts = merge_layouts(path, game, (path.resolve(),))
     variables = parts.variables if parts.variables else None
-    per_card = _validate_vars(variables, variables.src()) if variables is not None else frozenset({"card"})
-    return Layout(Path(path).stem, path, parts.elements, variables, per_card)
+    if variables is None:
+        return Layout(Path(path).stem, path, parts.elements, variables)
+    per_card, per_game = _validate_vars(variables, variables.src())
+    return Layout(Path(path).stem, path, parts.elements, variables, per_card, per_game)
 
 
 def _locate(name, game: Game, src: Source, skip: Path | None = None) -> Path:
@@ -275,7 +440,7 @@ def merge_layouts(path: Path, game: Game, chain: tuple) -> MergedLayout:
 
 def _read_layout(path: Path) -> LDict:
     """One layout file, its keys and elements checked (before any merging)."""
-    data = load_yaml(path)
+    data = _load_layout_file(path)
     if not isinstance(data, LDict) or not (isinstance(data.get("elements"), list)
                                           or ("extends" in data and "elements" not in data)):
         raise ContentError(Source(path, 1), "a layout needs `elements:`, a list of elements",
@@ -308,14 +473,17 @@ def _background(data: LDict) -> LDict:
         return result
 
     value = data["background"]
+    x, y, w, h = _BACKGROUND_EXPRESSIONS
     if isinstance(value, str) and value.strip().lower().endswith(tuple(images.KINDS)):
         # a picture file (it may be an expression: art/{{ card.id }}.png), covering the card into the bleed
-        picture = mapping(src=value, x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}",
-                          h="{{ H + 2*bleed }}", fit="fill")
+        picture = mapping(src=value, x=x, y=y, w=w, h=h, fit="fill")
         return mapping(name="background", image=picture)
-    rect = mapping(x="{{ -bleed }}", y="{{ -bleed }}", w="{{ W + 2*bleed }}", h="{{ H + 2*bleed }}",
-                   fill=value)
+    rect = mapping(x=x, y=y, w=w, h=h, fill=value)
     return mapping(name="background", rect=rect)
+
+
+#: the box of ``background:``: x, y, w, h, the card and its bleed
+_BACKGROUND_EXPRESSIONS = ("{{ -bleed }}", "{{ -bleed }}", "{{ W + 2*bleed }}", "{{ H + 2*bleed }}")
 
 
 def _merge_elements(merged: list, own: list, extends: bool) -> None:
@@ -362,7 +530,13 @@ def _names(expression) -> set[str]:
         return set().union(*(_names(v) for v in expression)) if expression else set()
     if not (isinstance(expression, str) and "{{" in expression):
         return set()
-    return set(reads_of(_env.parse(expression)))
+    compiled = _COMPILED.get(expression)
+    if compiled is not None:
+        return set(compiled.reads)
+    template = _parse(expression)
+    names = set(reads_of(template))
+    _remember(_PARSED, expression, template)   # for ``_compile``, after a read of what it holds (it may raise)
+    return names
 
 
 def reads_of(template) -> frozenset[str]:
@@ -373,12 +547,14 @@ def reads_of(template) -> frozenset[str]:
     return names if names is not None else frozenset(meta.find_undeclared_variables(template))
 
 
-def _validate_vars(variables, src: Source) -> frozenset:
-    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names."""
+def _validate_vars(variables, src: Source) -> tuple[frozenset, frozenset]:
+    """Check ``vars:`` (names, valid Jinja, only earlier vars read); returns the per-card names and the per-game ones
+    (``Layout.per_game``)."""
     if not isinstance(variables, LDict):
         raise ContentError(src, "`vars:` of a layout is a mapping of name: expression",
                            'write e.g. `vars: {scale: "{{ W / 63 }}"}`')
     per_card = {"card"}
+    per_game = set(GAME_NAMES)
     defined: list[str] = []
     for name, expression in variables.items():
         where = variables.src(name)
@@ -397,8 +573,10 @@ def _validate_vars(variables, src: Source) -> frozenset:
                                "vars are evaluated in order: move it below the ones it reads")
         if reads & per_card:
             per_card.add(name)
+        if reads <= per_game:
+            per_game.add(name)
         defined.append(name)
-    return frozenset(per_card)
+    return frozenset(per_card), frozenset(per_game)
 
 
 def _validate(elements: LList, top: bool = False, extends: bool = False) -> None:
@@ -491,6 +669,8 @@ MAX_KEPT = 2_000
 #: values a drawn element may be kept by (type and value: 1, 1.0 and True print differently)
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _UNKEPT = object()
+#: a ``_steps`` constant that reads nothing per deck either (``Layout.per_game``): 2, true as ``True`` is
+_PER_GAME = 2
 
 
 def _primitives(items) -> int:
@@ -536,8 +716,11 @@ class FaceRenderer:
         self.fresh = 0
         self._problems = 0                     # print problems reported so far (an element that has one is redrawn)
         self._markup: richtext.Markup | None = None   # the colours and icons the game's text may name
-        self._constant: dict[tuple, bool] = {}  # (layout, element) → whether it reads nothing that differs per card
+        self._constant: dict[tuple, Any] = {}  # (layout, element) → ``_is_constant`` (and → ``_inputs``)
         self._element_steps: dict[tuple, tuple] = {}   # (layout, list of elements) → ``_steps``
+        #: (layout, element, game) → what ``_Plan.drawn`` keeps of an element that reads nothing per deck either
+        #: (``_PER_GAME``): drawn once for every deck that uses the layout (the layouts stay alive in ``_layouts``)
+        self._per_game: dict[tuple, Any] = {}
         self._given: dict[str, Any] | None = None   # per-card values worked out before their element is drawn
         self._reprs: list[str] | None = None          # the repr of each element of the face being drawn
 
@@ -587,7 +770,9 @@ class FaceRenderer:
         compiled = self._compiled.get(value)
         if compiled is None:
             try:
-                template = _env.parse(value)
+                template = _PARSED.pop(value, None)
+                if template is None:
+                    template = _parse(value)
                 reads = reads_of(template)
             except TemplateError as exc:
                 raise BuildError(where, f"layout expression {value!r} is not valid Jinja: {exc}",
@@ -641,16 +826,28 @@ class FaceRenderer:
             raise BuildError(where, f"layout expression {value!r} failed for {what}: it needs more memory than there is",
                              "fix the expression in the layout: it makes a value far larger than a card needs") from None
 
-    def _is_constant(self, layout: Layout, element) -> bool:
+    def _is_constant(self, layout: Layout, element) -> bool | int:
         """Whether ``element`` (all its values, and its group's elements) reads nothing that differs from card
-        to card: then it draws the same on every card of a deck, and is drawn once per deck (``_Plan``).
-        A picture is drawn per card all the same: each face records its use (``images.record_use``)."""
+        to card: then it draws the same on every card of a deck, and is drawn once per deck (``_Plan``);
+        ``_PER_GAME`` (true) when it reads nothing that differs from deck to deck either (``Layout.per_game``, and
+        its own copies' ``n``): drawn once for the game. A picture is drawn per card all the same: each face records
+        its use (``images.record_use``)."""
         key = (id(layout), id(element))
         known = self._constant.get(key)
         if known is None:
+            per_card, per_game = layout.per_card, layout.per_game | {"n"}
+            known = _PER_GAME
             try:
-                known = not any(kind == "image" or not self._compile(text, layout.elements.src()).reads.isdisjoint(
-                    layout.per_card) for kind, text in _values(element))
+                for kind, text in _values(element):
+                    if kind == "image":
+                        known = False
+                        break
+                    reads = self._compile(text, layout.elements.src()).reads
+                    if not reads.isdisjoint(per_card):
+                        known = False
+                        break
+                    if known == _PER_GAME and not reads <= per_game:
+                        known = True
             except BuildError:   # not valid Jinja: drawn as usual, which says so at the element's own line
                 known = False
             self._constant[key] = known
@@ -705,6 +902,8 @@ class FaceRenderer:
         for element, where, constant, inputs in self._steps(layout, elements):
             if constant:
                 kept = plan.drawn.get(id(element))
+                if kept is None and constant == _PER_GAME:   # drawn for another deck of the game already
+                    kept = self._per_game.get((id(layout), id(element), id(scope.get("game"))))
                 if kept is not None:   # its primitives, counted against the face's bound as drawing them would be
                     items, count, text = kept
                     self._count(count, where, what)
@@ -716,7 +915,9 @@ class FaceRenderer:
                 items = tuple(self._element_copies(layout, element, scope, where, what, card_src))
                 text = ", ".join(map(repr, items))
                 if self._problems == problems_before:   # text that does not fit is reported on every card
-                    plan.drawn[id(element)] = (items, self._drawn - drawn_before, text)
+                    plan.drawn[id(element)] = kept = (items, self._drawn - drawn_before, text)
+                    if constant == _PER_GAME and len(self._per_game) < MAX_KEPT:
+                        self._per_game[(id(layout), id(element), id(scope.get("game")))] = kept
                 if reprs is not None:
                     reprs.append(text)
                 add(items)
@@ -725,9 +926,9 @@ class FaceRenderer:
         return out
 
     def _steps(self, layout: Layout, elements: LList) -> tuple:
-        """(element, its line, whether it reads nothing per card, its per-card inputs) of each of ``elements``
-        (``_is_constant``, ``_inputs``): worked out once per layout and list, not on every card (a ticket's face
-        walks its sixteen elements ten thousand times)."""
+        """(element, its line, whether it reads nothing per card — ``_PER_GAME`` if nothing per deck either —, its
+        per-card inputs) of each of ``elements`` (``_is_constant``, ``_inputs``): worked out once per layout and list,
+        not on every card (a ticket's face walks its sixteen elements ten thousand times)."""
         key = (id(layout), id(elements))
         steps = self._element_steps.get(key)
         if steps is None:
@@ -796,7 +997,7 @@ class FaceRenderer:
         well, which differs from copy to copy)."""
         key = (id(layout), id(element), "inputs")
         if key in self._constant:
-            return self._constant[key]   # type: ignore[return-value]
+            return self._constant[key]
         texts: dict[str, _Compiled] = {}
         found: tuple | None = None
         try:
@@ -815,7 +1016,7 @@ class FaceRenderer:
                 found = (when, others, (texts[when] if when is not None else None, tuple(texts[t] for t in others)))
         except (BuildError, LookupError):
             found = None
-        self._constant[key] = found   # type: ignore[assignment]
+        self._constant[key] = found
         return found
 
     def _element_copies(self, layout: Layout, element, scope: dict, where: Source, what: str, card_src: Source):

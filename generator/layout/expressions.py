@@ -16,13 +16,15 @@ value, or the error message, it always gave.
 """
 from __future__ import annotations
 
+import marshal
 import math
 import operator
 import types
 from collections import ChainMap
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+import jinja2
 from jinja2 import TemplateError, nodes
 from jinja2.filters import FILTERS, _prepare_attribute_parts
 from jinja2.nodes import EvalContext
@@ -191,7 +193,14 @@ def names_read(env, template: nodes.Template) -> frozenset[str] | None:
                 return None
         elif kind is nodes.CondExpr:
             soft = True
-        stack.extend((child, soft) for child in node.iter_child_nodes())
+        # ``node.iter_child_nodes()``, without its generators: a field's node, or the nodes of a field's list
+        state = node.__dict__
+        for field in kind.fields:
+            value = state.get(field)
+            if type(value) is list:
+                stack.extend((child, soft) for child in value if isinstance(child, nodes.Node))
+            elif isinstance(value, nodes.Node):
+                stack.append((value, soft))
     return frozenset(names)
 
 
@@ -487,3 +496,107 @@ def _called(fn, value: Evaluate, arg: Evaluate | None, eval_context: EvalContext
     if arg is None:
         return lambda scope: fn(eval_context, value(scope))
     return lambda scope: fn(eval_context, value(scope), arg(scope))
+
+
+# ------------------------------------------------------------------ parse trees kept (tools/expression_trees.py)
+#: the format of :func:`trees_snapshot`'s bytes (another is not read: every text is parsed)
+TREES_FORMAT = 1
+#: the node classes a kept tree may name: Jinja's own, and only those it makes objects of
+_NODE_KINDS = {name: kind for name, kind in vars(nodes).items()
+               if isinstance(kind, type) and issubclass(kind, nodes.Node) and not kind.abstract}
+#: the values a node's field may hold besides nodes and lists (a ``Const``'s value, a ``Name``'s name)
+_SCALAR_KINDS = frozenset({str, int, float, bool, type(None)})
+#: a node's line: a number, or None (the parser gives an ``Operand`` none)
+_LINE_KINDS = frozenset({int, type(None)})
+
+
+def parse_settings(env) -> tuple:
+    """What ``env.parse`` gives depends on besides the text: Jinja's version, the delimiters and whitespace rules its
+    lexer is made by (``jinja2.lexer.get_lexer``'s key) and the extensions that filter its tokens. A snapshot made
+    with other settings is not read."""
+    return (jinja2.__version__, env.block_start_string, env.block_end_string, env.variable_start_string,
+            env.variable_end_string, env.comment_start_string, env.comment_end_string, env.line_statement_prefix,
+            env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
+            env.keep_trailing_newline, tuple(sorted(env.extensions)))
+
+
+def tree_data(node: nodes.Node, env) -> tuple:
+    """``node`` (of a tree ``env.parse`` gave) as plain data to keep: (class name, line, each field). ValueError
+    for anything :func:`tree_from` could not make again exactly (another attribute, a value of another kind)."""
+    kind = type(node)
+    state = vars(node)
+    if _NODE_KINDS.get(kind.__name__) is not kind or tuple(state) != (*kind.fields, "lineno", "environment") \
+            or state["environment"] is not env or type(state["lineno"]) not in _LINE_KINDS:
+        raise ValueError(f"a {kind.__name__} node not kept: {state}")
+    return (kind.__name__, state["lineno"], *(_field_data(state[field], env) for field in kind.fields))
+
+
+def _field_data(value, env):
+    if isinstance(value, nodes.Node):
+        return tree_data(value, env)
+    if type(value) is list:   # of nodes and plain values (a list of lists is not kept)
+        return [tree_data(item, env) if isinstance(item, nodes.Node) else _scalar(item) for item in value]
+    if type(value) in _SCALAR_KINDS:
+        return value
+    raise ValueError(f"a field of kind {type(value).__name__} not kept")
+
+
+def tree_from(data: tuple, env) -> nodes.Node:
+    """The tree :func:`tree_data` kept, made again for ``env``: the same node classes, fields, line numbers and
+    environment ``env.parse`` gave. Makes only Jinja's node objects (``_NODE_KINDS``), of plain values."""
+    kind = _NODE_KINDS[data[0]]
+    fields = kind.fields
+    if len(data) != len(fields) + 2 or type(data[1]) not in _LINE_KINDS:
+        raise ValueError(f"a kept {data[0]} node of {len(data) - 2} fields")
+    node = object.__new__(kind)
+    state = node.__dict__
+    scalars = _SCALAR_KINDS
+    for field, value in zip(fields, data[2:]):
+        held = type(value)
+        if held is tuple:
+            value = tree_from(value, env)
+        elif held is list:
+            value = [tree_from(item, env) if type(item) is tuple else _scalar(item) for item in value]
+        elif held not in scalars:
+            raise ValueError(f"a kept field of kind {held.__name__}")
+        state[field] = value
+    state["lineno"] = data[1]
+    state["environment"] = env
+    return node
+
+
+def _scalar(value):
+    """An item of a kept list that is not a node: a plain value (a list of lists is never kept)."""
+    if type(value) not in _SCALAR_KINDS:
+        raise ValueError(f"a kept item of kind {type(value).__name__}")
+    return value
+
+
+def trees_snapshot(env, texts: Iterable[str]) -> bytes:
+    """The trees ``env.parse`` gives for ``texts`` (a text it refuses left out: parsed, and refused, as before), as
+    ``marshal`` bytes of plain data, keyed by the exact text and by ``parse_settings``."""
+    return marshal.dumps({"format": TREES_FORMAT, "settings": parse_settings(env), "trees": snapshot_data(env, texts)})
+
+
+def snapshot_data(env, texts: Iterable[str]) -> dict[str, tuple]:
+    """text → :func:`tree_data` of its tree, for each of ``texts`` ``env`` parses."""
+    trees = {}
+    for text in sorted(set(texts)):
+        try:
+            trees[text] = tree_data(env.parse(text), env)
+        except (TemplateError, ValueError):
+            continue
+    return trees
+
+
+def kept_trees(env, kept: bytes) -> dict[str, tuple]:
+    """The trees of a :func:`trees_snapshot` (text → data for :func:`tree_from`), none where it was made in another
+    format or with other settings than ``env``'s (another Jinja, other delimiters), or is not readable."""
+    try:
+        saved = marshal.loads(kept)
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not (isinstance(saved, dict) and saved.get("format") == TREES_FORMAT
+            and saved.get("settings") == parse_settings(env) and isinstance(saved.get("trees"), dict)):
+        return {}
+    return saved["trees"]
