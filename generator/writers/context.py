@@ -32,7 +32,6 @@ from generator.layout.stamp import stamper
 from generator.model.game import Game
 from generator.outputs import Outputs
 from generator.paths import folded
-from generator.render.svg import render_svg, text_by_face
 
 
 def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None = None) -> None:
@@ -44,6 +43,11 @@ def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None =
 def render_pdfs_together(whole: tuple, parts: list[tuple]) -> None:
     """``generator.render.pdf.render_pdfs_together``, imported as ``render_pdf`` is."""
     importlib.import_module("generator.render.pdf").render_pdfs_together(whole, parts)
+
+
+def _svg():
+    """``generator.render.svg``, imported when a build first writes an SVG (its ``xml.etree`` escapes with it)."""
+    return importlib.import_module("generator.render.svg")
 
 
 #: the folder beside an SVG where the pictures it refers to are copied
@@ -241,7 +245,7 @@ class BuildContext:
             return
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
-        self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
+        self.pending.append(Pending(name, lambda path: _svg().render_svg(doc, page, path, pictures),
                                     lambda: _svg_key(doc, page, pictures)))
 
     def _svg_pictures(self, doc: Document, page: Page, name: str) -> dict[str, str]:
@@ -309,7 +313,7 @@ class BuildContext:
         if any(entry.name.endswith(".svg") for entry, _, _ in todo):
             chars: dict[str, set[str]] = {}
             for doc in self.svg_documents.values():
-                for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
+                for face, found in _svg().text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
                     chars.setdefault(face, set()).update(found)
             fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
         large = is_large(self.game)
