@@ -11,6 +11,8 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field
 
+from generator.model import dataclass_eq, dataclass_repr
+
 Color = str | None  # "#rrggbb" or None for "no paint"
 
 
@@ -283,8 +285,11 @@ def _drawn(items, forms: dict[str, Form], seen_forms: set[str]):
             stack.extend(forms[item.name].items)
 
 
-@dataclass(slots=True)   # a 100,000-card build holds tens of thousands of pages: no __dict__ for each
+@dataclass(slots=True, repr=False, eq=False)   # a 100,000-card build holds tens of thousands of pages: no __dict__ for each
 class Page:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     width: float
     height: float
     items: list = field(default_factory=list)
@@ -296,9 +301,12 @@ class Page:
     one_sided: bool = False
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Document:
     """Pages plus the forms they use; what a renderer turns into one file."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     title: str
     pages: list[Page] = field(default_factory=list)

@@ -14,14 +14,18 @@ from typing import Any, Protocol, TypeVar
 
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Form
+from generator.model import dataclass_eq, dataclass_repr
 from generator.model.components import Component
 from generator.model.game import Game
 from generator.model.words import Words
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Output:
     """One printable file of a component."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     name: str                 # file name in the game's output folder
     doc: Document
