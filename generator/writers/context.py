@@ -16,7 +16,7 @@ import pickle
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,6 +45,7 @@ def render_pdfs_together(whole: tuple, parts: list[tuple]) -> None:
     importlib.import_module("generator.render.pdf").render_pdfs_together(whole, parts)
 
 
+@cache
 def _svg():
     """``generator.render.svg``, imported when a build first writes an SVG (its ``xml.etree`` escapes with it)."""
     return importlib.import_module("generator.render.svg")
