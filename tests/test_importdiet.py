@@ -14,6 +14,7 @@ from generator import incremental
 from generator.layout import deck, flow, images, primitives, sheets
 from generator.layout.components import kind, overview
 from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
+from generator.writers import context
 
 PRIMITIVES = [primitives.Rect, primitives.Circle, primitives.Line, primitives.Polygon, primitives.Text, primitives.Image,
               primitives.Group, primitives.Use, primitives.Form]
@@ -22,7 +23,8 @@ OWN_REPR = {primitives.Text}
 
 CLASSES = [images.Picture, images.Placement, images.PictureUse, sheets.Grid, deck.DeckArt, primitives.Page,
            primitives.Document, incremental.RecalledFile, incremental.RecalledBuild, incremental.Recalled, kind.Output,
-           flow.Piece, flow.Flow, overview.Shown]
+           flow.Piece, flow.Flow, overview.Shown, context.Written, context.Printable, context.BuildResult,
+           context.BuildContext]
 
 
 #: fields left at their defaults: ``__post_init__`` reckons with them (a flow's paper and columns set its measures)

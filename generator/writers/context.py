@@ -29,6 +29,7 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamper
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.game import Game
 from generator.outputs import Outputs
 from generator.paths import folded
@@ -74,9 +75,12 @@ class PdfJob(NamedTuple):
     parts: tuple[Document, ...] = ()
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Written:
     """One line of the build's summary: a file (or folder) written, and how much is in it."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     path: Path
     pages: int      # pages of a PDF; files in a folder, rows of a table (see ``unit``)
@@ -84,13 +88,17 @@ class Written:
     unit: str = "pages"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Printable:
     """A home-printer document that also goes into the print-and-play file.
 
     It still reads as the pair (section title, Document) — ``title, doc = p``,
     ``p[1]`` — as producers and tests were promised.
     """
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     title: str      # the section's title (a component's name, the rules' words["rules.section"] …)
     doc: Document
@@ -105,8 +113,11 @@ class Printable:
         return (self.title, self.doc)[index]
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildResult:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     game: Game
     out_dir: Path
     files: list[Written] = field(default_factory=list)
@@ -126,8 +137,11 @@ class Progress:
     def done(self) -> None: ...
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildContext:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     game: Game
     paper: str
     staging: Path | None   # where ``flush`` writes (None while only laying out)
