@@ -52,6 +52,11 @@ def _svg():
     return importlib.import_module("generator.render.svg")
 
 
+def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> object:
+    """``generator.render.svg.render_svg``, imported when an SVG is first written (a cards-only build writes none)."""
+    return _svg().render_svg(doc, page, path, pictures)
+
+
 #: the folder beside an SVG where the pictures it refers to are copied
 PICTURES_FOLDER = "pictures"
 
@@ -260,7 +265,7 @@ class BuildContext:
             return
         pictures = {} if embed_pictures else self._svg_pictures(doc, page, name)
         self.svg_documents.setdefault(id(doc), doc)
-        self.pending.append(Pending(name, lambda path: _svg().render_svg(doc, page, path, pictures),
+        self.pending.append(Pending(name, lambda path: render_svg(doc, page, path, pictures),
                                     lambda: _svg_key(doc, page, pictures)))
 
     def _svg_pictures(self, doc: Document, page: Page, name: str) -> dict[str, str]:
