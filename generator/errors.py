@@ -9,7 +9,6 @@ import functools
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from pathlib import Path
 
 
@@ -205,7 +204,9 @@ def unreadable(path: Path, error: OSError | UnicodeDecodeError, what: str = "fil
 
 
 def did_you_mean(word: str, choices) -> str | None:
-    """A 'did you mean' hint for a misspelt name, or None."""
+    """A 'did you mean' hint for a misspelt name, or None (``difflib`` imported for a misspelling only)."""
+    from difflib import get_close_matches
+
     matches = get_close_matches(str(word), [str(c) for c in choices], n=3, cutoff=0.6)
     if not matches:
         return None

@@ -17,14 +17,18 @@ from pathlib import Path
 from generator import cache
 from generator.check.registry import Finding
 from generator.errors import Source
+from generator.model import dataclass_eq, dataclass_repr
 
 BUILD_RECORD = "build.json"
 CHECK_RECORD = "check.json"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class RecalledFile:
     """A file (or folder) the remembered build wrote, as its summary showed it (``writers.context.Written``)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     path: Path
     pages: int
@@ -32,19 +36,25 @@ class RecalledFile:
     unit: str = "pages"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class RecalledBuild:
     """What the remembered build wrote, as ``writers.context.BuildResult`` tells it: where, and the files.
     (Only plain data: recalling a build must not load the machinery that makes one.)"""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     out_dir: Path
     files: list[RecalledFile]
     findings: list[Finding]
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Recalled:
     """A remembered result: the game's id, its findings and (for a build) what it wrote."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     game_id: str
     findings: list[Finding]

@@ -100,10 +100,18 @@ decks_only.decks_only({game!r}, {out!r})
 print("MODULES", *sorted(sys.modules))
 """
 
-#: what a cards-only game (no components, boards, spreadsheets or rules) never needs
-NOT_FOR_CARDS = ("generator.sheets", "generator.model.rules", "generator.model.examples", "generator.model.board",
-                 "generator.layout.components", "generator.load.board", "generator.load.terrain", "zipfile",
-                 "xml.etree")
+#: what a cards-only game (no components, boards, spreadsheets or rules) never needs, in its deck PDFs or its build:
+#: the boards' models, layouts, checks' geometry and producer; the component kinds (``kind.KIND_MODULES``) and theirs;
+#: the rule sheet's reader, worked examples and producer; the SVG writer; and the standard library only they use
+NOT_FOR_CARDS = ("generator.sheets", "generator.model.examples", "generator.model.board", "generator.load.board",
+                 "generator.load.terrain", "generator.load.rules", "generator.layout.board", "generator.layout.board_geometry",
+                 "generator.layout.board_line", "generator.layout.terrain", "generator.layout.tiling",
+                 "generator.layout.examples", "generator.layout.dicenet", "generator.layout.components.die",
+                 "generator.layout.components.pieces", "generator.layout.components.sheet", "generator.render.svg",
+                 "generator.writers.boards", "generator.writers.components", "generator.writers.rules", "zipfile",
+                 "xml.etree", "html.parser", "difflib", "traceback")
+#: what the deck PDFs alone do not import either: the cover's rule-sheet blocks and the component registry
+NOT_FOR_DECKS = ("generator.model.rules", "generator.layout.components", "pkgutil")
 
 
 def test_the_deck_pdfs_of_a_cards_only_game_import_no_boards_kinds_sheets_or_rules(tmp_path):
@@ -120,7 +128,7 @@ def test_the_deck_pdfs_of_a_cards_only_game_import_no_boards_kinds_sheets_or_rul
     modules = set(next(line for line in out.stdout.splitlines() if line.startswith("MODULES ")).split()[1:])
     assert "generator.render.pdf" in modules and "generator.model.spans" in modules   # the decks were drawn
     assert sorted((tmp_path / "out").glob("*.pdf"))
-    assert [m for m in NOT_FOR_CARDS if _loaded(modules, m)] == []
+    assert [m for m in (*NOT_FOR_CARDS, *NOT_FOR_DECKS) if _loaded(modules, m)] == []
 
 
 def test_a_game_with_components_boards_and_sheets_still_imports_them():
@@ -130,6 +138,50 @@ def test_a_game_with_components_boards_and_sheets_still_imports_them():
     modules = _imported("list", "content/ttr-germany")
     assert _loaded(modules, "generator.layout.components") and "generator.load.board" in modules
     assert "generator.model.board" in modules
+
+
+KINDS_PROBE = """
+import sys
+from generator.layout.components import KINDS
+from generator.layout.components.kind import KIND_MODULES
+
+def loaded():
+    return sorted(m for m in set(KIND_MODULES.values()) if f"generator.layout.components.{m}" in sys.modules)
+
+seen = [loaded()]
+assert KINDS.get("cards") is None and "board tiles" not in KINDS and "cards" not in KINDS
+seen.append(loaded())
+assert KINDS["tile"].name == "tile" and "token" in KINDS
+seen.append(loaded())
+seen.append(list(KINDS))
+seen.append(loaded())
+print(seen)
+"""
+
+
+def test_a_kinds_module_is_imported_when_the_kind_is_first_asked_for():
+    """A name that is no kind's ("cards", "board tiles": a print-and-play part's) imports none; a kind, its module;
+    iterating, every one, in the table's order (as importing them all at once registered them)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", KINDS_PROBE], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str([[], [], ["pieces"], ["die", "token", "tile", "sheet"], ["die", "pieces", "sheet"]])
+
+
+def test_every_kind_module_is_in_the_table():
+    """Each module of the package that registers a kind is the one ``KIND_MODULES`` names for it: a kind module
+    without its line would never be imported."""
+    import pkgutil
+
+    import generator.layout.components as package
+    from generator.layout.components import KINDS
+    from generator.layout.components.kind import KIND_MODULES
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+    assert {name: type(kind).__module__ for name, kind in KINDS.items()} == {
+        name: f"{package.__name__}.{module}" for name, module in KIND_MODULES.items()}
 
 
 # --------------------------------------------------------------------------- a build's table and lines without rich
@@ -212,6 +264,9 @@ def test_a_build_off_a_terminal_prints_riches_characters_without_rich(tmp_path):
                            capture_output=True, text=True, check=True)
     modules = set(next(line for line in probe.stdout.splitlines() if line.startswith("MODULES ")).split()[1:])
     assert "generator.pipeline" in modules and not _loaded(modules, "rich")
+    # the build wrote the print-and-play file (its cover: rule-sheet blocks) and ran every check: and no more
+    assert {"generator.writers.printandplay", "generator.model.rules", "generator.check.board"} <= modules
+    assert [m for m in NOT_FOR_CARDS if _loaded(modules, m)] == []
 
     def run(extra: dict) -> tuple[str, str]:
         out = subprocess.run([sys.executable, "-m", "generator.cli", "build", "game", "--out", "o"],

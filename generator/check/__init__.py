@@ -11,7 +11,6 @@ checks that prove the game as played (``pnpgen simulate`` runs those first).
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
 from generator.check.registry import CATALOGUE, FINISHERS, SUBJECTS, Check, Finding, Issue, check
 from generator.check.waivers import Waivers
@@ -28,6 +27,8 @@ def _import_checks() -> None:
     command that only reads findings (a build or check recalled from the cache) loads none of them."""
     if _imported:
         return
+    import pkgutil  # (not imported by a caller that registers the one check module it needs: decks_only.py)
+
     for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         if module not in _INFRASTRUCTURE and not module.startswith("_"):
             importlib.import_module(f"{__name__}.{module}")

@@ -10,11 +10,15 @@ reads those, never the messages).
 """
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from generator.check.registry import CATALOGUE, Issue, check, per_game
 from generator.errors import Diagnostic
 from generator.fonts import missing_glyphs
-from generator.layout.board import plan_for_drawing
-from generator.layout.board_geometry import BoardPlan, board_problems
+
+if TYPE_CHECKING:
+    from generator.layout.board_geometry import BoardPlan
 
 #: the check code of each kind of board problem
 CODES = {"too-short": "PNP501", "crossing": "PNP502", "over-city": "PNP503", "names": "PNP504", "off-board": "PNP505",
@@ -25,14 +29,17 @@ def board_diagnostics(plan: BoardPlan) -> list[Diagnostic]:
     """A planned board's problems as diagnostics: the code and severity of their check, ``subject``
     the route keys (``board_geometry.route_keys``: ``(a, b, n)``) and place ids they concern."""
     return [Diagnostic(CODES[p.kind], CATALOGUE[CODES[p.kind]].severity, p.source, p.message, p.hint, subject=p.subject)
-            for p in board_problems(plan)]
+            for p in importlib.import_module("generator.layout.board_geometry").board_problems(plan)]
 
 
 @per_game
 def _board_diagnostics(game) -> list[Diagnostic]:
-    """Every map board's problems, in board order."""
-    return [diagnostic for board in game.boards.values() if board.kind == "map"
-            for diagnostic in board_diagnostics(plan_for_drawing(board))]
+    """Every map board's problems, in board order (the board's layout imported for a game with a map board)."""
+    maps = [board for board in game.boards.values() if board.kind == "map"]
+    if not maps:
+        return []
+    plan_for_drawing = importlib.import_module("generator.layout.board").plan_for_drawing
+    return [diagnostic for board in maps for diagnostic in board_diagnostics(plan_for_drawing(board))]
 
 
 def _issues(game, code: str):

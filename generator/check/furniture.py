@@ -9,9 +9,9 @@ designer never linked the two.
 """
 from __future__ import annotations
 
+import importlib
+
 from generator.check.registry import Issue, check
-from generator.layout.board import track_cells
-from generator.layout.board_line import ROUND_CELL
 
 #: mm of play a marker needs in its cell (a hand-cut disc is never exact)
 PLAY = 1.0
@@ -32,15 +32,20 @@ def _round_markers(game, board) -> list:
 
 @check("PNP508", "error", "score or round markers larger than the cells of the board's score or round track")
 def markers_fit_track(game):
+    if not game.boards:
+        return
+    # the boards' layouts, imported for a game with a board
+    track_cells = importlib.import_module("generator.layout.board").track_cells
+    round_cell = importlib.import_module("generator.layout.board_line").ROUND_CELL
     for board in game.boards.values():
         if board.kind == "line" and board.rounds:
             for part in _round_markers(game, board):
                 size = max(part.geometry.width, part.geometry.height)
-                if size + PLAY > ROUND_CELL:
+                if size + PLAY > round_cell:
                     yield Issue(part.source,
                                 f"round marker '{part.id}' is {size:g} mm across, but the round track of board "
-                                f"'{board.id}' has {ROUND_CELL:g} mm cells (a marker needs {PLAY:g} mm of play)",
-                                f"make the marker at most {ROUND_CELL - PLAY:g} mm (size:)")
+                                f"'{board.id}' has {round_cell:g} mm cells (a marker needs {PLAY:g} mm of play)",
+                                f"make the marker at most {round_cell - PLAY:g} mm (size:)")
         if board.kind != "map" or not board.score_track:
             continue
         cells = track_cells(board.width, board.height, board.score_track, board.score_depth)

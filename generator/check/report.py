@@ -1,7 +1,6 @@
 """Reporting findings: for people (grouped by file, coloured on a terminal) and for tools (JSON)."""
 from __future__ import annotations
 
-import json
 import re
 from itertools import groupby
 from typing import TYPE_CHECKING
@@ -129,6 +128,8 @@ def print_catalogue(checks: list[Check], console: Console) -> None:
 
 
 def catalogue_json(checks: list[Check]) -> str:
+    import json  # (``pnpgen checks --json`` only)
+
     return json.dumps([{"code": c.code, "severity": c.severity, "group": c.group, "subject": c.subject,
                         "description": c.description}
                        for c in checks], ensure_ascii=False, indent=2)

@@ -6,8 +6,13 @@ covers it) reads as a city in the sea — an outline projected or drawn a little
 """
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from generator.check.registry import Issue, check
-from generator.model.board import WET_KINDS, Terrain, place_points
+
+if TYPE_CHECKING:
+    from generator.model.board import Terrain
 
 
 def inside(point: tuple[float, float], outline: tuple[tuple[float, float], ...]) -> bool:
@@ -34,10 +39,12 @@ def place_afloat(game):
     for board in game.boards.values():
         if not board.terrain:
             continue
+        model = importlib.import_module("generator.model.board")   # a game with terrain has it imported already
+        wet_kinds, place_points = model.WET_KINDS, model.place_points
         for place in board.places:
             for name, at in place_points(place).items():
                 shape = ground_at(board.terrain, at)
-                if shape is not None and shape.kind in WET_KINDS:
+                if shape is not None and shape.kind in wet_kinds:
                     what = f"{place.id}" + (f" (point {name})" if name else "")
                     called = f" '{shape.name}'" if shape.name else ""
                     yield Issue(place.source, f"board '{board.id}': {what} at [{at[0]:g}, {at[1]:g}] lies on "

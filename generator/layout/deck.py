@@ -6,12 +6,16 @@ from dataclasses import dataclass
 from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, deck_keys
 from generator.layout.primitives import Form
+from generator.model import dataclass_eq, dataclass_repr
 from generator.model.game import Deck, Game
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class DeckArt:
     """A deck's faces as forms: one per distinct card, and its back."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     deck: Deck
     faces: list  # Form per distinct card, in card order

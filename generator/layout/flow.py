@@ -18,6 +18,7 @@ from generator.fonts import Typeset
 from generator.layout.primitives import Line, Page
 from generator.layout.sheets import PAPERS
 from generator.layout.text import set_text
+from generator.model import dataclass_eq, dataclass_repr
 
 MARGIN = 14.0        # mm around the text area (a home printer needs 5)
 COLUMN_GAP = 7.0     # mm between columns
@@ -26,9 +27,12 @@ FOOTER_PT = 7.0
 FOOTER_INK = "#6b6b6b"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Piece:
     """Something of fixed height that is never split across columns."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     height: float
     draw: Callable[[float, float], list]  # (x, y) of the top-left corner → primitives
@@ -39,8 +43,11 @@ class Piece:
     header: Piece | None = None         # drawn again above this piece when it opens a column (table rows)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Flow:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     paper: str = "a4"
     columns: int = 2
     footer: str = ""

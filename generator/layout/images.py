@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, cast
 from generator import TEMPLATES_DIR, fonts, limits
 from generator.errors import ContentError, Source
 from generator.layout.primitives import Form, Group, Image, Use
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.paths import game_roots, inside, long_names, not_a_file
 
 if TYPE_CHECKING:
@@ -41,9 +42,13 @@ MIN_DPI = 300
 MM_PER_INCH = 25.4
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Picture:
     """A readable picture: ``width``/``height`` in pixels (raster) or points (SVG)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     path: str
     digest: str
@@ -56,9 +61,13 @@ class Picture:
         return self.kind != "svg"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Placement:
     """Where the whole picture is drawn (x, y, w, h mm) and the rectangle that clips it (None: no clip)."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     x: float
     y: float
@@ -512,9 +521,13 @@ def dpi(picture: Picture, image: Image) -> float:
     return min(picture.width / (where.w / MM_PER_INCH), picture.height / (where.h / MM_PER_INCH))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class PictureUse:
     """A picture printed somewhere: where the content named it, for what, and the primitive drawn."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     source: Source
     what: str

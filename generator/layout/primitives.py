@@ -10,12 +10,36 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from operator import attrgetter
+
+from generator.model import dataclass_eq, dataclass_repr
 
 Color = str | None  # "#rrggbb" or None for "no paint"
 
 
-@dataclass(frozen=True, slots=True)
+def _compared_by(*names: str):
+    """The ``__eq__`` and ``__hash__`` ``@dataclass`` compiles for a frozen class (its fields compared and hashed as
+    one tuple, only with an object of the same class), made here from ``names`` instead: the primitives are
+    compared in every PDF (a form drawn again) and hashed, so they keep methods as quick as the compiled ones, and
+    their module is imported by every build (with ``__repr__``, compiled at import they were 27 ``exec``s).
+    ``tests/test_importdiet.py`` holds each to what ``@dataclass`` writes."""
+    fields = attrgetter(*names)
+
+    def __eq__(self, other) -> bool:
+        if other.__class__ is self.__class__:
+            return fields(self) == fields(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(fields(self))
+
+    return __eq__, __hash__
+
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Rect:
+    __eq__, __hash__ = _compared_by("x", "y", "w", "h", "fill", "stroke", "stroke_width", "radius")
+
     x: float
     y: float
     w: float
@@ -25,9 +49,15 @@ class Rect:
     stroke_width: float = 0.25  # mm
     radius: float = 0.0
 
+    def __repr__(self) -> str:
+        return (f"Rect(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, fill={self.fill!r}, "
+                f"stroke={self.stroke!r}, stroke_width={self.stroke_width!r}, radius={self.radius!r})")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Circle:
+    __eq__, __hash__ = _compared_by("cx", "cy", "r", "fill", "stroke", "stroke_width")
+
     cx: float
     cy: float
     r: float
@@ -35,9 +65,15 @@ class Circle:
     stroke: Color = None
     stroke_width: float = 0.25
 
+    def __repr__(self) -> str:
+        return (f"Circle(cx={self.cx!r}, cy={self.cy!r}, r={self.r!r}, fill={self.fill!r}, stroke={self.stroke!r}, "
+                f"stroke_width={self.stroke_width!r})")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Line:
+    __eq__, __hash__ = _compared_by("x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash")
+
     x1: float
     y1: float
     x2: float
@@ -46,10 +82,16 @@ class Line:
     stroke_width: float = 0.25
     dash: tuple[float, ...] = ()
 
+    def __repr__(self) -> str:
+        return (f"Line(x1={self.x1!r}, y1={self.y1!r}, x2={self.x2!r}, y2={self.y2!r}, stroke={self.stroke!r}, "
+                f"stroke_width={self.stroke_width!r}, dash={self.dash!r})")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Polygon:
     """Straight segments through ``points``; closed polygons may be filled."""
+
+    __eq__, __hash__ = _compared_by("points", "closed", "fill", "stroke", "stroke_width")
 
     points: tuple[tuple[float, float], ...]
     closed: bool = True
@@ -57,10 +99,16 @@ class Polygon:
     stroke: Color = None
     stroke_width: float = 0.25
 
+    def __repr__(self) -> str:
+        return (f"Polygon(points={self.points!r}, closed={self.closed!r}, fill={self.fill!r}, stroke={self.stroke!r}, "
+                f"stroke_width={self.stroke_width!r})")
 
-@dataclass(frozen=True, slots=True, repr=False)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Text:
     """One line of text; wrapping happens in layout, so renderers agree."""
+
+    __eq__, __hash__ = _compared_by("x", "y", "text", "size", "fill", "anchor", "bold", "font", "italic", "spacing")
 
     x: float
     y: float  # baseline
@@ -83,7 +131,7 @@ class Text:
                 f"anchor={self.anchor!r}, bold={self.bold!r}, font={self.font!r}, italic={self.italic!r}{extra})")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Image:
     """A picture file in the box (x, y, w, h) mm: PNG/JPEG drawn as an image, SVG as vectors.
 
@@ -91,6 +139,8 @@ class Image:
     the sha256 of its bytes, so equal pictures share one embedded object and a face's hash changes
     when its picture does.
     """
+
+    __eq__, __hash__ = _compared_by("x", "y", "w", "h", "path", "digest", "fit", "crop", "opacity", "rotate")
 
     x: float
     y: float
@@ -106,10 +156,16 @@ class Image:
     opacity: float = 1.0
     rotate: float = 0.0    # degrees clockwise about the box's centre
 
+    def __repr__(self) -> str:
+        return (f"Image(x={self.x!r}, y={self.y!r}, w={self.w!r}, h={self.h!r}, digest={self.digest!r}, "
+                f"fit={self.fit!r}, crop={self.crop!r}, opacity={self.opacity!r}, rotate={self.rotate!r})")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Group:
     """Items moved by (dx, dy), turned by ``rotate`` degrees (clockwise) and then scaled by ``scale``."""
+
+    __eq__, __hash__ = _compared_by("items", "dx", "dy", "rotate", "scale")
 
     items: tuple
     dx: float = 0.0
@@ -117,21 +173,33 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0   # e.g. a whole board shrunk onto one sheet
 
+    def __repr__(self) -> str:
+        return (f"Group(items={self.items!r}, dx={self.dx!r}, dy={self.dy!r}, rotate={self.rotate!r}, "
+                f"scale={self.scale!r})")
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False, eq=False)
 class Use:
     """Place the form ``name`` with its origin at (x, y); ``clip`` (x, y, w, h, from the form's origin), when
     given, draws only that part of it (a card with less bleed on a home sheet than in its own file)."""
+
+    __eq__, __hash__ = _compared_by("name", "x", "y", "clip")
 
     name: str
     x: float
     y: float
     clip: tuple[float, float, float, float] | None = None
 
+    def __repr__(self) -> str:
+        return f"Use(name={self.name!r}, x={self.x!r}, y={self.y!r}, clip={self.clip!r})"
 
-@dataclass(frozen=True, slots=True, weakref_slot=True)   # weakly referred to by ``_FORM_PICTURES``
+
+# weakly referred to by ``_FORM_PICTURES``
+@dataclass(frozen=True, slots=True, weakref_slot=True, repr=False, eq=False)
 class Form:
     """Reusable artwork; ``box`` = (x, y, w, h) clips it (e.g. a card's bleed box)."""
+
+    __eq__, __hash__ = _compared_by("name", "items", "box")
 
     name: str
     items: tuple
@@ -139,6 +207,9 @@ class Form:
     #: the forms its items place (``Use``): whoever adds this form to a document adds them too (a rule
     #: example places the board and the cards it shows)
     needs: tuple = field(default=(), repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"Form(name={self.name!r}, items={self.items!r}, box={self.box!r})"
 
 
 def register(forms: dict[str, Form], form: Form) -> str:
@@ -283,8 +354,12 @@ def _drawn(items, forms: dict[str, Form], seen_forms: set[str]):
             stack.extend(forms[item.name].items)
 
 
-@dataclass(slots=True)   # a 100,000-card build holds tens of thousands of pages: no __dict__ for each
+# a 100,000-card build holds tens of thousands of pages: no __dict__ for each
+@dataclass(slots=True, repr=False, eq=False)
 class Page:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     width: float
     height: float
     items: list = field(default_factory=list)
@@ -296,9 +371,12 @@ class Page:
     one_sided: bool = False
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Document:
     """Pages plus the forms they use; what a renderer turns into one file."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     title: str
     pages: list[Page] = field(default_factory=list)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from generator.errors import BuildError, Source
 from generator.layout.primitives import Circle, Line, Page, Use
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.game import CardGeometry
 from generator.papers import PAPERS
 
@@ -23,9 +24,13 @@ SHORT_MARK = (2.5, 0.5)  # (length, gap) when that lets one more row or column f
 MARK_WIDTH = 0.1       # mm (≈ 0.25 pt)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Grid:
     """Where cards sit on a sheet: trim-box origins of each slot, row by row."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     paper: tuple[float, float]
     cols: int

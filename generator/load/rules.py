@@ -40,7 +40,7 @@ from generator.jinja_sandbox import BoundedFileSystemLoader as FileSystemLoader
 from generator.jinja_sandbox import BoundedImmutableSandbox as ImmutableSandboxedEnvironment
 from generator.layout import richtext
 from generator.layout.components import KINDS
-from generator.layout.components.kind import kinds_with
+from generator.layout.components.kind import kind_label, kinds_with
 from generator.layout.images import KINDS as PICTURE_KINDS
 from generator.layout.richtext import PLAIN, Markup
 from generator.model.examples import plan_example
@@ -48,12 +48,25 @@ from generator.model.examples import plan_example
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 from generator.model.game import ComponentRow, Game
-from generator.model.rules import Block, Chapter, Heading, ListBlock, Note, Paragraph, Picture, Rule, Span, Spans, Table
+from generator.model.rules import (
+    RULES_FILE,
+    Block,
+    Chapter,
+    Heading,
+    ListBlock,
+    Note,
+    Paragraph,
+    Picture,
+    Rule,
+    Span,
+    Spans,
+    Table,
+    has_rules_file,
+)
 from generator.model.words import Words
 from generator.paths import inside, special_kind
 from generator.yamlsource import read_text
 
-RULES_FILE = "rules.md"
 TEMPLATE_DIR = TEMPLATES_DIR / "rules"
 MACROS = "macros.md.j2"
 PICTURE_SCHEME = "component:"
@@ -81,15 +94,6 @@ def _block_parser() -> MarkdownIt:
     return markdown_parser().disable("text_join")
 
 
-def kind_label(words: Words, kind: str) -> str:
-    """How the game's language names a kind: a component kind by its ``label_key`` (⟨key⟩ when the catalogue
-    lacks it: PNP901), any other (deck, board, board tiles, rules…) by ``kind.<kind>``, else as it is written."""
-    component_kind = KINDS.get(kind)
-    if component_kind is not None:
-        return words[component_kind.label_key]
-    return words.kind(kind)
-
-
 def rules_of(game: Game) -> list[Chapter]:
     """``load_rules(game)``, read once per game: ``pnpgen check`` reads the rules to find a template mistake and
     its dry layout lays the rule sheet out from them (Jinja, Markdown and the examples' plans, 0.1 s, once).
@@ -109,7 +113,7 @@ def load_rules(game: Game) -> list[Chapter]:
     chapters = []
     for addon in (None, *game.addons):
         folder = game.folder if addon is None else addon.folder
-        if not (folder / RULES_FILE).is_file() and not special_kind(folder / RULES_FILE):   # a named pipe: refused
+        if not has_rules_file(folder):   # (a named pipe is there: reading refuses it)
             continue
         if addon is None:
             own = [c for c in listed if not any(a.owns(c.id) for a in game.addons)]

@@ -248,9 +248,11 @@ def fast_valid(data) -> bool:
     was registered since the code was written."""
     if not _plain(data):
         return False
-    # no kind can have been registered since the code was written before the registry is imported: the kinds'
-    # modules (not a cards-only game's to import) are asked then only
-    if "generator.layout.components.kind" in sys.modules and _kind_schemas() != schema_fast.KIND_SCHEMAS:
+    # a kind registered since the code was written is one the registry holds already: the kinds of its table
+    # (``KIND_MODULES``) not imported yet are the code's own, and not a cards-only game's to import
+    registry = sys.modules.get("generator.layout.components.kind")
+    if registry is not None and any(schema_fast.KIND_SCHEMAS.get(name) != kind.schema
+                                    for name, kind in registry.KINDS.imported().items()):
         return False
     try:
         schema_fast.validate(data)

@@ -8,12 +8,26 @@ source line it came from, for error messages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import Source
 from generator.model import dataclass_eq, dataclass_repr
-from generator.model.examples import Example
 from generator.model.spans import Span as Span  # (its home is model.spans; the rules' readers and writers take it here)
 from generator.model.spans import Spans as Spans
+from generator.paths import special_kind
+
+if TYPE_CHECKING:   # a picture's example is planned when a rules.md asks (``load.rules``): not every reader's import
+    from generator.model.examples import Example
+
+#: the rule sheet's source, in a game's folder and in an add-on's
+RULES_FILE = "rules.md"
+
+
+def has_rules_file(folder: Path) -> bool:
+    """Whether ``folder`` holds a rules file to read: a file, or something else there by that name (a named pipe,
+    which reading refuses)."""
+    return (folder / RULES_FILE).is_file() or special_kind(folder / RULES_FILE) is not None
 
 
 def plain(spans: Spans) -> str:

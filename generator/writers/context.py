@@ -16,7 +16,7 @@ import pickle
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -29,10 +29,10 @@ from generator.layout.cardface import FaceRenderer
 from generator.layout.faces import SharedFaceRenderer, is_large
 from generator.layout.primitives import Document, Page, forms_used, pictures
 from generator.layout.stamp import stamper
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 from generator.model.game import Game
 from generator.outputs import Outputs
 from generator.paths import folded
-from generator.render.svg import render_svg, text_by_face
 
 
 def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None = None) -> None:
@@ -44,6 +44,17 @@ def render_pdf(doc: Document, path: Path, stamp: Callable[[Page], list] | None =
 def render_pdfs_together(whole: tuple, parts: list[tuple]) -> None:
     """``generator.render.pdf.render_pdfs_together``, imported as ``render_pdf`` is."""
     importlib.import_module("generator.render.pdf").render_pdfs_together(whole, parts)
+
+
+@cache
+def _svg():
+    """``generator.render.svg``, imported when a build first writes an SVG (its ``xml.etree`` escapes with it)."""
+    return importlib.import_module("generator.render.svg")
+
+
+def render_svg(doc: Document, page: Page, path: Path, pictures: dict[str, str] | None = None) -> object:
+    """``generator.render.svg.render_svg``, imported when an SVG is first written (a cards-only build writes none)."""
+    return _svg().render_svg(doc, page, path, pictures)
 
 
 #: the folder beside an SVG where the pictures it refers to are copied
@@ -69,9 +80,12 @@ class PdfJob(NamedTuple):
     parts: tuple[Document, ...] = ()
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Written:
     """One line of the build's summary: a file (or folder) written, and how much is in it."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     path: Path
     pages: int      # pages of a PDF; files in a folder, rows of a table (see ``unit``)
@@ -79,13 +93,17 @@ class Written:
     unit: str = "pages"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Printable:
     """A home-printer document that also goes into the print-and-play file.
 
     It still reads as the pair (section title, Document) — ``title, doc = p``,
     ``p[1]`` — as producers and tests were promised.
     """
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     title: str      # the section's title (a component's name, the rules' words["rules.section"] …)
     doc: Document
@@ -100,8 +118,11 @@ class Printable:
         return (self.title, self.doc)[index]
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildResult:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     game: Game
     out_dir: Path
     files: list[Written] = field(default_factory=list)
@@ -121,8 +142,11 @@ class Progress:
     def done(self) -> None: ...
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildContext:
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+
     game: Game
     paper: str
     staging: Path | None   # where ``flush`` writes (None while only laying out)
@@ -309,7 +333,7 @@ class BuildContext:
         if any(entry.name.endswith(".svg") for entry, _, _ in todo):
             chars: dict[str, set[str]] = {}
             for doc in self.svg_documents.values():
-                for face, found in text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
+                for face, found in _svg().text_by_face([i for p in doc.pages for i in p.items], doc.forms).items():
                     chars.setdefault(face, set()).update(found)
             fonts.prepare_web_subsets(chars)   # one cut of each font file per build, not one per deck
         large = is_large(self.game)

@@ -20,13 +20,12 @@ from generator.errors import BuildError
 from generator.fonts import Typeset
 from generator.layout.cardface import FaceRenderer
 from generator.layout.components import KINDS, component_faces
-from generator.layout.components.kind import assembly_steps, supplies_needed
+from generator.layout.components.kind import assembly_steps, kind_label, supplies_needed
 from generator.layout.components.overview import Shown, overview_page, trim
 from generator.layout.faces import LazyForms, document_forms
 from generator.layout.primitives import Document, Form, Page
 from generator.layout.rulesheet import layout_blocks
 from generator.layout.text import set_text
-from generator.load.rules import kind_label
 from generator.model.game import Game
 from generator.model.rules import Heading, ListBlock, Paragraph, Span, Spans, Table
 from generator.model.words import Words

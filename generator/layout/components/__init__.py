@@ -1,14 +1,12 @@
 """Component kinds: tokens, tiles, dice and sheets, one module each, one registry.
 
 The interface a kind implements is ``ComponentKind`` in ``kind.py``. Adding a
-kind is one module (which calls ``register``) and one import line below.
+kind is one module (which calls ``register``) and one line in ``kind.KIND_MODULES``:
+``KINDS`` imports a kind's module when the kind is first asked for.
 """
 from __future__ import annotations
 
 from generator.layout.cardface import FaceRenderer
-
-# one line per kind: importing a kind module registers it
-from generator.layout.components import die, pieces, sheet  # noqa: F401
 from generator.layout.components.kind import KINDS, ComponentKind, Output
 from generator.layout.primitives import Form
 from generator.model.components import Component

@@ -1,24 +1,31 @@
 """What a component kind is: the interface every kind module implements, and the registry.
 
 A kind (token, tile, die, sheet …) is one module that builds a ``ComponentKind``
-and registers it; ``generator/layout/components/__init__.py`` imports each kind
-module once (one line per kind). Everything else — the loader, the checker, the
+and registers it; ``KINDS`` imports a kind's module the first time the kind is
+asked for (one line per kind in ``KIND_MODULES``). Everything else — the loader, the checker, the
 writers, a sheet's legend — reaches kinds only through ``KINDS``, never by name.
 """
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from generator.layout.cardface import FaceRenderer
 from generator.layout.primitives import Document, Form
+from generator.model import dataclass_eq, dataclass_repr
 from generator.model.components import Component
 from generator.model.game import Game
+from generator.model.words import Words
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Output:
     """One printable file of a component."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
 
     name: str                 # file name in the game's output folder
     doc: Document
@@ -113,8 +120,59 @@ def _declared(components, hook: str) -> list[str]:
     return keys
 
 
-#: kind name → kind; filled by each kind module's ``register``
-KINDS: dict[str, ComponentKind[Any]] = {}
+#: kind name → the module (in this package) that registers it: adding a kind is its module and one line here
+KIND_MODULES = {"die": "die", "token": "pieces", "tile": "pieces", "sheet": "sheet"}
+
+
+class Kinds(MutableMapping[str, ComponentKind[Any]]):
+    """Kind name → kind, filled by each kind module's ``register``; a kind's module is imported the first time
+    the kind is asked for, so a game without components (or a name that is no kind's: "cards", "board tiles")
+    imports none of them. Iterated, every kind's module is imported: the kinds of ``KIND_MODULES`` in its order,
+    then any other registered (a test's), as a dict filled by importing them all at once would be."""
+
+    def __init__(self) -> None:
+        self._kinds: dict[str, ComponentKind[Any]] = {}
+
+    def _import(self, name: str) -> None:
+        module = KIND_MODULES.get(name)
+        if module is not None and name not in self._kinds:
+            importlib.import_module(f"{__package__}.{module}")
+
+    def __getitem__(self, name: str) -> ComponentKind[Any]:
+        if name not in self._kinds:
+            self._import(name)
+        return self._kinds[name]
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        self._import(name)
+        return name in self._kinds
+
+    def __setitem__(self, name: str, kind: ComponentKind[Any]) -> None:
+        self._kinds[name] = kind
+
+    def __delitem__(self, name: str) -> None:
+        del self._kinds[name]
+
+    def imported(self) -> dict[str, ComponentKind[Any]]:
+        """The kinds registered so far (their modules imported, or registered by hand), none imported now."""
+        return dict(self._kinds)
+
+    def _every(self) -> dict[str, ComponentKind[Any]]:
+        for name in KIND_MODULES:
+            self._import(name)
+        return self._kinds
+
+    def __iter__(self) -> Iterator[str]:
+        kinds = self._every()
+        return iter([*(n for n in KIND_MODULES if n in kinds), *(n for n in kinds if n not in KIND_MODULES)])
+
+    def __len__(self) -> int:
+        return len(self._every())
+
+
+KINDS = Kinds()
 
 #: what every kind declares (the protocol's read-only properties), in the order above
 DECLARATIONS = tuple(name for name, value in vars(ComponentKind).items() if isinstance(value, property))
@@ -125,6 +183,15 @@ KindT = TypeVar("KindT", bound=ComponentKind[Any])
 def kinds_with(attribute: str, value) -> list[str]:
     """Names of the kinds whose set ``attribute`` holds ``value`` (``kinds_with("checks", "PNP801")``), for messages."""
     return [name for name, kind in KINDS.items() if value in getattr(kind, attribute)]
+
+
+def kind_label(words: Words, kind: str) -> str:
+    """How the game's language names a kind: a component kind by its ``label_key`` (⟨key⟩ when the catalogue
+    lacks it: PNP901), any other (deck, board, board tiles, rules…) by ``kind.<kind>``, else as it is written."""
+    component_kind = KINDS.get(kind)
+    if component_kind is not None:
+        return words[component_kind.label_key]
+    return words.kind(kind)
 
 
 def register(kind: KindT) -> KindT:

@@ -13,6 +13,7 @@ from generator.fonts import PT_TO_MM, Typeset
 from generator.layout.logo import logo, logo_height
 from generator.layout.primitives import Form, Group, Page, Rect, Use
 from generator.layout.text import bold_text, set_text
+from generator.model import dataclass_eq, dataclass_hash, dataclass_repr
 
 MARGIN = 12.0        # mm round the page's content
 GAP = 2.0            # mm between the forms of one part (a face and its back)
@@ -26,9 +27,13 @@ MIN_SHRINK = 0.25
 MAX_GROW = 1.4       # parts may be drawn up to this much larger than their chosen sizes when the page has room
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False, eq=False)
 class Shown:
     """One part on the page: its forms side by side, the tallest drawn ``height`` mm high, and its label."""
+
+    __repr__ = dataclass_repr
+    __eq__ = dataclass_eq
+    __hash__ = dataclass_hash
 
     forms: tuple[Form, ...]
     height: float
