@@ -237,13 +237,15 @@ def test_the_scan_finds_a_kind_name_written_as_a_string():
 
 #: the content schema as code (tools/fast_schema.py): it spells out each kind's keys, as the schema does
 GENERATED_SCHEMA = PACKAGE / "load" / "schema_fast.py"
+#: templates/'s catalogues as data (tools/template_snapshots.py): their words are the catalogues' (a kind's label)
+GENERATED_TEMPLATES = PACKAGE / "load" / "template_snapshots.py"
 
 
 def test_no_module_outside_the_kind_modules_names_a_kind():
     names = set(KINDS) | {kind.unit for kind in KINDS.values()}
     assert {"token", "tile", "die", "sheet", "dice"} <= names
     found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {value!r}"
-             for path in sorted(PACKAGE.rglob("*.py")) if path not in KIND_MODULES and path != GENERATED_SCHEMA
+             for path in sorted(PACKAGE.rglob("*.py")) if path not in KIND_MODULES and path not in (GENERATED_SCHEMA, GENERATED_TEMPLATES)
              for line, value in kind_names_written(path.read_text(encoding="utf-8"), names)]
     assert found == [], "ask KINDS[component.kind] for a declared property instead:\n" + "\n".join(found)
 

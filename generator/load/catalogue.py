@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from generator.errors import ContentError, Source, did_you_mean
 from generator.load.schema import kinds as _kinds
+from generator.load.templates import load_template
 from generator.model.words import Words
 from generator.paths import TEMPLATES_DIR
-from generator.yamlsource import LDict, load_yaml
+from generator.yamlsource import LDict
 
 CATALOGUE_DIR = TEMPLATES_DIR / "catalogues"
 REFERENCE = "ja"
@@ -28,7 +29,7 @@ def languages() -> list[str]:
 
 def catalogue(language: str) -> LDict:
     """The catalogue of ``language`` as read (every value text)."""
-    data = load_yaml(CATALOGUE_DIR / f"{language}.yaml")
+    data = load_template(CATALOGUE_DIR / f"{language}.yaml")   # a snapshot of pnpgen's own file, unless edited
     for key, value in data.items():
         if not isinstance(value, str):
             raise ContentError(data.src(key), f"catalogue entry '{key}' is not text", "write it as a string")

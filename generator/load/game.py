@@ -24,6 +24,7 @@ from generator.load.files import collect, game_id_of, merge_by_key, merged_secti
 from generator.load.fonts import load_fonts
 from generator.load.icons import load_icons
 from generator.load.maprules import load_map_rules
+from generator.load.templates import load_template
 from generator.load.values import ATTRIBUTES, COLLECTIONS, PLACE_KINDS, Resolver, entities, read_route, type_attributes
 from generator.model.game import Card, CardGeometry, Color, Deck, Entity, ExpectedBy, Follows, Game, Side
 from generator.model.network import has_tickets, network, ticket_ends
@@ -31,7 +32,7 @@ from generator.model.stamp import build_date, content_hash, stamp_text
 from generator.model.words import Words
 from generator.papers import HOME_PAPERS
 from generator.paths import plain_name
-from generator.yamlsource import LDict, load_yaml
+from generator.yamlsource import LDict
 
 DEFAULT_PALETTE = TEMPLATES_DIR / "palette.yaml"
 
@@ -199,7 +200,7 @@ def _fill_auto_points(game: Game) -> None:
 def _palette(game_palette: dict, words: Words) -> dict[str, Entity]:  # every value a Color
     """templates/palette.yaml's colours (named in the game's language: the catalogue's ``color.<id>``),
     then the game's own."""
-    base = load_yaml(DEFAULT_PALETTE).get("palette", {})
+    base = load_template(DEFAULT_PALETTE).get("palette", {})
     merged = {key: (dict(value, name=words[f"color.{key}"]), base.src(key)) for key, value in base.items()}
     merged.update(game_palette)
     colors: dict[str, Entity] = {}
