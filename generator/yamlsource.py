@@ -85,7 +85,9 @@ def _make_loader(path: Path):
         def construct_object(self, node, deep=False):
             try:
                 value = super().construct_object(node, deep)
-            except (ValueError, OverflowError) as exc:  # 2024-13-45 (a date), !!int x: not a YAMLError
+            except (ValueError, OverflowError, IndexError, KeyError, AttributeError, TypeError) as exc:  # a PyYAML
+                # constructor given a value it cannot read (2024-13-45, !!int x, an empty !!int, !!bool or !!timestamp) raises
+                # these, not a YAMLError
                 kind = str(node.tag).rsplit(":", 1)[-1]
                 article = "an" if kind[:1] in "aeiou" else "a"
                 raise ContentError(Source(path, node.start_mark.line + 1),

@@ -248,6 +248,12 @@ def test_scalars_of_every_kind_and_shared_aliases(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("a: !!int x\n", r"x.yaml:1: .*'x' cannot be read as an int"),
     ("a: 2024-13-45\n", r"x.yaml:1: .*cannot be read as a timestamp"),
+    # an explicit tag on an empty or unreadable value: PyYAML's constructors raise IndexError, KeyError,
+    # AttributeError (once a traceback)
+    ("a: !!int \n", r"x.yaml:1: .*'' cannot be read as an int"),
+    ("b: 1\na: !!bool\n", r"x.yaml:2: .*'' cannot be read as a bool"),
+    ("a: !!timestamp \n", r"x.yaml:1: .*cannot be read as a timestamp"),
+    ("a: !!float .\n", r"x.yaml:1: .*cannot be read as a float"),
     ("a: 1\na: 2\n", r"x.yaml:2: .*duplicate key 'a' \(first at line 1\)"),
     ("? [1]\n: 2\n", r"a key must be a plain name"),
 ])
