@@ -610,6 +610,18 @@ class _Maps:
         return self.face.maps(code)
 
 
+def _past_arguments(at: int, flags: int) -> int:
+    """Where a composite glyph's component record ends: past its offsets and its scale, as its flags say."""
+    at += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
+    if flags & GF_WE_HAVE_A_SCALE:
+        at += 2
+    elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
+        at += 4
+    elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
+        at += 8
+    return at
+
+
 def _set_ushort(stream: bytes, offset: int, value: int) -> bytes:
     """ReportLab's ``_set_ushort``: ``stream`` with the short at ``offset`` set to ``value``."""
     return stream[:offset] + pack(">H", value) + stream[offset + 2:]
@@ -682,13 +694,7 @@ class _Glyphs(dict):
                     (component,) = unpack(">H", data[at + 2:at + 4])
                     at += 4
                     components.append(component)
-                    at += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
-                    if flags & GF_WE_HAVE_A_SCALE:
-                        at += 2
-                    elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
-                        at += 4
-                    elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
-                        at += 8
+                    at = _past_arguments(at, flags)
         # glyphData[glyph_pos:glyph_pos + glyph_len] of the glyf table as ReportLab copies it, without the copy
         first, last = min(glyph_pos, self.glyf_length), min(glyph_pos + glyph_len, self.glyf_length)
         piece = data[self.start + first:self.start + last] if last > first else b""
@@ -787,13 +793,7 @@ def _make_subset(face: Face, subset: tuple) -> bytes:  # noqa: C901  (ReportLab'
                 (component,) = unpack(">H", piece[in_glyph + 2:in_glyph + 4])
                 piece = _set_ushort(piece, in_glyph + 2, glyph_set[component])
                 in_glyph += 4
-                in_glyph += 4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2
-                if flags & GF_WE_HAVE_A_SCALE:
-                    in_glyph += 2
-                elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
-                    in_glyph += 4
-                elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
-                    in_glyph += 8
+                in_glyph = _past_arguments(in_glyph, flags)
         pieces.append(piece)
         pos += glyph_len
         if pos % 4 != 0:
@@ -1026,10 +1026,4 @@ def check_glyphs(face: Face) -> None:
             if component not in seen:
                 seen.add(component)
                 todo.append(component)
-            at += 4 + (4 if flags & GF_ARG_1_AND_2_ARE_WORDS else 2)
-            if flags & GF_WE_HAVE_A_SCALE:
-                at += 2
-            elif flags & GF_WE_HAVE_AN_X_AND_Y_SCALE:
-                at += 4
-            elif flags & GF_WE_HAVE_A_TWO_BY_TWO:
-                at += 8
+            at = _past_arguments(at + 4, flags)
