@@ -65,3 +65,28 @@ def built_game(tmp_path_factory):
 
     _built.output = {}   # game → what its build printed (stdout and stderr)
     return _built
+
+
+def load_tool(name: str):
+    """A script of tools/ (not a package) loaded as a module, so a test can call what it writes or checks."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def drawn_element_kinds(monkeypatch) -> list[str]:
+    """The kind of every layout element FaceRenderer draws from now on, in order (to count what is drawn again)."""
+    from generator.layout.cardface import FaceRenderer
+
+    drawn: list[str] = []
+    real = FaceRenderer._element
+
+    def counting(self, layout, kind, a, scope, where, what, card_src):
+        drawn.append(kind)
+        return real(self, layout, kind, a, scope, where, what, card_src)
+    monkeypatch.setattr(FaceRenderer, "_element", counting)
+    return drawn

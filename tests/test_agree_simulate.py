@@ -20,7 +20,7 @@ from generator.simulate.family import compile_game
 from generator.simulate.line_validate import replay as replay_line
 from generator.simulate.rules import Rules, Track
 from generator.simulate.validate import replay
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, ROOT, load_tool
 from tests.test_simulate import TINY
 
 #: what the print checks prove: the board's drawing, fonts and layout, margins, colours as printed, artwork
@@ -162,11 +162,7 @@ def _rules(tmp_path, text: str) -> Rules:
 
 
 def hostile(name: str):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("hostile_simulate", ROOT / "tools" / "hostile_simulate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, name)
+    return getattr(load_tool("hostile_simulate"), name)
 
 
 def test_a_game_past_its_work_limit_ends_there_and_the_referee_agrees(tmp_path, monkeypatch):

@@ -12,6 +12,7 @@ from generator.layout.expressions import compile_expression, compile_template
 from generator.layout.primitives import Circle, Document, Form, Group, Line, Page, Polygon, Rect, Text, Use
 from generator.load.game import load_game
 from generator.render import pdf, svg
+from tests.conftest import drawn_element_kinds
 from tests.layout_lib import Thing as _Thing
 from tests.layout_lib import faces_of as _faces
 from tests.layout_lib import write_layout as _layout
@@ -123,13 +124,7 @@ def test_what_reads_nothing_per_card_is_drawn_once_per_deck_and_text_once_per_va
                        '  - rect: {x: 0, y: 0, w: "{{ W }}", h: "{{ H }}", fill: "#ffffff"}\n'
                        '  - text: {x: 1, y: 1, w: 30, h: 6, size: 8, text: "{{ card.from.name }}"}\n'
                        '  - circle: {cx: 5, cy: 5, r: "{{ card.points / 4 }}", fill: "#000000"}\n')
-    drawn: list[str] = []
-    real = FaceRenderer._element
-
-    def counting(self, layout, kind, a, scope, where, what, card_src):
-        drawn.append(kind)
-        return real(self, layout, kind, a, scope, where, what, card_src)
-    monkeypatch.setattr(FaceRenderer, "_element", counting)
+    drawn = drawn_element_kinds(monkeypatch)
     game = load_game(mini)
     faces = _faces(game, "v")
     deck = game.decks["tickets"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from generator.layout.cardface import _PER_GAME, FaceRenderer
 from generator.load.game import load_game
+from tests.conftest import drawn_element_kinds
 from tests.layout_lib import faces_of as _faces
 from tests.layout_lib import write_layout as _layout
 
@@ -23,14 +24,7 @@ LAYOUT = ('vars:\n'
 
 
 def _drawn(monkeypatch) -> list[str]:
-    drawn: list[str] = []
-    real = FaceRenderer._element
-
-    def counting(self, layout, kind, a, scope, where, what, card_src):
-        drawn.append(kind)
-        return real(self, layout, kind, a, scope, where, what, card_src)
-    monkeypatch.setattr(FaceRenderer, "_element", counting)
-    return drawn
+    return drawn_element_kinds(monkeypatch)
 
 
 def test_what_reads_only_the_game_is_drawn_once_for_every_deck(mini, monkeypatch):

@@ -2,7 +2,6 @@
 ``tools/layout_snapshots.py``), not read and parsed again at every first face; a var's text parsed once, not twice."""
 from __future__ import annotations
 
-import importlib.util
 import marshal
 from types import SimpleNamespace
 
@@ -13,17 +12,13 @@ from generator.errors import BuildError, ContentError, Source
 from generator.jinja_sandbox import BoundedSandbox
 from generator.layout import cardface, expressions
 from generator.yamlsource import LDict, LList, load_yaml
-from tests.conftest import ROOT
+from tests.conftest import load_tool
 
 BUNDLED = cardface.bundled_expressions()
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("layout_snapshots", ROOT / "tools" / "layout_snapshots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("layout_snapshots")
 
 
 def _dump(value, env):

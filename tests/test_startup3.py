@@ -13,18 +13,14 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator import fontparse, fonts
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_tool
 from tests.test_fontparse import _same, _subsets, _whole
 
 BUNDLED = (fonts.FONT_FILE, fonts.BOLD_FILE)
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("font_faces", ROOT / "tools" / "font_faces.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("font_faces")
 
 
 def test_the_snapshots_are_current():
